@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Makes sure Debian's Chromium (and a CJK font, so Chinese pages render and screenshots are
+# readable) is installed. Never downloads a browser build: only Debian's packages.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if ! fc-list 2>/dev/null | grep -qi "noto.*cjk\|wqy"; then need+=(fonts-noto-cjk); fi
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" != "0" ]; then
+  echo "缺少 ${need[*]}：请以 root 运行 apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+echo "installing ${need[*]} from Debian's packages…" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+command -v chromium >/dev/null
