@@ -12,6 +12,6 @@ if [ "$(id -u)" != "0" ]; then
 fi
 echo "installing ${need[*]} from Debian's packages…" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null
-apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 command -v chromium >/dev/null

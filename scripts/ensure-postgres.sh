@@ -11,8 +11,8 @@ if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   fi
   echo "installing postgresql from Debian's packages…" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null
-  apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends postgresql >/dev/null
   bin=$(find_bin)
 fi
 echo "$bin"
