@@ -4,7 +4,7 @@
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-if ! fc-list 2>/dev/null | grep -qi "noto.*cjk\|wqy"; then need+=(fonts-noto-cjk); fi
+if ! fc-list 2>/dev/null | grep -qi "noto.*cjk\|wqy\|droid.*fallback"; then need+=(fonts-wqy-microhei); fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != "0" ]; then
   echo "缺少 ${need[*]}：请以 root 运行 apt-get install -y ${need[*]}" >&2
