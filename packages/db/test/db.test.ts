@@ -1,0 +1,138 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../src/create-db.ts';
+import { migrate, readMigrations } from '../src/migrate.ts';
+import { DEFAULT_FRIEND_LINKS, DEFAULT_SITE_SETTINGS, seed } from '../src/seed.ts';
+
+describe('migrate and seed on in-memory PGlite', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createDb({ memory: true });
+  });
+  afterAll(() => handle.close());
+
+  it('applies every migration once, in order, and is idempotent', async () => {
+    const files = await readMigrations();
+    expect(files.map((f) => f.version)).toEqual([...files.map((f) => f.version)].sort());
+
+    const first = await migrate(handle.db);
+    expect(first).toEqual(files.map((f) => f.version));
+    expect(await migrate(handle.db)).toEqual([]);
+
+    const recorded = await handle.db
+      .selectFrom('schema_migrations')
+      .select('version')
+      .orderBy('version')
+      .execute();
+    expect(recorded.map((r) => r.version)).toEqual(first);
+  });
+
+  it('enforces the job status CHECK', async () => {
+    await expect(
+      handle.db
+        .insertInto('jobs')
+        .values({ name: 'x', payload: '{}', status: 'bogus' as 'queued' })
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('seeds the footer defaults once and never overwrites edits', async () => {
+    await seed(handle.db);
+    await handle.db.updateTable('site_settings').set({ name: '改过的名字' }).execute();
+    await handle.db.deleteFrom('friend_links').execute();
+    await seed(handle.db);
+
+    const settings = await handle.db.selectFrom('site_settings').selectAll().execute();
+    expect(settings).toHaveLength(1);
+    expect(settings[0].name).toBe('改过的名字');
+    expect(settings[0].record_number).toBe(DEFAULT_SITE_SETTINGS.record_number);
+    const links = await handle.db.selectFrom('friend_links').select('id').execute();
+    expect(links).toHaveLength(0);
+  });
+
+  it('seeds friend links in order on a fresh database', async () => {
+    const fresh = await createDb({ memory: true });
+    try {
+      await migrate(fresh.db);
+      await seed(fresh.db);
+      await seed(fresh.db);
+      const links = await fresh.db
+        .selectFrom('friend_links')
+        .select(['name', 'url'])
+        .orderBy('sort_order')
+        .execute();
+      expect(links).toEqual(DEFAULT_FRIEND_LINKS);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('parses int8 as a number and round-trips jsonb text', async () => {
+    const row = await sql<{ n: number }>`select count(*) as n from friend_links`.execute(handle.db);
+    expect(typeof row.rows[0].n).toBe('number');
+    const job = await handle.db
+      .insertInto('jobs')
+      .values({ name: 'json', payload: JSON.stringify([1, { a: '中文' }]) })
+      .returning('payload')
+      .executeTakeFirstOrThrow();
+    expect(job.payload).toEqual([1, { a: '中文' }]);
+  });
+
+  it('never interleaves other queries into an open transaction', async () => {
+    await sql`create table if not exists probe (v int)`.execute(handle.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tx = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into probe values (1)`.execute(trx);
+      await gate;
+      throw new Error('roll back');
+    });
+    // Issued while the transaction is open: must wait for it and see the rolled-back state.
+    const outside = sql<{ n: number }>`select count(*) as n from probe`.execute(handle.db);
+    release();
+    await expect(tx).rejects.toThrow('roll back');
+    expect((await outside).rows[0].n).toBe(0);
+  });
+
+  it('rejects a migration edited after it was applied', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kyfw-mig-'));
+    const db = await createDb({ memory: true });
+    try {
+      await writeFile(path.join(dir, '0001_a.sql'), 'create table a (id int);');
+      await migrate(db.db, { migrationsDir: dir });
+      await writeFile(path.join(dir, '0001_a.sql'), 'create table a (id bigint);');
+      await expect(migrate(db.db, { migrationsDir: dir })).rejects.toThrow(/changed after it was applied/);
+      await writeFile(path.join(dir, '0001_a.sql'), 'create table a (id int);');
+      await writeFile(path.join(dir, '0002_b.sql'), 'create table b (id int); select nonsense_fn();');
+      await expect(migrate(db.db, { migrationsDir: dir })).rejects.toThrow();
+      // The failed migration left nothing behind: its transaction rolled back.
+      const tables = await sql<{ t: string }>`select to_regclass('b')::text as t`.execute(db.db);
+      expect(tables.rows[0].t).toBeNull();
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('persists under dataDir/pglite across reopen', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kyfw-data-'));
+    try {
+      const a = await createDb({ dataDir: dir });
+      await migrate(a.db);
+      await seed(a.db);
+      await a.close();
+      const b = await createDb({ dataDir: dir });
+      expect(await migrate(b.db)).toEqual([]);
+      const s = await b.db.selectFrom('site_settings').select('name').executeTakeFirstOrThrow();
+      expect(s.name).toBe(DEFAULT_SITE_SETTINGS.name);
+      await b.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
