@@ -72,7 +72,9 @@ describe('constants (spec §9)', () => {
   it('exports no default bind password (an empty bind password sets none)', () => {
     const names = Object.keys(contracts).filter((name) => /DEFAULT.*PASS|PASS.*DEFAULT/i.test(name));
     expect(names).toEqual([]);
-    const sixDigitStrings = Object.values(contracts).filter((v) => typeof v === 'string' && /^\d{6}$/.test(v));
+    const sixDigitStrings = Object.values(contracts).filter(
+      (v) => typeof v === 'string' && /^\d{6}$/.test(v),
+    );
     expect(sixDigitStrings).toEqual([]);
   });
 });

@@ -5,13 +5,13 @@ import {
   describeZodError,
   describeZodIssue,
   isValidPhone,
+  VALIDATION_MESSAGES as M,
   md5Hex,
   md5PasswordSchema,
   optionalMd5PasswordSchema,
   phoneSchema,
   smsCodeSchema,
   toFormValidator,
-  VALIDATION_MESSAGES as M,
   validateAgreement,
   validateBindPassword,
   validateBindPhone,
@@ -264,7 +264,10 @@ describe('describing zod errors in Chinese', () => {
       nested: { items: [] },
       kind: 'a',
     });
-    expect(error.issues.map(describeZodIssue)).toEqual(['字段 title 长度不能超过 5 个字符', '字段 score 必须大于 0']);
+    expect(error.issues.map(describeZodIssue)).toEqual([
+      '字段 title 长度不能超过 5 个字符',
+      '字段 score 必须大于 0',
+    ]);
   });
 
   it('names the body itself 请求参数', () => {
@@ -275,7 +278,12 @@ describe('describing zod errors in Chinese', () => {
   });
 
   it('describeZodError joins distinct messages with ；, zodFirstMessage takes the first', () => {
-    const body = z.object({ phoneNumber: phoneSchema, bindPhone: bindPhoneSchema, other: phoneSchema, x: z.string() });
+    const body = z.object({
+      phoneNumber: phoneSchema,
+      bindPhone: bindPhoneSchema,
+      other: phoneSchema,
+      x: z.string(),
+    });
     const result = body.safeParse({ phoneNumber: '1', bindPhone: '1', other: '2' });
     expect(describeZodError(result.error!)).toBe('请输入正确的手机号码；请输入正确的手机号；字段 x 不能为空');
     expect(zodFirstMessage(result.error!)).toBe('请输入正确的手机号码');
