@@ -1,0 +1,70 @@
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SmsOutboxMessage } from './sms.types.ts';
+
+/** File name of the outbox inside the state dir (JSON lines, one message per line). */
+export const SMS_OUTBOX_FILE = 'sms-outbox.jsonl';
+
+/** After this many lines on disk the file is rewritten keeping only the last message per phone. */
+const COMPACT_AFTER_LINES = 2000;
+
+/**
+ * Where the sandbox SMS providers put what they "send". In memory, or JSON lines in a state dir so
+ * that `GET /__dev/sms/last` still answers after a restart. Appends are synchronous: a few hundred
+ * bytes per message, and the next request must see it.
+ */
+export class SmsOutbox {
+  private readonly last = new Map<string, SmsOutboxMessage>();
+  private readonly file: string | null;
+  private linesOnDisk = 0;
+
+  constructor(options: { stateDir?: string | null } = {}) {
+    this.file = options.stateDir ? join(options.stateDir, SMS_OUTBOX_FILE) : null;
+    if (this.file) {
+      mkdirSync(options.stateDir!, { recursive: true });
+      this.load(this.file);
+    }
+  }
+
+  /** Records a message; the newest per phone wins. */
+  record(message: SmsOutboxMessage): void {
+    this.last.set(message.phone, message);
+    if (!this.file) return;
+    appendFileSync(this.file, `${JSON.stringify(message)}\n`, { mode: 0o600 });
+    this.linesOnDisk += 1;
+    if (this.linesOnDisk > COMPACT_AFTER_LINES) this.compact(this.file);
+  }
+
+  /** The last message sent to `phone` (11 digits), or null. */
+  lastMessage(phone: string): SmsOutboxMessage | null {
+    return this.last.get(phone) ?? null;
+  }
+
+  private load(file: string): void {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      this.linesOnDisk += 1;
+      try {
+        const m = JSON.parse(line) as SmsOutboxMessage;
+        if (typeof m.phone === 'string' && typeof m.code === 'string') this.last.set(m.phone, m);
+      } catch {
+        // A torn last line after a crash: skip it, the rest is intact.
+      }
+    }
+  }
+
+  private compact(file: string): void {
+    const tmp = `${file}.tmp`;
+    const body = [...this.last.values()].map((m) => `${JSON.stringify(m)}\n`).join('');
+    writeFileSync(tmp, body, { mode: 0o600 });
+    renameSync(tmp, file);
+    this.linesOnDisk = this.last.size;
+  }
+}
