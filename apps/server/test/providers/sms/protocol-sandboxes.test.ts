@@ -26,6 +26,8 @@ const TENCENT = {
   templateId: '1000001',
 };
 
+type TencentError = { Response: { Error: { Code: string } } };
+
 let app: FastifyInstance;
 let base: string;
 const aliyunOutbox = new SmsOutbox();
@@ -101,10 +103,10 @@ describe('Aliyun adapter against the Dysmsapi protocol sandbox over loopback', (
 
     const tampered = String(sent.init.body).replace('222222', '999999');
     const t = await fetch(sent.url, { ...sent.init, body: tampered, signal: null });
-    expect((await t.json()).Code).toBe('SignatureDoesNotMatch');
+    expect(((await t.json()) as { Code: string }).Code).toBe('SignatureDoesNotMatch');
 
     const r = await fetch(sent.url, { ...sent.init, signal: null });
-    expect((await r.json()).Code).toBe('SignatureNonceUsed');
+    expect(((await r.json()) as { Code: string }).Code).toBe('SignatureNonceUsed');
     expect(aliyunOutbox.lastMessage('13800138002')?.code).toBe('222222');
   });
 
@@ -203,14 +205,18 @@ describe('Tencent adapter against the SendSms protocol sandbox over loopback', (
       body: String(sent.init.body).replace('222222', '999999'),
       signal: null,
     });
-    expect((await tamperedBody.json()).Response.Error.Code).toBe('AuthFailure.SignatureFailure');
+    expect(((await tamperedBody.json()) as TencentError).Response.Error.Code).toBe(
+      'AuthFailure.SignatureFailure',
+    );
 
     const tamperedHeader = await fetch(sent.url, {
       ...sent.init,
       headers: { ...headers, 'x-tc-action': 'SendSmsX' },
       signal: null,
     });
-    expect((await tamperedHeader.json()).Response.Error.Code).toBe('AuthFailure.SignatureFailure');
+    expect(((await tamperedHeader.json()) as TencentError).Response.Error.Code).toBe(
+      'AuthFailure.SignatureFailure',
+    );
     expect(tencentOutbox.lastMessage('13900139002')?.code).toBe('222222');
   });
 
