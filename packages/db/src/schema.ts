@@ -76,3 +76,151 @@ export type NewJobRow = Insertable<JobsTable>;
 export type JobRowUpdate = Updateable<JobsTable>;
 export type SiteSettingsRow = Selectable<SiteSettingsTable>;
 export type FriendLinkRow = Selectable<FriendLinksTable>;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (migration 0003_accounts.sql). Declared as a second `Database` interface, which
+// TypeScript merges with the one above, so other modules can append their tables the same way.
+
+export const USER_STATUSES = ['active', 'closed', 'deleted'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export interface UsersTable {
+  id: Generated<string>;
+  phone_number: string | null;
+  password_hash: string | null;
+  wx_open_id: string | null;
+  real_name: string | null;
+  unit_name: string | null;
+  gender: 'male' | 'female' | null;
+  major: string | null;
+  education: string | null;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  last_login_at: GeneratedTimestamp;
+  password_changed_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export type SessionLoginMethod = 'password' | 'register' | 'wechat';
+export type SessionRevokeReason =
+  | 'logout'
+  | 'password_change'
+  | 'password_reset'
+  | 'account_deleted'
+  | 'account_closed';
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  login_method: SessionLoginMethod;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoke_reason: SessionRevokeReason | null;
+  user_agent: string | null;
+  client_ip: string | null;
+}
+
+/** The spec's sendCheckCode types: 1 register, 2 bind phone, 3 reset password, 4 account deletion. */
+export type SmsCodePurpose = '1' | '2' | '3' | '4';
+
+export interface SmsCodesTable {
+  id: Generated<string>;
+  phone: string;
+  purpose: SmsCodePurpose;
+  code_hash: string;
+  user_id: string | null;
+  client_ip: string;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  superseded_at: Timestamp | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  phone: string;
+  client_ip: string;
+  succeeded: boolean;
+  created_at: GeneratedTimestamp;
+}
+
+export type AccountRateAction = 'qr_code' | 'query_phone';
+
+export interface AccountRateEventsTable {
+  id: Generated<number>;
+  action: AccountRateAction;
+  subject: string;
+  created_at: GeneratedTimestamp;
+}
+
+export type WechatSessionKind = 'login' | 'bind' | 'delete';
+export type WechatSessionStatus = 'pending' | 'done' | 'claimed' | 'failed';
+export type WechatSessionFailure = 'open_id_taken' | 'open_id_mismatch' | 'account_unavailable';
+
+export interface WechatLoginSessionsTable {
+  id: string;
+  kind: WechatSessionKind;
+  scene: string;
+  ticket: string;
+  requester_hash: string | null;
+  requester_user_id: string | null;
+  status: ColumnType<WechatSessionStatus, WechatSessionStatus | undefined, WechatSessionStatus>;
+  failure: WechatSessionFailure | null;
+  user_id: string | null;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface WechatEventsTable {
+  dedupe_key: string;
+  event: string;
+  scene: string | null;
+  received_at: GeneratedTimestamp;
+}
+
+export const ENTITLEMENT_KINDS = ['free_check', 'free_aigc_detection', 'ai_writing_trial'] as const;
+export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
+export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind';
+
+export interface EntitlementsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: EntitlementKind;
+  granted_by: EntitlementGrantedBy;
+  granted_at: GeneratedTimestamp;
+  used_at: Timestamp | null;
+  used_for: string | null;
+}
+
+export interface AccountNoticesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'inactivity';
+  channel: 'sms' | 'record';
+  last_login_at: Timestamp;
+  sent_at: Timestamp;
+  close_after: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  login_attempts: LoginAttemptsTable;
+  account_rate_events: AccountRateEventsTable;
+  wechat_login_sessions: WechatLoginSessionsTable;
+  wechat_events: WechatEventsTable;
+  entitlements: EntitlementsTable;
+  account_notices: AccountNoticesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type SmsCodeRow = Selectable<SmsCodesTable>;
+export type WechatLoginSessionRow = Selectable<WechatLoginSessionsTable>;
+export type EntitlementRow = Selectable<EntitlementsTable>;
