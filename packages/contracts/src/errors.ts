@@ -34,6 +34,52 @@ export const ErrorCode = {
   CONFLICT: 1011,
   /** A sandbox-only (/__dev) endpoint was called while real providers are configured. */
   DEV_ONLY: 1012,
+
+  // 2xxx accounts (apps/server/src/modules/accounts, docs/api/accounts.md)
+  /** /sendCheckCode: the per-phone or per-IP sending limit (1/min, 5/h, 10/day) is reached; the message says how long to wait. */
+  SMS_SEND_LIMITED: 2001,
+  /** /sendCheckCode: the SMS provider refused or failed; nothing was sent, the user may retry. */
+  SMS_SEND_FAILED: 2002,
+  /** A check code does not match the latest code sent to this phone for this purpose (a wrong try is counted). */
+  SMS_CODE_WRONG: 2003,
+  /** No usable check code: none was sent, it expired (5 minutes), was used, or a newer one replaced it. */
+  SMS_CODE_EXPIRED: 2004,
+  /** The code had 5 wrong tries and is void; a new one must be requested. */
+  SMS_CODE_TOO_MANY_TRIES: 2005,
+  /** /login: phone or password wrong (one message for both, so a phone's registration is not revealed). */
+  LOGIN_FAILED: 2006,
+  /** /login: several recent failures for this phone or IP; the next try must wait the seconds given in the message. */
+  LOGIN_THROTTLED: 2007,
+  /** /login: too many failures for this phone or IP; login is locked for the minutes given in the message. */
+  LOGIN_LOCKED: 2008,
+  /** /addUserByPhone with a valid code for a phone that already has an account. */
+  PHONE_REGISTERED: 2009,
+  /** /resetPassword with a valid code for a phone without an account. */
+  PHONE_NOT_REGISTERED: 2010,
+  /** /websiteUser/bindPhoneNumber with a valid code for a phone bound to another account. */
+  PHONE_BOUND_ELSEWHERE: 2011,
+  /** /websiteUser/bindPhoneNumber or /sendCheckCode type 2 when the account already has a phone. */
+  ALREADY_HAS_PHONE: 2012,
+  /** WeChat binding: the scanned WeChat account is bound to another account (answered when polling the bind). */
+  WECHAT_BOUND_ELSEWHERE: 2013,
+  /** /weixin/wx/getBindingRCode when the account already has WeChat bound. */
+  ALREADY_HAS_WECHAT: 2014,
+  /** /websiteUser/passwordChange: the old password is wrong. */
+  OLD_PASSWORD_WRONG: 2015,
+  /** /websiteUser/passwordChange on an account that has a phone but never set a password (decision 0005). */
+  NO_PASSWORD_SET: 2016,
+  /** The action needs a bound phone (password change, SMS deletion, /sendCheckCode type 4) and the account has none. */
+  PHONE_NOT_BOUND: 2017,
+  /** /sendCheckCode type 4: the number is not the phone bound to the logged-in account. */
+  PHONE_MISMATCH: 2018,
+  /** Deletion by WeChat re-scan: the QR was scanned by a WeChat account other than the bound one. */
+  WECHAT_MISMATCH: 2019,
+  /** WeChat deletion QR asked for by an account without WeChat bound. */
+  WECHAT_NOT_BOUND: 2020,
+  /** The WeChat platform (QR creation) failed or is not reachable. */
+  WECHAT_UNAVAILABLE: 2021,
+  /** /websiteUser/passwordChange: the new password equals the old one. */
+  PASSWORD_UNCHANGED: 2022,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -54,4 +100,26 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.RESOURCE_NOT_FOUND]: '内容不存在或已删除',
   [ErrorCode.CONFLICT]: '当前状态不允许该操作',
   [ErrorCode.DEV_ONLY]: '该接口仅在沙箱模式下可用',
+  [ErrorCode.SMS_SEND_LIMITED]: '验证码发送过于频繁，请稍后再试',
+  [ErrorCode.SMS_SEND_FAILED]: '短信发送失败，请稍后再试',
+  [ErrorCode.SMS_CODE_WRONG]: '验证码错误',
+  [ErrorCode.SMS_CODE_EXPIRED]: '验证码已失效，请重新获取',
+  [ErrorCode.SMS_CODE_TOO_MANY_TRIES]: '验证码错误次数过多，请重新获取',
+  [ErrorCode.LOGIN_FAILED]: '手机号或密码错误',
+  [ErrorCode.LOGIN_THROTTLED]: '登录失败次数较多，请稍后再试',
+  [ErrorCode.LOGIN_LOCKED]: '登录失败次数过多，已暂时锁定，请稍后再试',
+  [ErrorCode.PHONE_REGISTERED]: '该手机号已注册，请直接登录',
+  [ErrorCode.PHONE_NOT_REGISTERED]: '该手机号尚未注册',
+  [ErrorCode.PHONE_BOUND_ELSEWHERE]: '该手机号已绑定其他账号',
+  [ErrorCode.ALREADY_HAS_PHONE]: '当前账号已绑定手机号',
+  [ErrorCode.WECHAT_BOUND_ELSEWHERE]: '该微信已绑定其他账号',
+  [ErrorCode.ALREADY_HAS_WECHAT]: '当前账号已绑定微信',
+  [ErrorCode.OLD_PASSWORD_WRONG]: '原密码错误',
+  [ErrorCode.NO_PASSWORD_SET]: '当前账号尚未设置密码，请通过"忘记密码"设置',
+  [ErrorCode.PHONE_NOT_BOUND]: '请先绑定手机号',
+  [ErrorCode.PHONE_MISMATCH]: '请输入当前账号绑定的手机号',
+  [ErrorCode.WECHAT_MISMATCH]: '请使用当前账号绑定的微信扫码确认',
+  [ErrorCode.WECHAT_NOT_BOUND]: '当前账号未绑定微信',
+  [ErrorCode.WECHAT_UNAVAILABLE]: '微信服务暂时不可用，请稍后再试',
+  [ErrorCode.PASSWORD_UNCHANGED]: '新密码不能与原密码相同',
 };
