@@ -71,8 +71,9 @@ export function reorderSentences(text: string, rng: Rng): string | null {
 let toTraditional: ((s: string) => string) | undefined;
 /** Simplified → traditional with OpenCC (cn → t). */
 export function traditional(text: string): string {
-  toTraditional ??= OpenCC.Converter({ from: 'cn', to: 't' });
-  return toTraditional(text);
+  const convert = toTraditional ?? OpenCC.Converter({ from: 'cn', to: 't' });
+  toTraditional = convert;
+  return convert(text);
 }
 
 /** Every printable ASCII character to its full-width form (NFKC maps them back). */

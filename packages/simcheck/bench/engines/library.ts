@@ -1,0 +1,50 @@
+/**
+ * The real engine in-process through its library API (packages/simcheck/src/index.ts): no process
+ * start-up in the timings. SIMCHECK_BENCH_OPTIONS='{"paraphrase":false,…}' passes check options
+ * (for tuning runs); the default is the engine's defaultOptions.
+ */
+import { buildIndex, checkText, type Index, openIndex } from '../../src/index.ts';
+import { type LibraryRecord, readJsonLines } from '../lib/io.ts';
+import type { BenchEngine, CheckOutput, Checker } from './types.ts';
+
+async function* records(path: string) {
+  for await (const r of readJsonLines<LibraryRecord>(path)) yield { id: String(r.id), title: r.title, text: r.text };
+}
+
+function checkOptions(): Record<string, unknown> {
+  const raw = process.env.SIMCHECK_BENCH_OPTIONS;
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+}
+
+export const libraryEngine: BenchEngine = {
+  name: 'simcheck',
+  async build(libraryPath, indexDir) {
+    const index = await buildIndex(indexDir, records(libraryPath));
+    await index.close();
+  },
+  async open(indexDir): Promise<Checker> {
+    const index: Index = await openIndex(indexDir);
+    const options = checkOptions();
+    return {
+      async check(text): Promise<CheckOutput> {
+        const r = await checkText(index, text, options);
+        return {
+          chars: r.chars,
+          copiedChars: r.copiedChars,
+          ratio: r.ratio,
+          ratioExcludingQuotes: r.ratioExcludingQuotes,
+          matches: r.matches.map((m) => ({
+            start: m.start,
+            end: m.end,
+            sourceId: m.sourceId,
+            sourceStart: m.sourceStart,
+            sourceEnd: m.sourceEnd,
+            kind: m.kind,
+          })),
+          sections: r.sections.map((s) => ({ title: s.title, start: s.start, end: s.end, ratio: s.ratio })),
+        };
+      },
+      close: () => index.close(),
+    };
+  },
+};

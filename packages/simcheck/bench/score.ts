@@ -1,0 +1,148 @@
+/**
+ * Scoring one engine's outputs on the test set.
+ *
+ * How quoted passages are scored (decided here, documented in README):
+ * - Plagiarism measures (P, R, gran, plagdet) use only the non-quoted cases as S and only the
+ *   engine's non-quoted matches (kind verbatim or paraphrase) as R. A match typed `quoted` is the
+ *   engine saying "properly cited, not plagiarism": it is neither credited nor penalised there.
+ *   A quoted passage reported as verbatim/paraphrase is a false positive (it lowers precision).
+ * - Quote typing is scored on its own: S = the quoted cases, R = the matches typed quoted.
+ * - Short overlaps (< 13 characters) are not cases: any non-quoted match over them is a false
+ *   positive, and they are counted separately ("short overlaps hit").
+ * - False-positive character rate: characters covered by non-quoted matches that lie outside every
+ *   planted plagiarism case, over the document's characters (on clean documents this is the target
+ *   figure; quoted passages count as outside).
+ * - Rate error: |reported 去除引用文献复制比 − planted plagiarism characters / characters|, mean over
+ *   documents (falls back to the reported ratio when the engine has no separate figure), and
+ *   |reported 总文字复制比 − (plagiarism + quoted characters) / characters| as a second figure.
+ */
+import type { CheckMatch, CheckOutput } from './engines/types.ts';
+import type { DocType, TestSet, TruthDoc } from './generate.ts';
+import { DOC_TYPES } from './generate.ts';
+import { type PanScores, panScores, type Span, unionLength } from './measures.ts';
+
+export interface DocResult {
+  output: CheckOutput;
+  ms: number;
+}
+
+export interface TypeScores {
+  type: DocType | 'overall';
+  docs: number;
+  cases: number;
+  chars: number;
+  plagiarism: PanScores;
+  /** quote typing (only where there are quoted cases) */
+  quoting?: PanScores;
+  /** characters of quoted cases covered by non-quoted matches / quoted characters */
+  quotedAsPlagiarism?: number;
+  fpRate: number;
+  shortOverlaps: number;
+  shortOverlapsHit: number;
+  /** mean |reported plagiarism rate − true| in percentage points */
+  rateError: number;
+  /** mean |reported total rate (with quotes) − true| in percentage points */
+  rateErrorTotal: number;
+  /** sum of check times of the documents, ms */
+  checkMs: number;
+}
+
+function toSpan(doc: string, m: CheckMatch | TruthDoc['cases'][number]): Span {
+  return {
+    doc,
+    start: m.start,
+    end: m.end,
+    sourceId: m.sourceId,
+    sourceStart: m.sourceStart,
+    sourceEnd: m.sourceEnd,
+  };
+}
+
+function plagiarismRate(out: CheckOutput): number {
+  if (typeof out.ratioExcludingQuotes === 'number') return out.ratioExcludingQuotes;
+  return out.ratio;
+}
+
+export function scoreDocs(
+  docs: TruthDoc[],
+  results: Record<string, DocResult>,
+  type: DocType | 'overall',
+): TypeScores {
+  const cases: Span[] = [];
+  const dets: Span[] = [];
+  const qCases: Span[] = [];
+  const qDets: Span[] = [];
+  let chars = 0;
+  let fpChars = 0;
+  let quotedChars = 0;
+  let quotedHit = 0;
+  let shorts = 0;
+  let shortsHit = 0;
+  let rateErr = 0;
+  let rateErrTotal = 0;
+  let checkMs = 0;
+  for (const d of docs) {
+    const r = results[d.id];
+    if (!r) throw new Error(`no result for ${d.id}`);
+    const out = r.output;
+    checkMs += r.ms;
+    chars += d.chars;
+    const plagMatches = out.matches.filter((m) => m.kind !== 'quoted');
+    for (const c of d.cases) (c.type === 'quoted' ? qCases : cases).push(toSpan(d.id, c));
+    for (const m of out.matches) (m.kind === 'quoted' ? qDets : dets).push(toSpan(d.id, m));
+    const flagged = plagMatches.map((m) => [m.start, m.end] as const);
+    const planted = d.cases.filter((c) => c.type !== 'quoted').map((c) => [c.start, c.end] as const);
+    // flagged characters outside planted plagiarism = |flagged| − |flagged ∩ planted|
+    const flaggedAll = unionLength(flagged, 0, d.chars);
+    let inside = 0;
+    for (const [a, b] of mergeRanges(planted)) inside += unionLength(flagged, a, b);
+    fpChars += flaggedAll - inside;
+    for (const c of d.cases.filter((x) => x.type === 'quoted')) {
+      quotedChars += c.end - c.start;
+      quotedHit += unionLength(flagged, c.start, c.end);
+    }
+    for (const s of d.shortOverlaps) {
+      shorts++;
+      if (unionLength(flagged, s.start, s.end) > 0) shortsHit++;
+    }
+    rateErr += Math.abs(plagiarismRate(out) - d.plagiarismChars / d.chars);
+    rateErrTotal += Math.abs(out.ratio - (d.plagiarismChars + d.quotedChars) / d.chars);
+  }
+  const n = docs.length || 1;
+  return {
+    type,
+    docs: docs.length,
+    cases: cases.length + qCases.length,
+    chars,
+    plagiarism: panScores(cases, dets),
+    quoting: qCases.length > 0 ? panScores(qCases, qDets) : undefined,
+    quotedAsPlagiarism: quotedChars > 0 ? quotedHit / quotedChars : undefined,
+    fpRate: chars === 0 ? 0 : fpChars / chars,
+    shortOverlaps: shorts,
+    shortOverlapsHit: shortsHit,
+    rateError: (100 * rateErr) / n,
+    rateErrorTotal: (100 * rateErrTotal) / n,
+    checkMs,
+  };
+}
+
+function mergeRanges(ranges: Array<readonly [number, number]>): Array<[number, number]> {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+export function scoreTestSet(set: TestSet, results: Record<string, DocResult>): TypeScores[] {
+  const rows: TypeScores[] = [];
+  for (const t of DOC_TYPES) {
+    const docs = set.docs.filter((d) => d.type === t);
+    if (docs.length > 0) rows.push(scoreDocs(docs, results, t));
+  }
+  rows.push(scoreDocs(set.docs, results, 'overall'));
+  return rows;
+}
