@@ -1,0 +1,22 @@
+import type { DocumentFormat, ExtractedDocument, ExtractLimits } from './types.ts';
+
+/**
+ * Runs the parser for a sniffed format, in whatever thread calls it (normally the extraction
+ * worker). Parsers load lazily so that a .docx does not pay for loading pdfjs.
+ */
+export async function parseDocument(
+  format: DocumentFormat,
+  bytes: Uint8Array,
+  limits: ExtractLimits,
+): Promise<ExtractedDocument> {
+  switch (format) {
+    case 'txt':
+      return (await import('./txt.ts')).extractTxt(bytes, limits.maxChars);
+    case 'docx':
+      return (await import('./docx.ts')).extractDocx(bytes, limits);
+    case 'doc':
+      return (await import('./doc.ts')).extractDoc(bytes, limits);
+    case 'pdf':
+      return (await import('./pdf.ts')).extractPdf(bytes, limits);
+  }
+}
