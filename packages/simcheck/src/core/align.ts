@@ -1,0 +1,128 @@
+/**
+ * Character-level alignment of the input against one candidate source: seed, extend, merge.
+ *
+ * Seeds are equal k-gram hashes (every k-gram of the source against every k-gram of the input, not
+ * just the winnowed ones: the index only chose the candidates). Each seed is verified character by
+ * character and extended left and right into a maximal exact run; a run shorter than `minRun`
+ * normalised characters is dropped, so nothing under 13 matching characters ever counts. Runs of
+ * one source that are close in the input and in the source merge into one passage, so a copied
+ * passage with a changed word or two, or with its sentences shuffled, is reported once.
+ */
+
+/** An aligned passage in normalised coordinates: input [qs, qe) against source [ss, se). */
+export type Passage = {
+  docNo: number;
+  qs: number;
+  qe: number;
+  ss: number;
+  se: number;
+  /** Input characters inside exact runs. */
+  exact: number;
+  /** Input characters matched at word level (paraphrase stage). */
+  fuzzy: number;
+  /** True while the passage is one exact run (source offset = input offset + constant). */
+  diagonal: boolean;
+};
+
+const MAX_SEED_POSITIONS = 256;
+
+/** Positions of every k-gram hash of the input: hash -> ascending positions. */
+export function buildKgramMap(hashes: Uint32Array): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  for (let i = 0; i < hashes.length; i++) {
+    const h = hashes[i]!;
+    const list = map.get(h);
+    if (list) {
+      if (list.length < MAX_SEED_POSITIONS) list.push(i);
+    } else map.set(h, [i]);
+  }
+  return map;
+}
+
+/** Maximal exact runs of at least `minRun` characters between input `q` and source `s`. */
+export function findExactRuns(
+  q: Uint32Array,
+  qMap: Map<number, number[]>,
+  s: Uint32Array,
+  sHashes: Uint32Array,
+  docNo: number,
+  k: number,
+  minRun: number,
+): Passage[] {
+  const runs: Passage[] = [];
+  // Per diagonal (i - j), the input end of the last extended run: seeds inside it are skipped.
+  const diagEnd = new Map<number, number>();
+  for (let j = 0; j < sHashes.length; j++) {
+    const list = qMap.get(sHashes[j]!);
+    if (!list) continue;
+    for (const i of list) {
+      const d = i - j;
+      const covered = diagEnd.get(d);
+      if (covered !== undefined && covered > i) continue;
+      let ok = true;
+      for (let t = 0; t < k; t++) {
+        if (q[i + t] !== s[j + t]) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      let a = i;
+      let b = j;
+      while (a > 0 && b > 0 && q[a - 1] === s[b - 1]) {
+        a--;
+        b--;
+      }
+      let e = i + k;
+      let f = j + k;
+      while (e < q.length && f < s.length && q[e] === s[f]) {
+        e++;
+        f++;
+      }
+      diagEnd.set(d, e);
+      if (e - a >= minRun) {
+        runs.push({ docNo, qs: a, qe: e, ss: b, se: f, exact: e - a, fuzzy: 0, diagonal: true });
+      }
+    }
+  }
+  runs.sort((x, y) => x.qs - y.qs || y.qe - x.qe);
+  // Drop runs contained in an earlier one (repeats in the source give parallel diagonals).
+  const out: Passage[] = [];
+  for (const r of runs) {
+    const last = out[out.length - 1];
+    if (last && r.qe <= last.qe) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+/**
+ * Merge passages of one source, sorted by input start, into larger passages: two merge when the
+ * input gap is at most `gap` characters and the source ranges are at most `gap + slack` apart
+ * (slack lets neighbouring sentences that were reordered join one passage).
+ */
+export function mergePassages(passages: readonly Passage[], gap: number, slack: number): Passage[] {
+  const sorted = [...passages].sort((x, y) => x.qs - y.qs || y.qe - x.qe);
+  const out: Passage[] = [];
+  for (const p of sorted) {
+    const cur = out[out.length - 1];
+    if (cur) {
+      const qGap = p.qs - cur.qe;
+      const sGap = Math.max(p.ss, cur.ss) - Math.min(p.se, cur.se);
+      const inOrder = p.ss >= cur.se - gap;
+      if (qGap <= gap && sGap <= gap + (inOrder ? 0 : slack)) {
+        const overlap = Math.max(0, cur.qe - p.qs);
+        const sameDiagonal = cur.diagonal && p.diagonal && p.qs - p.ss === cur.qs - cur.ss;
+        cur.exact += Math.max(0, p.exact - overlap);
+        cur.fuzzy += p.fuzzy;
+        cur.qe = Math.max(cur.qe, p.qe);
+        cur.ss = Math.min(cur.ss, p.ss);
+        cur.se = Math.max(cur.se, p.se);
+        cur.diagonal = sameDiagonal && qGap <= 0;
+        continue;
+      }
+    }
+    out.push({ ...p });
+  }
+  return out;
+}

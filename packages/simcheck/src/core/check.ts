@@ -1,0 +1,217 @@
+/**
+ * The check pipeline: normalise -> structure -> fingerprint -> candidates from the index ->
+ * exact alignment -> word-level stage -> one source per input character -> quotations and the
+ * reference list -> report.
+ */
+import { buildKgramMap, findExactRuns, mergePassages, type Passage } from './align.ts';
+import { fingerprintDocument } from './document.ts';
+import { hashKgrams, winnow } from './fingerprint.ts';
+import { type NormalizedText, normalizeText, toNormalizedIndex } from './normalize.ts';
+import { type Options, resolveOptions } from './options.ts';
+import { findParaphrases, splitSentences } from './paraphrase.ts';
+import { buildReport, type RawMatch } from './report.ts';
+import { analyzeStructure, type HeadingHint } from './structure.ts';
+import type { Index, Postings, Report, StoredDocument } from './types.ts';
+
+export type CheckOptions = Partial<Options> & {
+  /** Headings found by the extractor (e.g. .docx heading styles), used as hints for the structure. */
+  readonly headings?: readonly HeadingHint[];
+};
+
+/** Extra source distance allowed when merging runs whose source order is swapped (reordered sentences). */
+const REORDER_SLACK = 160;
+const EXCLUDED = 2;
+const CLOSING_PUNCT = /[。．.，,；;！!？?：:、”’」』）)】\]…]/;
+
+/**
+ * Rank candidate documents by shared fingerprints, each weighted by 1 / log2(1 + document
+ * frequency) so that stock phrases count little. Fingerprints present in more than
+ * `maxDocFrequency` documents are ignored. Ties are broken by docNo, so the order is deterministic.
+ */
+export function rankCandidates(postings: Postings, options: Options): number[] {
+  const scores = new Map<number, number>();
+  const { hashes, docNos } = postings;
+  let i = 0;
+  while (i < hashes.length) {
+    let j = i;
+    let df = 0;
+    let prev = -1;
+    while (j < hashes.length && hashes[j] === hashes[i]) {
+      if (docNos[j] !== prev) {
+        df++;
+        prev = docNos[j]!;
+      }
+      j++;
+    }
+    if (df <= options.maxDocFrequency) {
+      const weight = 1 / Math.log2(1 + df);
+      prev = -1;
+      for (let x = i; x < j; x++) {
+        const d = docNos[x]!;
+        if (d === prev) continue;
+        prev = d;
+        scores.set(d, (scores.get(d) ?? 0) + weight);
+      }
+    }
+    i = j;
+  }
+  return [...scores.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, options.maxCandidates)
+    .map(([d]) => d);
+}
+
+type Candidate = { doc: StoredDocument; norm: NormalizedText; passages: Passage[] };
+
+/** Source range of the input sub-range [a, b) of passage p. */
+function mapToSource(p: Passage, a: number, b: number): [number, number] {
+  if (p.diagonal) return [p.ss + (a - p.qs), p.ss + (b - p.qs)];
+  const scale = (p.se - p.ss) / Math.max(1, p.qe - p.qs);
+  const ss = Math.min(p.se - 1, p.ss + Math.round((a - p.qs) * scale));
+  const se = Math.max(ss + 1, Math.min(p.se, p.ss + Math.round((b - p.qs) * scale)));
+  return [ss, se];
+}
+
+/**
+ * Check a text against an index.
+ * @param text the extracted text of the document (any length; offsets in the report refer to it).
+ * @param options engine options (see `defaultOptions`); `k` and `minRun` always come from the index.
+ * @returns the report; offsets are Unicode code point offsets, end exclusive.
+ */
+export async function checkText(index: Index, text: string, options: CheckOptions = {}): Promise<Report> {
+  const { headings, ...rest } = options;
+  const opts = resolveOptions({ ...rest, k: index.params.k, minRun: index.params.minRun });
+  const structure = analyzeStructure(text, headings);
+  const norm = normalizeText(text);
+  const n = norm.codes.length;
+
+  // Positions the engine must never report: the reference list.
+  const state = new Uint8Array(n);
+  for (const [a, b] of structure.references) {
+    state.fill(EXCLUDED, toNormalizedIndex(norm, a), toNormalizedIndex(norm, b));
+  }
+
+  const qHashes = hashKgrams(norm.codes, opts.k);
+  const fp = winnow(qHashes, opts.minRun - opts.k + 1);
+  const unique = new Set<number>();
+  for (let i = 0; i < fp.hashes.length; i++) if (!state[fp.positions[i]!]) unique.add(fp.hashes[i]!);
+  const lookupHashes = Uint32Array.from(unique).sort();
+  const candidateNos =
+    lookupHashes.length > 0 ? rankCandidates(await index.lookup(lookupHashes), opts) : ([] as number[]);
+  const docs = candidateNos.length > 0 ? await index.getDocuments(candidateNos) : [];
+
+  // Exact stage, per candidate.
+  const qMap = buildKgramMap(qHashes);
+  const candidates: Candidate[] = docs.map((doc) => {
+    const { norm: sNorm, hashes } = fingerprintDocument(doc.text, opts.k);
+    const runs = findExactRuns(norm.codes, qMap, sNorm.codes, hashes, doc.docNo, opts.k, opts.minRun);
+    return { doc, norm: sNorm, passages: mergePassages(runs, opts.mergeGap, REORDER_SLACK) };
+  });
+
+  // Word-level stage on what the exact stage left uncovered.
+  if (opts.paraphrase && candidates.length > 0) {
+    const covered = state.slice();
+    for (const c of candidates) for (const p of c.passages) covered.fill(1, p.qs, p.qe);
+    const sentences = splitSentences(text, norm);
+    const sources = candidates.map((c) => ({
+      docNo: c.doc.docNo,
+      norm: c.norm,
+      sentences: splitSentences(c.doc.text, c.norm),
+    }));
+    const fuzzy = await findParaphrases(norm, sentences, covered, sources, opts);
+    for (const c of candidates) {
+      const mine = fuzzy.filter((p) => p.docNo === c.doc.docNo);
+      if (mine.length > 0) c.passages = mergePassages([...c.passages, ...mine], opts.mergeGap, REORDER_SLACK);
+    }
+  }
+
+  // One source per input character: the source covering most of the input wins, then longer passages.
+  const byDoc = new Map<number, Candidate>();
+  const coverage = new Map<number, number>();
+  const all: Passage[] = [];
+  for (const c of candidates) {
+    byDoc.set(c.doc.docNo, c);
+    let total = 0;
+    for (const p of c.passages) {
+      total += p.qe - p.qs;
+      all.push(p);
+    }
+    coverage.set(c.doc.docNo, total);
+  }
+  all.sort(
+    (a, b) =>
+      coverage.get(b.docNo)! - coverage.get(a.docNo)! ||
+      b.qe - b.qs - (a.qe - a.qs) ||
+      a.docNo - b.docNo ||
+      a.qs - b.qs,
+  );
+
+  const quoteAt = new Int32Array(n).fill(-1);
+  structure.quotations.forEach(([a, b], qi) => {
+    quoteAt.fill(qi, toNormalizedIndex(norm, a), toNormalizedIndex(norm, b));
+  });
+
+  const raw: RawMatch[] = [];
+  const claimed = state.slice();
+  for (const p of all) {
+    const isVerbatim = p.exact >= 0.8 * (p.qe - p.qs);
+    let a = p.qs;
+    while (a < p.qe) {
+      while (a < p.qe && claimed[a]) a++;
+      let b = a;
+      while (b < p.qe && !claimed[b]) b++;
+      if (b - a >= opts.minRun) {
+        claimed.fill(1, a, b);
+        // Split at quotation boundaries: cited quotations are typed `quoted`.
+        let x = a;
+        while (x < b) {
+          const inQuote = quoteAt[x]! >= 0;
+          let y = x + 1;
+          while (y < b && quoteAt[y]! >= 0 === inQuote) y++;
+          if (inQuote || y - x >= opts.minRun) {
+            raw.push(toRawMatch(p, x, y, inQuote ? 'quoted' : isVerbatim ? 'verbatim' : 'paraphrase'));
+          }
+          x = y;
+        }
+      }
+      a = b;
+    }
+  }
+
+  function toRawMatch(p: Passage, a: number, b: number, kind: RawMatch['kind']): RawMatch {
+    const c = byDoc.get(p.docNo)!;
+    const [ss, se] = mapToSource(p, a, b);
+    let start = norm.start[a]!;
+    let end = norm.end[b - 1]!;
+    let sourceStart = c.norm.start[ss]!;
+    let sourceEnd = c.norm.end[se - 1]!;
+    // Take the sentence punctuation that follows the passage when the source has it too.
+    const nextKept = b < n ? norm.start[b]! : text.length;
+    const sNextKept = se < c.norm.codes.length ? c.norm.start[se]! : c.doc.text.length;
+    for (let t = 0; t < 2; t++) {
+      if (
+        end < nextKept &&
+        CLOSING_PUNCT.test(text[end]!) &&
+        sourceEnd < sNextKept &&
+        CLOSING_PUNCT.test(c.doc.text[sourceEnd]!)
+      ) {
+        end++;
+        sourceEnd++;
+      } else break;
+    }
+    if (sourceStart > sourceEnd) sourceStart = sourceEnd;
+    if (start > end) start = end;
+    return {
+      start,
+      end,
+      sourceId: c.doc.id,
+      sourceTitle: c.doc.title,
+      sourceText: c.doc.text,
+      sourceStart,
+      sourceEnd,
+      kind,
+    };
+  }
+
+  return buildReport(text, structure, raw);
+}

@@ -1,0 +1,172 @@
+/**
+ * Normalisation for fingerprinting and alignment, keeping a map back to the original text.
+ *
+ * Each original code point becomes zero or more normalised characters:
+ * - NFKC (full-width Ａ１ -> A1, compatibility ideographs, circled digits ...),
+ * - Latin lower-cased,
+ * - traditional -> simplified, character by character (opencc-js t -> cn tables),
+ * - everything that is not a letter or a digit (punctuation, symbols, spaces, line breaks) dropped.
+ *
+ * Dropping all whitespace is what repairs PDF artefacts such as 研 究 方 法 or a line break in the
+ * middle of a sentence; dropping punctuation makes a full-width/half-width comma swap invisible.
+ * Conversion is per character rather than per phrase so that the offset map stays one-to-one and the
+ * same function applied to the library and to the input always agrees.
+ */
+import * as OpenCC from 'opencc-js/t2cn';
+
+export type NormalizedText = {
+  /** Normalised characters as code points. */
+  readonly codes: Uint32Array;
+  /** For normalised character i, the UTF-16 offset in the original text where its source code point starts. */
+  readonly start: Int32Array;
+  /** ... and where it ends (exclusive). */
+  readonly end: Int32Array;
+  /** Length of the original text in UTF-16 units. */
+  readonly originalLength: number;
+};
+
+let t2s: Uint32Array | undefined;
+
+/** Per-character traditional -> simplified table over the BMP (0 = unchanged), built once. */
+function getT2sTable(): Uint32Array {
+  if (t2s) return t2s;
+  const table = new Uint32Array(0x10000);
+  const convert = OpenCC.Converter({ from: 't', to: 'cn' });
+  const ranges: [number, number][] = [
+    [0x3400, 0x4dbf],
+    [0x4e00, 0x9fff],
+  ];
+  for (const [lo, hi] of ranges) {
+    const chars: string[] = [];
+    for (let c = lo; c <= hi; c++) chars.push(String.fromCharCode(c));
+    const out = convert(chars.join('\n')).split('\n');
+    if (out.length !== chars.length) continue;
+    for (let i = 0; i < chars.length; i++) {
+      const o = out[i]!;
+      if (o.length === 1 && o !== chars[i]) table[lo + i] = o.charCodeAt(0);
+    }
+  }
+  t2s = table;
+  return table;
+}
+
+const slowCache = new Map<number, readonly number[]>();
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+/** Normalised code points for one non-ASCII, non-CJK code point (cached). */
+function normalizeSlow(cp: number, table: Uint32Array): readonly number[] {
+  const cached = slowCache.get(cp);
+  if (cached) return cached;
+  const out: number[] = [];
+  const nfkc = String.fromCodePoint(cp).normalize('NFKC').toLowerCase();
+  for (const ch of nfkc) {
+    if (!letterOrDigit.test(ch)) continue;
+    let c = ch.codePointAt(0)!;
+    if (c < 0x10000 && table[c]) c = table[c]!;
+    out.push(c);
+  }
+  const frozen = Object.freeze(out);
+  slowCache.set(cp, frozen);
+  return frozen;
+}
+
+/** Normalise `text` (see the module comment). Linear time; no allocation per character for CJK/ASCII. */
+export function normalizeText(text: string): NormalizedText {
+  const table = getT2sTable();
+  const n = text.length;
+  let codes = new Uint32Array(n);
+  let start = new Int32Array(n);
+  let end = new Int32Array(n);
+  let m = 0;
+  const grow = () => {
+    const size = codes.length * 2 + 16;
+    const c2 = new Uint32Array(size);
+    c2.set(codes);
+    codes = c2;
+    const s2 = new Int32Array(size);
+    s2.set(start);
+    start = s2;
+    const e2 = new Int32Array(size);
+    e2.set(end);
+    end = e2;
+  };
+  for (let i = 0; i < n; ) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      // ASCII fast path: digits and letters (lower-cased) kept, the rest dropped.
+      if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a)) {
+        if (m >= codes.length) grow();
+        codes[m] = c;
+        start[m] = i;
+        end[m++] = i + 1;
+      } else if (c >= 0x41 && c <= 0x5a) {
+        if (m >= codes.length) grow();
+        codes[m] = c + 32;
+        start[m] = i;
+        end[m++] = i + 1;
+      }
+      i++;
+      continue;
+    }
+    if (c >= 0x4e00 && c <= 0x9fff) {
+      // CJK unified ideographs: NFKC is the identity here; only t -> s applies.
+      if (m >= codes.length) grow();
+      codes[m] = table[c] || c;
+      start[m] = i;
+      end[m++] = i + 1;
+      i++;
+      continue;
+    }
+    let cp = c;
+    let width = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+        width = 2;
+      }
+    }
+    const out = normalizeSlow(cp, table);
+    for (const o of out) {
+      if (m >= codes.length) grow();
+      codes[m] = o;
+      start[m] = i;
+      end[m++] = i + width;
+    }
+    i += width;
+  }
+  return {
+    codes: codes.subarray(0, m),
+    start: start.subarray(0, m),
+    end: end.subarray(0, m),
+    originalLength: n,
+  };
+}
+
+/** Index of the first normalised character whose original start is ≥ `offset` (binary search). */
+export function toNormalizedIndex(norm: NormalizedText, offset: number): number {
+  let lo = 0;
+  let hi = norm.start.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (norm.start[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Original UTF-16 range [start, end) covered by normalised characters [from, to). */
+export function toOriginalRange(norm: NormalizedText, from: number, to: number): [number, number] {
+  if (to <= from) {
+    const at = from < norm.start.length ? norm.start[from]! : norm.originalLength;
+    return [at, at];
+  }
+  return [norm.start[from]!, norm.end[to - 1]!];
+}
+
+/** The normalised characters [from, to) as a string. */
+export function sliceNormalized(norm: NormalizedText, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i++) s += String.fromCodePoint(norm.codes[i]!);
+  return s;
+}

@@ -1,0 +1,75 @@
+/**
+ * Engine options as one frozen value object (the dolos style): every stage reads its settings
+ * from here, `defaultOptions` documents the defaults, and `resolveOptions` merges a partial
+ * override and validates it.
+ */
+
+export type SegmenterName = 'jieba' | 'intl';
+
+export type Options = {
+  /** Shortest run of matching normalised characters that counts as copied (CNKI's 13-character rule). */
+  readonly minRun: number;
+  /**
+   * k-gram length for fingerprints. The winnowing window is derived: w = minRun - k + 1, so that
+   * every shared run of `minRun` characters is guaranteed a shared fingerprint.
+   */
+  readonly k: number;
+  /** How many candidate sources (ranked by weighted shared fingerprints) are aligned in detail. */
+  readonly maxCandidates: number;
+  /** Two exact matches of one source merge into one passage when separated by at most this many
+   * normalised characters in the input (and in the source). */
+  readonly mergeGap: number;
+  /** Run the word-level (paraphrase) stage. */
+  readonly paraphrase: boolean;
+  /** Word segmenter for the paraphrase stage: jieba-wasm or the ICU segmenter built into Node. */
+  readonly segmenter: SegmenterName;
+  /** Minimum similarity (0..1, mixed content-word and character evidence) for a sentence window to
+   * count as a paraphrase of a source window. */
+  readonly paraphraseThreshold: number;
+  /** Minimum number of shared content words for a paraphrase match. */
+  readonly paraphraseMinSharedWords: number;
+  /** A sentence shorter than this many normalised characters is never a paraphrase match on its own. */
+  readonly paraphraseMinChars: number;
+  /** Postings of a fingerprint present in more documents than this are ignored for candidate
+   * ranking (stop-fingerprints, e.g. stock phrases); alignment itself is exact and unaffected. */
+  readonly maxDocFrequency: number;
+};
+
+export const defaultOptions: Options = Object.freeze({
+  minRun: 13,
+  k: 6,
+  maxCandidates: 60,
+  mergeGap: 12,
+  paraphrase: true,
+  segmenter: 'intl',
+  paraphraseThreshold: 0.55,
+  paraphraseMinSharedWords: 4,
+  paraphraseMinChars: 12,
+  maxDocFrequency: 20_000,
+} satisfies Options);
+
+/** Winnowing window size for the given options: w = t - k + 1 (Schleimer et al. 2003, §3). */
+export function getWindow(options: Pick<Options, 'minRun' | 'k'>): number {
+  return options.minRun - options.k + 1;
+}
+
+/**
+ * Merge a partial override into the defaults and freeze the result.
+ * @throws RangeError when k is not in 2..minRun or a number is out of range.
+ */
+export function resolveOptions(overrides: Partial<Options> = {}): Options {
+  const merged: Options = { ...defaultOptions, ...overrides };
+  if (!Number.isInteger(merged.minRun) || merged.minRun < 2)
+    throw new RangeError('minRun must be an integer ≥ 2');
+  if (!Number.isInteger(merged.k) || merged.k < 2 || merged.k > merged.minRun) {
+    throw new RangeError('k must be an integer in 2..minRun');
+  }
+  if (!Number.isInteger(merged.maxCandidates) || merged.maxCandidates < 1) {
+    throw new RangeError('maxCandidates must be a positive integer');
+  }
+  if (merged.mergeGap < 0) throw new RangeError('mergeGap must be ≥ 0');
+  if (merged.paraphraseThreshold <= 0 || merged.paraphraseThreshold > 1) {
+    throw new RangeError('paraphraseThreshold must be in (0, 1]');
+  }
+  return Object.freeze(merged);
+}

@@ -1,0 +1,576 @@
+/**
+ * The local on-disk index (embedded mode).
+ *
+ * Layout of an index directory:
+ *   manifest.json            format, fingerprint params, next docNo, the live segments (commit point:
+ *                            written to a temporary file and renamed)
+ *   tombstones.json          docNos removed but still present in a segment
+ *   seg-NNNNNN/postings.bin  records (hash, docNo, position) as little-endian uint32 triples, sorted
+ *                            by hash, then docNo, then position
+ *   seg-NNNNNN/directory.bin uint32[2^B + 1]: first record of each bucket of the top B hash bits
+ *   seg-NNNNNN/docs.json     docNos, ids, titles, normalised character counts
+ *   seg-NNNNNN/texts.bin     the documents' texts, UTF-8, concatenated
+ *   seg-NNNNNN/offsets.bin   float64[n + 1]: byte offset of each text in texts.bin
+ *
+ * Only the bucket directories and the document metadata are loaded into memory; postings and texts
+ * are read with positioned reads when a check needs them, so a 400-million-character library is
+ * checked in a few hundred megabytes. Adding documents writes new segments; once there are more
+ * than MAX_SEGMENTS they are merged into one (streamed by hash range); removal writes a tombstone
+ * and merging drops the removed documents for good.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { getIndexFingerprints } from '../core/document.ts';
+import { SimcheckError } from '../core/errors.ts';
+import { defaultOptions } from '../core/options.ts';
+import type {
+  AddProgress,
+  AddResult,
+  Index,
+  IndexParams,
+  IndexStats,
+  LibraryDocument,
+  Postings,
+  StoredDocument,
+} from '../core/types.ts';
+import { sortIndicesByKey, U32Builder } from './sort.ts';
+
+const FORMAT = 'kyfw-simcheck-local';
+const VERSION = 1;
+const MAX_SEGMENTS = 4;
+/** A segment is flushed when its batch reaches this many normalised characters. */
+const SEGMENT_CHARS = 24_000_000;
+const RECORD_BYTES = 12;
+
+type SegmentMeta = { name: string; documents: number; records: number; chars: number; bucketBits: number };
+
+type Manifest = {
+  format: typeof FORMAT;
+  version: number;
+  params: IndexParams;
+  nextDocNo: number;
+  nextSegment: number;
+  segments: SegmentMeta[];
+};
+
+type DocsFile = { docNos: number[]; ids: string[]; titles: (string | null)[]; chars: number[] };
+
+type Segment = {
+  meta: SegmentMeta;
+  dir: string;
+  docNos: Uint32Array;
+  ids: string[];
+  titles: (string | null)[];
+  chars: number[];
+  directory: Uint32Array;
+  textOffsets: Float64Array;
+  postingsFd: number;
+  textsFd: number;
+};
+
+export type OpenLocalOptions = {
+  /** Create the index when the directory has none (default false). */
+  readonly create?: boolean;
+  /** Fingerprint parameters for a new index (defaults from `defaultOptions`). */
+  readonly params?: Partial<IndexParams>;
+};
+
+function readJson<T>(file: string): T {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new SimcheckError('index_corrupt', `无法读取索引文件 ${file}`, { cause: error });
+  }
+}
+
+function writeFileAtomic(file: string, data: string | Uint8Array): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
+function readTyped(file: string): Uint8Array {
+  const buf = fs.readFileSync(file);
+  // Copy into a fresh, aligned ArrayBuffer so typed views of any element size are allowed.
+  const out = new Uint8Array(new ArrayBuffer(buf.byteLength));
+  out.set(buf);
+  return out;
+}
+
+function pread(fd: number, offset: number, length: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(new ArrayBuffer(length));
+  let done = 0;
+  while (done < length) {
+    const n = fs.readSync(fd, out, done, length - done, offset + done);
+    if (n === 0) throw new SimcheckError('index_corrupt', '索引文件被截断');
+    done += n;
+  }
+  return out;
+}
+
+function chooseBucketBits(records: number): number {
+  return Math.min(24, Math.max(8, Math.ceil(Math.log2(Math.max(1, records) / 32))));
+}
+
+/** Write postings (given as parallel arrays already sorted by hash/docNo/pos) and their directory. */
+function buildDirectory(hashes: Uint32Array, bits: number): Uint32Array {
+  const size = 2 ** bits;
+  const dir = new Uint32Array(size + 1);
+  const shift = 32 - bits;
+  for (let i = 0; i < hashes.length; i++) dir[(hashes[i]! >>> shift) + 1]!++;
+  for (let b = 1; b <= size; b++) dir[b]! += dir[b - 1]!;
+  return dir;
+}
+
+class SegmentWriter {
+  readonly hashes = new U32Builder(1 << 16);
+  readonly docNos = new U32Builder(1 << 16);
+  readonly positions = new U32Builder(1 << 16);
+  readonly docs: DocsFile = { docNos: [], ids: [], titles: [], chars: [] };
+  readonly texts: Buffer[] = [];
+  textBytes = 0;
+  chars = 0;
+
+  add(docNo: number, doc: LibraryDocument, params: IndexParams): number {
+    const fp = getIndexFingerprints(doc.text, params);
+    this.hashes.append(fp.hashes);
+    this.docNos.fill(docNo, fp.hashes.length);
+    this.positions.append(fp.positions);
+    this.docs.docNos.push(docNo);
+    this.docs.ids.push(doc.id);
+    this.docs.titles.push(doc.title ?? null);
+    this.docs.chars.push(fp.chars);
+    const bytes = Buffer.from(doc.text, 'utf8');
+    this.texts.push(bytes);
+    this.textBytes += bytes.byteLength;
+    this.chars += fp.chars;
+    return fp.chars;
+  }
+
+  get documents(): number {
+    return this.docs.ids.length;
+  }
+
+  /** Sort, write the segment directory and return its metadata. */
+  write(root: string, name: string): SegmentMeta {
+    const dir = path.join(root, name);
+    fs.mkdirSync(dir, { recursive: true });
+    const hashes = this.hashes.view();
+    const order = sortIndicesByKey(hashes);
+    const n = hashes.length;
+    const records = new Uint32Array(n * 3);
+    const sortedHashes = new Uint32Array(n);
+    const docNos = this.docNos.view();
+    const positions = this.positions.view();
+    for (let r = 0; r < n; r++) {
+      const i = order[r]!;
+      sortedHashes[r] = hashes[i]!;
+      records[r * 3] = hashes[i]!;
+      records[r * 3 + 1] = docNos[i]!;
+      records[r * 3 + 2] = positions[i]!;
+    }
+    const bits = chooseBucketBits(n);
+    fs.writeFileSync(path.join(dir, 'postings.bin'), new Uint8Array(records.buffer, 0, records.byteLength));
+    const directory = buildDirectory(sortedHashes, bits);
+    fs.writeFileSync(path.join(dir, 'directory.bin'), new Uint8Array(directory.buffer));
+    fs.writeFileSync(path.join(dir, 'texts.bin'), Buffer.concat(this.texts));
+    const offsets = new Float64Array(this.texts.length + 1);
+    let off = 0;
+    this.texts.forEach((t, i) => {
+      offsets[i] = off;
+      off += t.byteLength;
+    });
+    offsets[this.texts.length] = off;
+    fs.writeFileSync(path.join(dir, 'offsets.bin'), new Uint8Array(offsets.buffer));
+    fs.writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(this.docs));
+    return { name, documents: this.documents, records: n, chars: this.chars, bucketBits: bits };
+  }
+}
+
+/** The local on-disk index. Create or open it with {@link openIndex}. */
+export class LocalIndex implements Index {
+  readonly backend = 'local' as const;
+  readonly root: string;
+  private manifest: Manifest;
+  private segments: Segment[] = [];
+  private tombstones = new Set<number>();
+  /** id -> docNo of live documents. */
+  private idToDoc = new Map<string, number>();
+
+  constructor(root: string, manifest: Manifest) {
+    this.root = root;
+    this.manifest = manifest;
+  }
+
+  get params(): IndexParams {
+    return this.manifest.params;
+  }
+
+  /** @internal load segments and tombstones. */
+  load(): void {
+    const tombFile = path.join(this.root, 'tombstones.json');
+    this.tombstones = new Set(fs.existsSync(tombFile) ? readJson<number[]>(tombFile) : []);
+    this.segments = this.manifest.segments.map((meta) => this.openSegment(meta));
+    this.idToDoc.clear();
+    for (const seg of this.segments) {
+      for (let i = 0; i < seg.ids.length; i++) {
+        const d = seg.docNos[i]!;
+        if (!this.tombstones.has(d)) this.idToDoc.set(seg.ids[i]!, d);
+      }
+    }
+  }
+
+  private openSegment(meta: SegmentMeta): Segment {
+    const dir = path.join(this.root, meta.name);
+    const docs = readJson<DocsFile>(path.join(dir, 'docs.json'));
+    const directory = new Uint32Array(readTyped(path.join(dir, 'directory.bin')).buffer);
+    const textOffsets = new Float64Array(readTyped(path.join(dir, 'offsets.bin')).buffer);
+    if (directory.length !== 2 ** meta.bucketBits + 1 || textOffsets.length !== docs.ids.length + 1) {
+      throw new SimcheckError('index_corrupt', `索引段 ${meta.name} 已损坏`);
+    }
+    return {
+      meta,
+      dir,
+      docNos: Uint32Array.from(docs.docNos),
+      ids: docs.ids,
+      titles: docs.titles,
+      chars: docs.chars,
+      directory,
+      textOffsets,
+      postingsFd: fs.openSync(path.join(dir, 'postings.bin'), 'r'),
+      textsFd: fs.openSync(path.join(dir, 'texts.bin'), 'r'),
+    };
+  }
+
+  private closeSegments(): void {
+    for (const seg of this.segments) {
+      fs.closeSync(seg.postingsFd);
+      fs.closeSync(seg.textsFd);
+    }
+    this.segments = [];
+  }
+
+  private commit(manifest: Manifest): void {
+    writeFileAtomic(path.join(this.root, 'tombstones.json'), JSON.stringify([...this.tombstones]));
+    writeFileAtomic(path.join(this.root, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    this.manifest = manifest;
+  }
+
+  async addDocuments(
+    docs: Iterable<LibraryDocument> | AsyncIterable<LibraryDocument>,
+    options: { onProgress?: (p: AddProgress) => void } = {},
+  ): Promise<AddResult> {
+    let writer = new SegmentWriter();
+    let added = 0;
+    let replaced = 0;
+    let skipped = 0;
+    let characters = 0;
+    let nextDocNo = this.manifest.nextDocNo;
+    let nextSegment = this.manifest.nextSegment;
+    const newSegments: SegmentMeta[] = [];
+    const pendingIds = new Map<string, number>();
+    const flush = () => {
+      if (writer.documents === 0) return;
+      const name = `seg-${String(nextSegment++).padStart(6, '0')}`;
+      newSegments.push(writer.write(this.root, name));
+      writer = new SegmentWriter();
+    };
+    for await (const doc of docs) {
+      if (!doc || typeof doc.id !== 'string' || typeof doc.text !== 'string') {
+        skipped++;
+        continue;
+      }
+      const old = pendingIds.get(doc.id) ?? this.idToDoc.get(doc.id);
+      if (old !== undefined) {
+        this.tombstones.add(old);
+        replaced++;
+      }
+      const docNo = nextDocNo++;
+      pendingIds.set(doc.id, docNo);
+      characters += writer.add(docNo, doc, this.params);
+      added++;
+      if (writer.chars >= SEGMENT_CHARS) flush();
+      if (added % 2000 === 0) options.onProgress?.({ documents: added, characters });
+    }
+    flush();
+    options.onProgress?.({ documents: added, characters });
+    this.closeSegments();
+    this.commit({
+      ...this.manifest,
+      nextDocNo,
+      nextSegment,
+      segments: [...this.manifest.segments, ...newSegments],
+    });
+    this.load();
+    if (this.segments.length > MAX_SEGMENTS) await this.compact();
+    return { added: added - replaced, replaced, skipped };
+  }
+
+  async removeDocument(id: string): Promise<boolean> {
+    const docNo = this.idToDoc.get(id);
+    if (docNo === undefined) return false;
+    this.tombstones.add(docNo);
+    this.idToDoc.delete(id);
+    this.commit(this.manifest);
+    return true;
+  }
+
+  async stats(): Promise<IndexStats> {
+    let documents = 0;
+    let fingerprints = 0;
+    let characters = 0;
+    let bytes = 0;
+    for (const seg of this.segments) {
+      fingerprints += seg.meta.records;
+      for (let i = 0; i < seg.ids.length; i++) {
+        if (this.tombstones.has(seg.docNos[i]!)) continue;
+        documents++;
+        characters += seg.chars[i]!;
+      }
+      for (const f of fs.readdirSync(seg.dir)) bytes += fs.statSync(path.join(seg.dir, f)).size;
+    }
+    return {
+      documents,
+      fingerprints,
+      characters,
+      removed: this.tombstones.size,
+      params: this.params,
+      details: { segments: this.segments.length, bytesOnDisk: bytes, directory: this.root },
+    };
+  }
+
+  async lookup(hashes: Uint32Array): Promise<Postings> {
+    const sorted = Uint32Array.from(hashes).sort();
+    const outH = new U32Builder(sorted.length * 4);
+    const outD = new U32Builder(sorted.length * 4);
+    const outP = new U32Builder(sorted.length * 4);
+    // Per segment, the last bucket read (queries are sorted, so each bucket is read once).
+    const cache = this.segments.map(() => ({ bucket: -1, base: 0, records: new Uint32Array(0) as Uint32Array }));
+    let prevHash = -1;
+    for (const h of sorted) {
+      if (h === prevHash) continue;
+      prevHash = h;
+      for (let s = 0; s < this.segments.length; s++) {
+        const seg = this.segments[s]!;
+        const c = cache[s]!;
+        const bucket = h >>> (32 - seg.meta.bucketBits);
+        if (c.bucket !== bucket) {
+          const from = seg.directory[bucket]!;
+          const to = seg.directory[bucket + 1]!;
+          c.bucket = bucket;
+          c.base = from;
+          c.records =
+            to > from
+              ? new Uint32Array(pread(seg.postingsFd, from * RECORD_BYTES, (to - from) * RECORD_BYTES).buffer)
+              : new Uint32Array(0);
+        }
+        const rec = c.records;
+        for (let r = 0; r < rec.length; r += 3) {
+          if (rec[r] !== h) continue;
+          const d = rec[r + 1]!;
+          if (this.tombstones.has(d)) continue;
+          outH.push(h);
+          outD.push(d);
+          outP.push(rec[r + 2]!);
+        }
+      }
+    }
+    return { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
+  }
+
+  private locate(docNo: number): [Segment, number] | undefined {
+    for (const seg of this.segments) {
+      const a = seg.docNos;
+      let lo = 0;
+      let hi = a.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (a[mid]! < docNo) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < a.length && a[lo] === docNo) return [seg, lo];
+    }
+    return undefined;
+  }
+
+  async getDocuments(docNos: readonly number[]): Promise<StoredDocument[]> {
+    const out: StoredDocument[] = [];
+    const decoder = new TextDecoder();
+    for (const docNo of docNos) {
+      if (this.tombstones.has(docNo)) continue;
+      const found = this.locate(docNo);
+      if (!found) continue;
+      const [seg, i] = found;
+      const from = seg.textOffsets[i]!;
+      const to = seg.textOffsets[i + 1]!;
+      const text = to > from ? decoder.decode(pread(seg.textsFd, from, to - from)) : '';
+      out.push({ docNo, id: seg.ids[i]!, title: seg.titles[i] ?? null, text });
+    }
+    return out;
+  }
+
+  /**
+   * Merge all segments into one, dropping removed documents. Streams postings by ranges of the top
+   * 8 hash bits, so memory stays at a fraction of the index size.
+   */
+  async compact(): Promise<void> {
+    if (this.segments.length === 0) return;
+    const name = `seg-${String(this.manifest.nextSegment).padStart(6, '0')}`;
+    const dir = path.join(this.root, name);
+    fs.mkdirSync(dir, { recursive: true });
+    const live = (d: number) => !this.tombstones.has(d);
+    let total = 0;
+    for (const seg of this.segments) total += seg.meta.records;
+    const bits = chooseBucketBits(total);
+    const directory = new Uint32Array(2 ** bits + 1);
+    const shift = 32 - bits;
+    const postingsFd = fs.openSync(path.join(dir, 'postings.bin'), 'w');
+    let written = 0;
+    try {
+      for (let top = 0; top < 256; top++) {
+        const parts: Uint32Array[] = [];
+        for (const seg of this.segments) {
+          const b0 = top << (seg.meta.bucketBits - 8);
+          const b1 = (top + 1) << (seg.meta.bucketBits - 8);
+          const from = seg.directory[b0]!;
+          const to = seg.directory[b1]!;
+          if (to > from) {
+            parts.push(
+              new Uint32Array(pread(seg.postingsFd, from * RECORD_BYTES, (to - from) * RECORD_BYTES).buffer),
+            );
+          }
+        }
+        let n = 0;
+        for (const p of parts) n += p.length / 3;
+        const keys = new Uint32Array(n);
+        const docs = new Uint32Array(n);
+        const poss = new Uint32Array(n);
+        let m = 0;
+        for (const p of parts) {
+          for (let r = 0; r < p.length; r += 3) {
+            if (!live(p[r + 1]!)) continue;
+            keys[m] = p[r]!;
+            docs[m] = p[r + 1]!;
+            poss[m++] = p[r + 2]!;
+          }
+        }
+        // Segments are in docNo order, so a stable sort by hash keeps (hash, docNo, position) order.
+        const order = sortIndicesByKey(keys.subarray(0, m));
+        const out = new Uint32Array(m * 3);
+        for (let r = 0; r < m; r++) {
+          const i = order[r]!;
+          out[r * 3] = keys[i]!;
+          out[r * 3 + 1] = docs[i]!;
+          out[r * 3 + 2] = poss[i]!;
+          directory[(keys[i]! >>> shift) + 1]!++;
+        }
+        fs.writeSync(postingsFd, new Uint8Array(out.buffer));
+        written += m;
+      }
+    } finally {
+      fs.closeSync(postingsFd);
+    }
+    for (let b = 1; b < directory.length; b++) directory[b]! += directory[b - 1]!;
+    fs.writeFileSync(path.join(dir, 'directory.bin'), new Uint8Array(directory.buffer));
+
+    // Texts and document metadata of the live documents, copied segment by segment.
+    const docsFile: DocsFile = { docNos: [], ids: [], titles: [], chars: [] };
+    const offsets: number[] = [0];
+    const textsFd = fs.openSync(path.join(dir, 'texts.bin'), 'w');
+    let chars = 0;
+    try {
+      let pos = 0;
+      for (const seg of this.segments) {
+        for (let i = 0; i < seg.ids.length; i++) {
+          const d = seg.docNos[i]!;
+          if (!live(d)) continue;
+          const from = seg.textOffsets[i]!;
+          const len = seg.textOffsets[i + 1]! - from;
+          if (len > 0) fs.writeSync(textsFd, pread(seg.textsFd, from, len));
+          pos += len;
+          offsets.push(pos);
+          docsFile.docNos.push(d);
+          docsFile.ids.push(seg.ids[i]!);
+          docsFile.titles.push(seg.titles[i] ?? null);
+          docsFile.chars.push(seg.chars[i]!);
+          chars += seg.chars[i]!;
+        }
+      }
+    } finally {
+      fs.closeSync(textsFd);
+    }
+    fs.writeFileSync(path.join(dir, 'offsets.bin'), new Uint8Array(Float64Array.from(offsets).buffer));
+    fs.writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(docsFile));
+
+    const oldDirs = this.segments.map((s) => s.dir);
+    const merged = new Set(this.segments.flatMap((s) => [...s.docNos]));
+    this.closeSegments();
+    for (const d of [...this.tombstones]) if (merged.has(d)) this.tombstones.delete(d);
+    this.commit({
+      ...this.manifest,
+      nextSegment: this.manifest.nextSegment + 1,
+      segments: [{ name, documents: docsFile.ids.length, records: written, chars, bucketBits: bits }],
+    });
+    for (const d of oldDirs) fs.rmSync(d, { recursive: true, force: true });
+    this.load();
+  }
+
+  async close(): Promise<void> {
+    this.closeSegments();
+  }
+}
+
+/**
+ * Open a local index directory.
+ * @throws SimcheckError `index_not_found` when the directory holds no index and `create` is not set;
+ *   `index_corrupt` when its files cannot be read.
+ */
+export async function openIndex(root: string, options: OpenLocalOptions = {}): Promise<LocalIndex> {
+  const manifestFile = path.join(root, 'manifest.json');
+  let manifest: Manifest;
+  if (fs.existsSync(manifestFile)) {
+    manifest = readJson<Manifest>(manifestFile);
+    if (manifest.format !== FORMAT || manifest.version !== VERSION) {
+      throw new SimcheckError('index_corrupt', `${root} 不是本引擎的索引（格式 ${manifest.format}）`);
+    }
+    const p = options.params;
+    if (p && ((p.k && p.k !== manifest.params.k) || (p.minRun && p.minRun !== manifest.params.minRun))) {
+      throw new SimcheckError('index_params_mismatch', '索引的指纹参数与要求的不一致');
+    }
+  } else {
+    if (!options.create) throw new SimcheckError('index_not_found', `索引目录 ${root} 不存在或为空`);
+    fs.mkdirSync(root, { recursive: true });
+    manifest = {
+      format: FORMAT,
+      version: VERSION,
+      params: {
+        k: options.params?.k ?? defaultOptions.k,
+        minRun: options.params?.minRun ?? defaultOptions.minRun,
+      },
+      nextDocNo: 1,
+      nextSegment: 1,
+      segments: [],
+    };
+    writeFileAtomic(manifestFile, JSON.stringify(manifest, null, 2));
+  }
+  const index = new LocalIndex(root, manifest);
+  index.load();
+  return index;
+}
+
+/**
+ * Create (or extend) a local index at `root` with the given documents.
+ * Equivalent to `openIndex(root, { create: true })` followed by `addDocuments`.
+ */
+export async function buildIndex(
+  root: string,
+  docs: Iterable<LibraryDocument> | AsyncIterable<LibraryDocument>,
+  options: OpenLocalOptions & { onProgress?: (p: AddProgress) => void } = {},
+): Promise<LocalIndex> {
+  const index = await openIndex(root, {
+    create: true,
+    ...(options.params ? { params: options.params } : {}),
+  });
+  await index.addDocuments(docs, options.onProgress ? { onProgress: options.onProgress } : {});
+  return index;
+}

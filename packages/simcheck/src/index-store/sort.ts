@@ -1,0 +1,62 @@
+/**
+ * Stable LSD radix sort (two 16-bit passes) of record indices by a 32-bit key. Records that share a
+ * key keep their input order, which is (docNo, position) order when they were appended that way.
+ */
+export function sortIndicesByKey(keys: Uint32Array): Uint32Array {
+  const n = keys.length;
+  let src = new Uint32Array(n);
+  for (let i = 0; i < n; i++) src[i] = i;
+  let dst = new Uint32Array(n);
+  const counts = new Uint32Array(65537);
+  for (const shift of [0, 16]) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[((keys[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let b = 1; b <= 65536; b++) counts[b]! += counts[b - 1]!;
+    for (let i = 0; i < n; i++) {
+      const idx = src[i]!;
+      const b = (keys[idx]! >>> shift) & 0xffff;
+      dst[counts[b]!++] = idx;
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  return src;
+}
+
+/** A growable Uint32Array. */
+export class U32Builder {
+  data: Uint32Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.data = new Uint32Array(capacity);
+  }
+
+  push(v: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = v;
+  }
+
+  append(values: Uint32Array): void {
+    if (this.length + values.length > this.data.length) this.grow(this.length + values.length);
+    this.data.set(values, this.length);
+    this.length += values.length;
+  }
+
+  fill(v: number, count: number): void {
+    if (this.length + count > this.data.length) this.grow(this.length + count);
+    this.data.fill(v, this.length, this.length + count);
+    this.length += count;
+  }
+
+  private grow(min: number): void {
+    const next = new Uint32Array(Math.max(min, this.data.length * 2));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+}

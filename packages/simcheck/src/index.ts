@@ -1,0 +1,45 @@
+/**
+ * @kyfw/simcheck — the similarity engine. Stable library API:
+ *
+ * - `buildIndex(dir, docs)` / `openIndex(dir)`: the local on-disk index (embedded mode)
+ * - `createPgIndex(databaseUrl | pool | pglite)`: the PostgreSQL index (scaled mode)
+ * - `checkText(index, text, options?)`: check a text, resolves to a `Report`
+ * - `defaultOptions` (frozen) and `resolveOptions`
+ */
+export { type CheckOptions, checkText, rankCandidates } from './core/check.ts';
+export { getIndexFingerprints } from './core/document.ts';
+export { SimcheckError, type SimcheckErrorCode } from './core/errors.ts';
+export { type Fingerprints, fingerprint, hashKgrams, winnow } from './core/fingerprint.ts';
+export { type NormalizedText, normalizeText, toNormalizedIndex, toOriginalRange } from './core/normalize.ts';
+export {
+  defaultOptions,
+  getWindow,
+  type Options,
+  resolveOptions,
+  type SegmenterName,
+} from './core/options.ts';
+export {
+  analyzeStructure,
+  type DocumentStructure,
+  type Heading,
+  type HeadingHint,
+  type Section,
+  type SectionKind,
+} from './core/structure.ts';
+export type {
+  AddProgress,
+  AddResult,
+  Index,
+  IndexParams,
+  IndexStats,
+  LibraryDocument,
+  Match,
+  MatchKind,
+  Postings,
+  Report,
+  SectionReport,
+  SourceReport,
+  StoredDocument,
+} from './core/types.ts';
+export { buildIndex, LocalIndex, type OpenLocalOptions, openIndex } from './index-store/local.ts';
+export { createPgIndex, PgIndex, type PgIndexOptions, type Queryable } from './index-store/pg.ts';
