@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { SiteHeader } from '../../components/layout/site-header';
+import { SiteFooter } from '../../features/home/components/site-footer';
+
+/** The default layout: header with logo, service navigation and account; page; footer. */
+export function DefaultLayout() {
+  return (
+    <div className="app">
+      <SiteHeader />
+      <main className="app-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

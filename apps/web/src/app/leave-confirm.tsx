@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { LEAVE_CONFIRM_PATHS } from '../config/paths';
+import { shellTexts } from './texts';
+
+function needsConfirm(pathname: string): boolean {
+  const normalized = pathname.replace(/\/+$/, '').toLowerCase();
+  return LEAVE_CONFIRM_PATHS.some((p) => p.toLowerCase() === normalized);
+}
+
+/** The browser's leave confirmation on the four AI writing pages (spec §2). */
+export function LeaveConfirm() {
+  const { pathname } = useLocation();
+  const active = needsConfirm(pathname);
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Browsers show their own wording; returnValue must still be set for the prompt to appear.
+      event.returnValue = shellTexts.leaveConfirm;
+      return shellTexts.leaveConfirm;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+  return null;
+}

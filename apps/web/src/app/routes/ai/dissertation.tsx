@@ -1,0 +1,5 @@
+import { WritingArea } from './writing-area';
+
+export default function DissertationPage() {
+  return <WritingArea route="ai-dissertation" />;
+}

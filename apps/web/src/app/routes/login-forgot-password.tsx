@@ -1,0 +1,20 @@
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { authTexts } from '../../features/auth/texts';
+import { pageTitle } from '../texts';
+
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <title>{pageTitle(authTexts.forgotPageTitle)}</title>
+      <h1 className="auth-card__title">{authTexts.forgotPageTitle}</h1>
+      <p className="auth-card__subtitle">{authTexts.forgotPageSubtitle}</p>
+      <ForgotPasswordForm onSuccess={() => navigate(paths.login, { replace: true })} />
+      <p className="auth-card__switch">
+        <Link to={paths.login}>{authTexts.goLogin}</Link>
+      </p>
+    </>
+  );
+}

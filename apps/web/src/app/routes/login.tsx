@@ -1,0 +1,31 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { LoginTabs } from '../../features/auth/components/login-tabs';
+import { authTexts } from '../../features/auth/texts';
+import { pageTitle } from '../texts';
+
+/** Only same-site paths are followed after login (no open redirect). */
+function safeRedirect(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : paths.index;
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const onSuccess = () => navigate(safeRedirect(search.get('redirect')), { replace: true });
+  return (
+    <>
+      <title>{pageTitle(authTexts.loginPageTitle)}</title>
+      <h1 className="auth-card__title">{authTexts.loginPageTitle}</h1>
+      <p className="auth-card__subtitle">{authTexts.loginPageSubtitle}</p>
+      <LoginTabs visible onSuccess={onSuccess} />
+      <div className="login-dialog__links">
+        <span>
+          {authTexts.noAccount}
+          <Link to={paths.register}>{authTexts.register}</Link>
+        </span>
+        <Link to={paths['login-forgotPassword']}>{authTexts.forgotPassword}</Link>
+      </div>
+    </>
+  );
+}

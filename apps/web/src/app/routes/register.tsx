@@ -1,0 +1,23 @@
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { FreeBenefits } from '../../features/auth/components/free-benefits';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { authTexts } from '../../features/auth/texts';
+import { pageTitle } from '../texts';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <title>{pageTitle(authTexts.registerPageTitle)}</title>
+      <h1 className="auth-card__title">{authTexts.registerPageTitle}</h1>
+      <p className="auth-card__subtitle">{authTexts.registerPageSubtitle}</p>
+      <FreeBenefits />
+      <RegisterForm onSuccess={() => navigate(paths.index, { replace: true })} />
+      <p className="auth-card__switch">
+        {authTexts.haveAccount}
+        <Link to={paths.login}>{authTexts.goLogin}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { EmptyState } from '../user-panel';
+
+export default function ReductionOrdersPage() {
+  return <EmptyState text="暂无降重订单" />;
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider, createQueryClient } from './app/provider';
+import { createAppRouter } from './app/router';
+import { startRuntimeGuards } from './app/runtime';
+import { loadUserInfo } from './features/auth/stores/session-store';
+import { homeInfoQueryOptions } from './features/home/api/get-home-info';
+import './styles/global.css';
+
+const queryClient = createQueryClient();
+
+// On start: home info for the footer, and the user info when a token cookie exists (spec §2/§4).
+void queryClient.prefetchQuery(homeInfoQueryOptions);
+void loadUserInfo();
+startRuntimeGuards();
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
