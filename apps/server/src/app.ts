@@ -1,0 +1,76 @@
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
+import type { Database, Kysely } from '@kyfw/db';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Config } from './config.ts';
+import { AppError } from './lib/app-error.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { appModules } from './modules/index.ts';
+import type { AppModule } from './modules/types.ts';
+import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
+import { generateRequestId, registerRequestContext } from './plugins/request-context.ts';
+import { isAssetPath, registerWebApp } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  /** Defaults to a pino logger at config.logLevel. */
+  logger?: Logger;
+  /** Defaults to every module of modules/index.ts; tests may add their own. */
+  modules?: readonly AppModule[];
+}
+
+/** Unknown API paths per client IP and window: enough for a person, too few to scan for endpoints. */
+const NOT_FOUND_LIMIT = { max: 30, timeWindow: 10_000 };
+
+/**
+ * Builds the whole HTTP app without listening: main.ts calls `listen`, tests call `inject`.
+ *
+ * Order: request context (ids, token/terminal headers, access log) -> body parsing and the one
+ * error handler -> feature modules under /kyfw/web/v1 -> the built SPA -> the not-found handler
+ * (envelope for API paths, index.html history fallback for page paths).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    loggerInstance: (options.logger ?? createLogger(config)) as FastifyBaseLogger,
+    genReqId: generateRequestId,
+    // One access-log line per request, written in request-context.ts, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimitBytes,
+    // Malformed URLs and similar router-level failures get the envelope too.
+    frameworkErrors: (error, request, reply) => sendFailure(request, reply, classifyError(error)),
+  });
+
+  registerRequestContext(app);
+  registerErrorHandling(app);
+  await app.register(rateLimit, { global: false });
+
+  for (const module of options.modules ?? appModules) {
+    await app.register(async (scope) => module.register(scope, { config, db }), {
+      prefix: module.prefix ?? API_PREFIX,
+    });
+  }
+
+  const webApp = await registerWebApp(app, config);
+  const checkNotFoundRate = app.createRateLimit(NOT_FOUND_LIMIT);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isPageRequest && !isEnvelopePath(request.url) && !isAssetPath(request.url)) {
+      if (webApp) return webApp.sendIndex(reply);
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('网页应用尚未构建：请先运行 npm run build');
+    }
+    if (isEnvelopePath(request.url)) {
+      const limit = await checkNotFoundRate(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError(ErrorCode.RATE_LIMITED);
+    }
+    request.log.info({ method: request.method, url: request.url }, 'no such route');
+    throw new AppError(ErrorCode.NOT_FOUND);
+  });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+// Embedded/API entry (`npm start`): one process serving the API, the built web app and — unless
+// WORKER_IN_PROCESS=false — the job worker loop.
+import { buildApp } from './app.ts';
+import { jobDefinitions, jobSchedules, startScheduler, startWorker } from './jobs/index.ts';
+import { createLogger } from './lib/logger.ts';
+import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
+
+const config = loadConfigOrExit();
+const logger = createLogger(config);
+
+try {
+  const database = await openDatabase(config, logger);
+  const app = await buildApp({ config, db: database.db, logger });
+
+  const worker = config.workerInProcess
+    ? startWorker({
+        db: database.db,
+        definitions: jobDefinitions,
+        concurrency: config.workerConcurrency,
+        logger,
+      })
+    : undefined;
+  const scheduler = worker ? startScheduler({ db: database.db, schedules: jobSchedules, logger }) : undefined;
+  if (!worker && database.kind === 'pglite') {
+    // An embedded database belongs to this process alone, so no other worker can run these jobs.
+    logger.warn('WORKER_IN_PROCESS=false with the embedded database: background jobs will not run');
+  }
+
+  onShutdownSignal(logger, async () => {
+    scheduler?.stop();
+    // app.close stops accepting connections and lets in-flight requests finish.
+    await Promise.all([app.close(), worker?.stop()]);
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { url: config.publicBaseUrl, host: config.host, port: config.port },
+    `kyfw 已启动：${config.publicBaseUrl}`,
+  );
+} catch (error) {
+  logger.fatal({ err: error }, 'failed to start');
+  process.exit(1);
+}

@@ -1,0 +1,85 @@
+/**
+ * The numbers of the accounts module in one place: lifetimes, limits, throttling. The spec fixes the
+ * 7-day token (§9), the 60-second SMS countdown (§4) and the 12-month inactivity rule (§1); the
+ * issue fixes the SMS code rules and sending limits; the rest are ours.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Session lifetime: the token cookie lives 7 days (spec §3/§9); the server-side session the same. */
+export const SESSION_TTL_MS = 7 * DAY;
+
+/** SMS check codes: valid 5 minutes, single use, at most 5 wrong tries. */
+export const SMS_CODE_TTL_MS = 5 * MINUTE;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+
+/** A sending-limit window: at most `max` codes per `windowMs`. */
+export interface SendLimit {
+  windowMs: number;
+  max: number;
+}
+
+/** Per phone number: 1 a minute (the web's 60 s countdown), 5 an hour, 10 a day. */
+export const SMS_PHONE_LIMITS: readonly SendLimit[] = [
+  { windowMs: MINUTE, max: 1 },
+  { windowMs: HOUR, max: 5 },
+  { windowMs: DAY, max: 10 },
+];
+
+/** Per client IP, defaults equal to the per-phone limits (configurable: see SMS_IP_MAX_PER_*). */
+export function smsIpLimits(perMinute: number, perHour: number, perDay: number): SendLimit[] {
+  return [
+    { windowMs: MINUTE, max: perMinute },
+    { windowMs: HOUR, max: perHour },
+    { windowMs: DAY, max: perDay },
+  ];
+}
+
+/**
+ * Phone + password login. Failures are counted over a 15-minute window since the last success.
+ * Per phone: from the 3rd failure each next try must wait (10 s, then 30 s); the 5th locks the phone
+ * for 15 minutes. Per IP (many phones from one address): from 10 failures a 10 s wait, from 20 a
+ * 15-minute lock. Locked tries are refused without checking the password and do not extend the lock.
+ */
+export const LOGIN_WINDOW_MS = 15 * MINUTE;
+export const LOGIN_PHONE_DELAYS_MS: Readonly<Record<number, number>> = { 3: 10 * SECOND, 4: 30 * SECOND };
+export const LOGIN_PHONE_LOCK_AFTER = 5;
+export const LOGIN_IP_SLOW_AFTER = 10;
+export const LOGIN_IP_DELAY_MS = 10 * SECOND;
+export const LOGIN_IP_LOCK_AFTER = 20;
+export const LOGIN_LOCK_MS = 15 * MINUTE;
+
+/**
+ * WeChat QR codes live 5 minutes: the web fetches a new one after 100 polls of 3 s (spec §4), so a
+ * QR it still shows is always valid. A scanned login may be picked up for 2 more minutes.
+ */
+export const WECHAT_QR_TTL_SECONDS = 300;
+export const WECHAT_LOGIN_CLAIM_GRACE_MS = 2 * MINUTE;
+
+/** QR codes per client IP (each one is a call to the WeChat API, which has a daily quota). */
+export const QR_CODE_LIMIT: SendLimit = { windowMs: 10 * MINUTE, max: 30 };
+
+/** /websiteUser/queryIsUsePhone per client IP: enough for a person, too slow to enumerate. */
+export const QUERY_PHONE_LIMITS: readonly SendLimit[] = [
+  { windowMs: MINUTE, max: 10 },
+  { windowMs: DAY, max: 100 },
+];
+
+/** The cookie binding a login QR to its browser; lives a day, renewed with each QR. */
+export const BROWSER_KEY_COOKIE = 'kyfw_qr';
+export const BROWSER_KEY_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/**
+ * Inactivity (spec §1: an account with no login for 12 months may be closed). A notice goes out
+ * 30 days before: at 11 months without login; the account is closed when 12 months are reached and
+ * the notice is at least 30 days old, provided there was no login since.
+ */
+export const INACTIVITY_NOTICE_LEAD_DAYS = 30;
+
+/** How long housekeeping keeps finished rows (codes, attempts, QR sessions, events, rate events). */
+export const ACCOUNT_ROWS_RETENTION_MS = 30 * DAY;
+
+export { DAY as DAY_MS, HOUR as HOUR_MS, MINUTE as MINUTE_MS, SECOND as SECOND_MS };

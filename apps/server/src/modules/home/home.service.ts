@@ -1,0 +1,58 @@
+import type { Database, Kysely } from '@kyfw/db';
+import { type FriendLink, findSiteInfo, listFriendLinks, type SiteInfo } from './home.repo.ts';
+
+export interface HomeInfo {
+  webInfo: SiteInfo;
+  friendLinkList: FriendLink[];
+}
+
+const EMPTY_SITE_INFO: SiteInfo = {
+  name: '',
+  contactPhone: '',
+  companyAddress: '',
+  qrCode: '',
+  recordNumber: '',
+  copyright: '',
+};
+
+export interface HomeService {
+  getHomeInfo(): Promise<HomeInfo>;
+  /** Drop the cached home info; call after editing site settings or friend links. */
+  invalidate(): void;
+}
+
+/**
+ * Home info is read on every page load and changes rarely, so it is cached in memory for `ttlMs`.
+ * Concurrent misses share one database read. With several API processes an edit shows up everywhere
+ * within `ttlMs`; in this process `invalidate()` makes it immediate.
+ */
+export function createHomeService(deps: {
+  db: Kysely<Database>;
+  ttlMs?: number;
+  now?: () => number;
+}): HomeService {
+  const ttlMs = deps.ttlMs ?? 30_000;
+  const now = deps.now ?? Date.now;
+  let cache: { expiresAt: number; value: Promise<HomeInfo> } | undefined;
+
+  async function load(): Promise<HomeInfo> {
+    const [webInfo, friendLinkList] = await Promise.all([findSiteInfo(deps.db), listFriendLinks(deps.db)]);
+    return { webInfo: webInfo ?? EMPTY_SITE_INFO, friendLinkList };
+  }
+
+  return {
+    getHomeInfo() {
+      if (cache && cache.expiresAt > now()) return cache.value;
+      const entry = { expiresAt: now() + ttlMs, value: load() };
+      cache = entry;
+      // A failed read must not be served from the cache until the TTL runs out.
+      entry.value.catch(() => {
+        if (cache === entry) cache = undefined;
+      });
+      return entry.value;
+    },
+    invalidate() {
+      cache = undefined;
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { homeModule } from './home/home.routes.ts';
+import type { AppModule } from './types.ts';
+
+/** Every feature module, registered by buildApp in this order. A new module adds one line here. */
+export const appModules: readonly AppModule[] = [homeModule];

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** Vite puts content-hashed files here: a changed file gets a new name, so they never go stale. */
+const HASHED_ASSETS_DIR = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, version.json, images): revalidate every time, cheap with ETag/304. */
+const REVALIDATE = 'no-cache';
+
+export interface WebApp {
+  /** Sends index.html with the runtime public config injected (history fallback). */
+  sendIndex(reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/**
+ * The runtime public config the web app reads from `window.__KYFW_CONFIG__` (apps/web/src/config/env.ts).
+ * Everything here is visible to anyone: never put secrets in it.
+ */
+export function publicConfigOf(config: Pick<Config, 'devtoolsDeterrent' | 'providers'>) {
+  return { devtoolsDeterrent: config.devtoolsDeterrent, sandbox: config.providers === 'sandbox' };
+}
+
+/** Where index.html wants the config script; before </head> when the marker is missing. */
+const CONFIG_MARKER = '<!--kyfw-config-->';
+
+/** index.html with the config script injected; `<` escaped so no value can close the script tag. */
+export function injectPublicConfig(html: string, publicConfig: object): string {
+  const script = `<script>window.__KYFW_CONFIG__=${JSON.stringify(publicConfig).replaceAll('<', '\\u003c')}</script>`;
+  if (html.includes(CONFIG_MARKER)) return html.replace(CONFIG_MARKER, () => script);
+  if (html.includes('</head>')) return html.replace('</head>', () => `${script}</head>`);
+  return `${script}${html}`;
+}
+
+/**
+ * Serves the built SPA from WEB_DIST_DIR when it exists; returns null otherwise (API-only run).
+ * Files are served by @fastify/static; index.html is never served raw but through `sendIndex`, which
+ * injects the runtime config (see injectPublicConfig), so one build works with any configuration.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<WebApp | null> {
+  const root = config.webDistDir;
+  const indexPath = path.join(root, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ webDistDir: root }, 'web app not built: serving the API only');
+    return null;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (reply, filePath) => {
+      const relative = path.relative(root, filePath).split(path.sep);
+      reply.header('Cache-Control', relative[0] === HASHED_ASSETS_DIR ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  const publicConfig = publicConfigOf(config);
+  // Re-read only when the file changes (a rebuild while running), not on every request.
+  let cached: { mtimeMs: number; html: string } | undefined;
+  async function loadIndex(): Promise<string> {
+    const { mtimeMs } = await stat(indexPath);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: injectPublicConfig(await readFile(indexPath, 'utf8'), publicConfig) };
+    }
+    return cached.html;
+  }
+
+  return {
+    async sendIndex(reply) {
+      const html = await loadIndex();
+      return reply.code(200).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    },
+  };
+}
+
+/** Paths that must 404 rather than fall back to index.html: a missing hashed chunk is a real miss. */
+export function isAssetPath(url: string): boolean {
+  return url.startsWith(`/${HASHED_ASSETS_DIR}/`);
+}
