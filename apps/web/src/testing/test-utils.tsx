@@ -1,0 +1,69 @@
+import { render } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import type { RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider, createQueryClient } from '../app/provider';
+import { sessionStore } from '../features/auth/stores/session-store';
+import { createInitialUiState, uiStore } from '../stores/ui-store';
+
+/** jsdom lacks matchMedia, which antd's responsive helpers call. */
+export function installDomShims(): void {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+}
+
+/** Fresh cookies, storage and stores for every test. */
+export function resetAppState(): void {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+  sessionStorage.clear();
+  uiStore.setState(createInitialUiState());
+  sessionStore.setState({ userInfo: null, checked: false });
+}
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+}
+
+/** A fake fetch answering every API call with an empty success envelope unless `handler` answers. */
+export function stubFetch(handler?: (url: string, init: RequestInit) => Response | undefined) {
+  const fake = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return handler?.(url, init) ?? jsonResponse({ code: 0, message: 'ok', data: null });
+  });
+  vi.stubGlobal('fetch', fake);
+  return fake;
+}
+
+export function messages(): { type: string; content: string }[] {
+  return Object.values(uiStore.getState().msgMap).map(({ type, content }) => ({ type, content }));
+}
+
+/** Renders routes in a memory router inside the real providers. */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const utils = render(
+    <AppProvider queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...utils };
+}
