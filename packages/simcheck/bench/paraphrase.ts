@@ -94,6 +94,8 @@ export interface PairScores {
   any: BinaryScores;
   /** only matches typed paraphrase (the word-level stage alone) */
   paraphraseOnly: BinaryScores;
+  /** time of all checks of the set (ms), filled in by the runner */
+  checkMs?: number;
 }
 
 export function scorePairs(set: PairSet, chunks: PairChunks, outputs: CheckOutput[]): PairScores {

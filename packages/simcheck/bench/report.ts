@@ -233,6 +233,9 @@ export function renderSpeed(
     s ? s.corpusCheck.medianMs < TARGETS.corpusCheckMs : undefined,
   );
   add('  open index (once)', s?.corpusCheck.openMs, b?.corpusCheck.openMs, msf);
+  add('  reported rate of the thesis (总文字复制比)', s?.corpusCheck.ratio, b?.corpusCheck.ratio, (x) =>
+    pct(x, 1),
+  );
   add('  check process peak RSS', s?.corpusCheck.maxRss, b?.corpusCheck.maxRss, mb);
   if (s?.libraryCheck) {
     add(
@@ -241,6 +244,9 @@ export function renderSpeed(
       b?.libraryCheck?.medianMs,
       msf,
     );
+  }
+  if (s?.libraryCheck) {
+    add('  reported rate there', s.libraryCheck.ratio, b?.libraryCheck?.ratio, (x) => pct(x, 1));
   }
   if (s?.cliCheckMs !== undefined)
     add('  one CLI check (process start to JSON)', s.cliCheckMs, undefined, msf);
@@ -272,6 +278,7 @@ export function renderSpeed(
       sc ? sc.check.medianMs < TARGETS.scaleCheckMs : undefined,
     );
     add('  open index (once)', sc?.check.openMs, bsc?.check.openMs, msf);
+    add('  reported rate of the thesis', sc?.check.ratio, bsc?.check.ratio, (x) => pct(x, 1));
     add(
       '  check process peak RSS',
       sc?.check.maxRss,

@@ -5,10 +5,11 @@
  */
 import { buildIndex, checkText, type Index, openIndex } from '../../src/index.ts';
 import { type LibraryRecord, readJsonLines } from '../lib/io.ts';
-import type { BenchEngine, CheckOutput, Checker } from './types.ts';
+import type { BenchEngine, Checker, CheckOutput } from './types.ts';
 
 async function* records(path: string) {
-  for await (const r of readJsonLines<LibraryRecord>(path)) yield { id: String(r.id), title: r.title, text: r.text };
+  for await (const r of readJsonLines<LibraryRecord>(path))
+    yield { id: String(r.id), title: r.title, text: r.text };
 }
 
 function checkOptions(): Record<string, unknown> {
