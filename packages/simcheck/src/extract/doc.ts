@@ -36,10 +36,11 @@ export async function extractDoc(bytes: Uint8Array, limits: ExtractLimits): Prom
   const options = { filterUnicode: false };
   const builder = new TextBuilder(limits.maxChars);
   for (const line of splitDocLines(document.getBody(options))) builder.addLine(line);
+  // Each note starts where its reference mark was, which word-extractor leaves as a space.
   const notes = [
     ...splitDocLines(document.getFootnotes(options)),
     ...splitDocLines(document.getEndnotes(options)),
-  ];
+  ].map((line) => line.trim());
   if (notes.length > 0) {
     builder.startFootnotes();
     for (const line of notes) builder.addLine(line);

@@ -13,6 +13,9 @@ export async function parseDocument(
     case 'txt':
       return (await import('./txt.ts')).extractTxt(bytes, limits.maxChars);
     case 'docx':
+      // An encrypted .docx is an OLE container, not a zip: the OLE path says 'encrypted'.
+      if ((await import('./ole.ts')).isOle(bytes))
+        return (await import('./doc.ts')).extractDoc(bytes, limits);
       return (await import('./docx.ts')).extractDocx(bytes, limits);
     case 'doc':
       return (await import('./doc.ts')).extractDoc(bytes, limits);

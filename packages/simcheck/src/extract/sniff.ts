@@ -16,7 +16,7 @@ export function sniffFormat(bytes: Uint8Array, fileName?: string): DocumentForma
   if (hasPdfHeader(bytes)) return 'pdf';
   if (isZip(bytes)) {
     try {
-      return isWordPackage(readZipDirectory(bytes)) ? 'docx' : null;
+      return isWordPackage(readZipDirectory(bytes, Number.POSITIVE_INFINITY)) ? 'docx' : null;
     } catch {
       return hint === 'docx' ? 'docx' : null;
     }

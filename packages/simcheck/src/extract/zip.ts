@@ -33,8 +33,11 @@ export function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** Lists the entries from the central directory; throws 'broken' or 'too-large'. */
-export function readZipDirectory(bytes: Uint8Array): Map<string, ZipEntry> {
+/**
+ * Lists the entries from the central directory; throws 'broken', or 'too-large' past maxEntries
+ * (sniffing passes Infinity: it only looks at names, and must still recognise a hostile .docx).
+ */
+export function readZipDirectory(bytes: Uint8Array, maxEntries = maxZipEntries): Map<string, ZipEntry> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const eocd = findEndOfCentralDirectory(view);
   if (eocd < 0) throw broken('zip: no end of central directory');
@@ -53,7 +56,7 @@ export function readZipDirectory(bytes: Uint8Array): Map<string, ZipEntry> {
     cdSize = readUint64(view, zip64Eocd + 40);
     cdOffset = readUint64(view, zip64Eocd + 48);
   }
-  if (count > maxZipEntries) throw new ExtractError('too-large', detailMessages.tooManyZipEntries);
+  if (count > maxEntries) throw new ExtractError('too-large', detailMessages.tooManyZipEntries);
   if (cdOffset + cdSize > bytes.length) throw broken('zip: central directory past end of file');
 
   const entries = new Map<string, ZipEntry>();

@@ -1,5 +1,6 @@
 import * as CFB from 'cfb';
 import { type Zippable, zipSync } from 'fflate';
+import { deflateSpaces, zipWithDeflatedPart } from './zip-bomb.ts';
 
 /**
  * Builds .docx fixtures by hand (a zip of WordprocessingML parts), so the tests know exactly what
@@ -68,7 +69,7 @@ const numbering = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const p = (text: string, style?: string, extra = '') =>
   `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/>${extra}</w:pPr>` : extra ? `<w:pPr>${extra}</w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
 const cell = (...paragraphs: string[]) =>
-  `<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr>${paragraphs.map((t) => p(t)).join('')}</w:tc>`;
+  `<w:tc><w:tcPr><w:tcW w:w="2800" w:type="dxa"/></w:tcPr>${paragraphs.map((t) => p(t)).join('')}</w:tc>`;
 
 const body = [
   p('基于文本指纹的论文查重方法研究', 'Title'),
@@ -76,7 +77,7 @@ const body = [
   `<w:p><w:r><w:t>近年来，学术不端行为受到社会的广泛关注，论文查重已成为学位授予前的必要环节。</w:t></w:r><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteReference w:id="1"/></w:r><w:r><w:t>本文研究基于文本指纹的检测方法。</w:t></w:r></w:p>`,
   p('研究背景', 'Heading2'),
   `<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="420"/></w:tabs></w:pPr><w:r><w:t xml:space="preserve">正如文献所述，“抄袭是指将他人的作品据为己有”[1]。</w:t></w:r><w:del w:id="9" w:author="kyfw"><w:r><w:delText>（这段已删除）</w:delText></w:r></w:del><w:r><w:tab/><w:t>见第</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>3</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t>页。</w:t></w:r></w:p>`,
-  `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid>`,
+  `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="2800"/><w:gridCol w:w="2800"/><w:gridCol w:w="2800"/></w:tblGrid>`,
   `<w:tr>${cell('方法')}${cell('准确率')}${cell('速度')}</w:tr>`,
   `<w:tr>${cell('文本指纹')}${cell('95%')}${cell('快')}</w:tr>`,
   `<w:tr>${cell('语义比对', '（基于词向量）')}${cell('90%')}${cell('慢')}</w:tr>`,
@@ -166,11 +167,11 @@ export function sampleDocxParts(): Record<string, string> {
   };
 }
 
-/** Zips parts (string or bytes) with Deflate, as Word does. */
-export function zipParts(parts: Record<string, string | Uint8Array>): Uint8Array {
+/** Zips parts (string or bytes) with Deflate as Word does, or stored (level 0). */
+export function zipParts(parts: Record<string, string | Uint8Array>, level: 0 | 6 = 6): Uint8Array {
   const files: Zippable = {};
   for (const [name, content] of Object.entries(parts)) {
-    files[name] = [typeof content === 'string' ? encoder.encode(content) : content, { level: 6 }];
+    files[name] = [typeof content === 'string' ? encoder.encode(content) : content, { level }];
   }
   return zipSync(files);
 }
@@ -179,43 +180,26 @@ export function buildSampleDocx(): Uint8Array {
   return zipParts(sampleDocxParts());
 }
 
-/** A docx whose word/document.xml inflates to `inflatedBytes` of spaces inside a paragraph (a zip bomb). */
-export function buildZipBombDocx(inflatedBytes: number): Uint8Array {
+/** A docx whose word/document.xml inflates to `inflatedBytes`: a paragraph of spaces (a zip bomb). */
+export function buildZipBombDocx(inflatedBytes: number, declaredBytes = inflatedBytes): Uint8Array {
   const head = encoder.encode(`<?xml version="1.0"?><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>`);
-  const filler = new Uint8Array(inflatedBytes - head.length).fill(0x20);
-  const xml = new Uint8Array(inflatedBytes);
-  xml.set(head);
-  xml.set(filler, head.length);
-  const parts = sampleDocxParts();
-  return zipParts({ ...parts, 'word/document.xml': xml });
+  const { 'word/document.xml': _document, ...parts } = sampleDocxParts();
+  return zipWithDeflatedPart(parts, 'word/document.xml', deflateSpaces(head, inflatedBytes), declaredBytes);
 }
 
 /**
- * The same bomb with its central directory lying about the inflated size (claims 1 KiB), which
- * defeats checks that only trust the headers.
+ * The same bomb with headers that lie about the inflated size (they claim 1 KiB), which defeats
+ * checks that trust the headers.
  */
 export function buildLyingZipBombDocx(inflatedBytes: number): Uint8Array {
-  const zip = buildZipBombDocx(inflatedBytes);
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  const name = encoder.encode('word/document.xml');
-  for (let at = 0; at + 46 < zip.length; at++) {
-    const signature = view.getUint32(at, true);
-    const isLocal = signature === 0x04034b50;
-    const isCentral = signature === 0x02014b50;
-    if (!isLocal && !isCentral) continue;
-    const nameAt = at + (isLocal ? 30 : 46);
-    const nameLength = view.getUint16(at + (isLocal ? 26 : 28), true);
-    if (nameLength !== name.length || !name.every((byte, i) => zip[nameAt + i] === byte)) continue;
-    view.setUint32(at + (isLocal ? 22 : 24), 1024, true);
-  }
-  return zip;
+  return buildZipBombDocx(inflatedBytes, 1024);
 }
 
 /** A docx with `count` extra tiny entries: harmless bytes, hostile structure. */
 export function buildManyEntriesDocx(count: number): Uint8Array {
   const parts: Record<string, string | Uint8Array> = sampleDocxParts();
   for (let i = 0; i < count; i++) parts[`word/media/x${i}.bin`] = new Uint8Array(1);
-  return zipParts(parts);
+  return zipParts(parts, 0);
 }
 
 /** An Office-encrypted .docx: an OLE compound file holding EncryptionInfo and EncryptedPackage. */

@@ -136,7 +136,7 @@ export function buildPdf(spec: PdfSpec): Uint8Array {
       // Literal strings in dictionaries are encrypted too (7.6.2); write them as hex.
       const raw = encryption
         ? object.raw.replace(
-            /\(([A-Za-z]*)\)/g,
+            /\(([^()\\]*)\)/g,
             (_m, text: string) => `<${hex(rc4(objectKey(encryption!.key, number), latin1(text)))}>`,
           )
         : object.raw;
