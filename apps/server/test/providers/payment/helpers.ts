@@ -3,17 +3,20 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  type AlipayConfig,
   acceptRawBodies,
-  createPaymentProviders,
+  createAlipayProvider,
+  createSandboxPaymentSetup,
+  createWechatPayProvider,
   devPaymentRoutes,
   type PayChannel,
   type PaymentNotification,
   PaymentNotificationError,
   type PaymentProviders,
   type PaymentSandbox,
-  paymentConfigSchema,
   rawBodyOf,
   type SandboxKeys,
+  type WechatPayConfig,
 } from '../../../src/providers/payment/index.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -60,6 +63,8 @@ export interface Harness {
   baseUrl: string;
   providers: PaymentProviders;
   sandbox: PaymentSandbox;
+  /** The adapters' configuration the sandbox setup produced. */
+  sandboxConfig: { wechatpay: WechatPayConfig; alipay: AlipayConfig };
   /** Verified notifications our endpoint received, in arrival order. */
   received: PaymentNotification[];
   /** Notifications our endpoint refused (verification errors). */
@@ -80,21 +85,27 @@ export async function startHarness(
 ): Promise<Harness> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const providers = await createPaymentProviders(paymentConfigSchema.parse({}), {
-    mode: 'sandbox',
+  const setup = await createSandboxPaymentSetup({
     stateDir: options.stateDir,
-    publicBaseUrl: baseUrl,
-    sandboxKeys: TEST_SANDBOX_KEYS,
+    baseUrl,
+    keys: TEST_SANDBOX_KEYS,
     retryScheduleMs: options.retryScheduleMs ?? [40, 40, 40],
     now: options.now,
   });
-  const sandbox = providers.sandbox!;
+  const runtime = { now: options.now };
+  const sandbox = setup.sandbox;
+  const providers: PaymentProviders = {
+    wx: createWechatPayProvider(setup.wechatpay, runtime),
+    ali: createAlipayProvider(setup.alipay, runtime),
+    sandbox,
+  };
   const app = Fastify();
   const harness: Harness = {
     app,
     baseUrl,
     providers,
     sandbox,
+    sandboxConfig: { wechatpay: setup.wechatpay, alipay: setup.alipay },
     received: [],
     rejected: [],
     react: () => 'ack',
