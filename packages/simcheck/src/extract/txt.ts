@@ -12,45 +12,37 @@ export interface DecodedText {
 
 /**
  * Decodes a plain-text upload: a BOM decides (UTF-8, UTF-16 LE/BE, GB18030); without one, bytes
- * that are valid UTF-8 are UTF-8 and anything else is read as GB18030 (a superset of GBK/GB2312,
- * which is what Chinese Windows Notepad saved for years).
+ * that are valid UTF-8 are UTF-8, and anything else is GB18030 (a superset of GBK/GB2312, which
+ * Chinese Windows Notepad saved for years) — unless it is UTF-8 spoilt by a few stray bytes
+ * (fewer than 1 in 200 characters undecodable), which stays UTF-8 with the bad bytes replaced.
  */
 export function decodeText(bytes: Uint8Array): DecodedText {
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) return decodeWith('utf-8', bytes.subarray(3));
   if (startsWith(bytes, [0xff, 0xfe])) return decodeWith('utf-16le', bytes.subarray(2));
   if (startsWith(bytes, [0xfe, 0xff])) return decodeWith('utf-16be', bytes.subarray(2));
   if (startsWith(bytes, [0x84, 0x31, 0x95, 0x33])) return decodeWith('gb18030', bytes.subarray(4));
-  try {
-    return {
-      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
-      encoding: 'utf-8',
-      hasReplacements: false,
-    };
-  } catch {
-    return decodeWith('gb18030', bytes);
-  }
+  const utf8 = decodeWith('utf-8', bytes);
+  if (!utf8.hasReplacements) return utf8;
+  let replacements = 0;
+  for (const char of utf8.text) if (char === '\uFFFD') replacements++;
+  return replacements * 200 < utf8.text.length ? utf8 : decodeWith('gb18030', bytes);
 }
 
-/** True when the bytes decode cleanly (by BOM, as UTF-8 or as GB18030) and look like text, not binary. */
+/**
+ * True when the bytes look like text rather than binary: no NUL and almost no other control
+ * characters in the first 64 KiB (or a UTF-16 byte-order mark).
+ */
 export function looksLikeText(bytes: Uint8Array): boolean {
   const sample = bytes.subarray(0, 64 * 1024);
   if (startsWith(sample, [0xff, 0xfe]) || startsWith(sample, [0xfe, 0xff])) return sample.length % 2 === 0;
   let controls = 0;
   for (const byte of sample) {
     if (byte === 0) return false;
-    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) || byte === 0x7f)
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) || byte === 0x7f) {
       controls++;
+    }
   }
-  if (controls > sample.length / 100) return false;
-  // A cut at 64 KiB may split a multi-byte character: only the fatal decode of whole inputs is strict.
-  const cut = sample.length < bytes.length;
-  for (const encoding of ['utf-8', 'gb18030']) {
-    try {
-      new TextDecoder(encoding, { fatal: true }).decode(cut ? sample.subarray(0, sample.length - 4) : sample);
-      return true;
-    } catch {}
-  }
-  return false;
+  return controls <= sample.length / 100;
 }
 
 export function extractTxt(bytes: Uint8Array, maxChars: number): ExtractedDocument {

@@ -124,6 +124,19 @@ describe('.docx', { timeout: 30_000 }, () => {
     await expectExtractError(extractDocument(buildMalformedXmlDocx()), 'broken');
   });
 
+  it('does not expand XML entities (a billion-laughs document.xml stays small and fast)', async () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    const entities = Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
+    ).join('');
+    const xml = `<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY lol0 "哈">${entities}]><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>笑&lol9;声 &amp; &#x4E2D;&#25991;</w:t></w:r></w:p></w:body></w:document>`;
+    const started = performance.now();
+    const document = await extractDocument(zipParts({ 'word/document.xml': xml }));
+    expect(document.text).toBe('笑&lol9;声 & 中文');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('rejects a document with no text as empty', async () => {
     const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
     const xml = `<w:document xmlns:w="${W}"><w:body><w:p/><w:p><w:r><w:t> </w:t></w:r></w:p></w:body></w:document>`;

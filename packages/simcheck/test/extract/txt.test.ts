@@ -36,6 +36,18 @@ describe('plain text', () => {
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(buildGb18030Txt())).toThrow();
   });
 
+  it('keeps UTF-8 spoilt by a stray byte as UTF-8, replacing only that byte', async () => {
+    const good = buildUtf8Txt(`${expected}\n${'论文查重是学位授予前的必要环节。'.repeat(20)}`);
+    const spoilt = new Uint8Array(good.length + 1);
+    spoilt.set(good.subarray(0, 10));
+    spoilt[10] = 0xff;
+    spoilt.set(good.subarray(10), 11);
+    const document = await extractDocument(spoilt);
+    expect(document.text).toBe(new TextDecoder().decode(spoilt));
+    expect(document.text.startsWith('第一章 \uFFFD绪论')).toBe(true);
+    expect(document.warnings.join()).toContain('无法识别');
+  });
+
   it('rejects text over maxChars with too-large', async () => {
     const bytes = buildUtf8Txt('查重'.repeat(600));
     await expectExtractError(extractDocument(bytes, { limits: { maxChars: 1000 } }), 'too-large');
