@@ -121,10 +121,19 @@ async function runIndex(args: Args): Promise<void> {
 
 type Input = { text: string; headings: HeadingHint[] };
 
-/** Plain text: UTF-8 (BOM stripped) when valid, otherwise GB18030. */
-function decodeText(bytes: Uint8Array): string {
+/**
+ * Plain text exactly as decoded (the contract's offsets refer to it; line breaks are kept as they
+ * are): a BOM decides (UTF-8, UTF-16 LE/BE, GB18030); without one, valid UTF-8 is UTF-8 and anything
+ * else is GB18030 (a superset of GBK/GB2312).
+ */
+export function decodeText(bytes: Uint8Array): string {
+  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0xef, 0xbb, 0xbf])) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (starts([0xff, 0xfe])) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (starts([0xfe, 0xff])) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (starts([0x84, 0x31, 0x95, 0x33])) return new TextDecoder('gb18030').decode(bytes.subarray(4));
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return new TextDecoder('gb18030').decode(bytes);
   }
@@ -133,33 +142,27 @@ function decodeText(bytes: Uint8Array): string {
 async function readInput(file: string): Promise<Input> {
   if (!fs.existsSync(file)) throw new SimcheckError('input_error', `找不到待检测文件 ${file}`);
   const bytes = new Uint8Array(fs.readFileSync(file));
-  type Extractor = typeof import('../extract/index.ts');
-  let extractor: Extractor | undefined;
+  // .txt is decoded here (the contract: offsets into the file as decoded); the extractor, which
+  // also loads the PDF and Word readers, is only needed for the other formats.
+  if (/\.txt$/i.test(file)) {
+    return { text: decodeText(bytes), headings: [] };
+  }
+  const extractor = await import('../extract/index.ts');
   try {
-    extractor = await import('../extract/index.ts');
-  } catch {
-    extractor = undefined;
-  }
-  if (extractor) {
-    try {
-      const doc = await extractor.extractDocument(bytes, { fileName: path.basename(file) });
-      for (const w of doc.warnings) process.stderr.write(`提示：${w}\n`);
-      return {
-        text: doc.text,
-        headings: doc.headings.map((h) => ({ start: h.start, end: h.end, level: h.level, text: h.text })),
-      };
-    } catch (error) {
-      if (error instanceof extractor.ExtractError) {
-        throw new SimcheckError('input_error', `无法读取 ${path.basename(file)}：${error.message}`, {
-          cause: error,
-        });
-      }
-      throw error;
+    const doc = await extractor.extractDocument(bytes, { fileName: path.basename(file) });
+    for (const w of doc.warnings) process.stderr.write(`提示：${w}\n`);
+    return {
+      text: doc.text,
+      headings: doc.headings.map((h) => ({ start: h.start, end: h.end, level: h.level, text: h.text })),
+    };
+  } catch (error) {
+    if (error instanceof extractor.ExtractError) {
+      throw new SimcheckError('input_error', `无法读取 ${path.basename(file)}：${error.message}`, {
+        cause: error,
+      });
     }
+    throw error;
   }
-  if (!/\.txt$/i.test(file))
-    throw new SimcheckError('input_error', '当前只支持 .txt 文件（文件提取模块不可用）');
-  return { text: decodeText(bytes), headings: [] };
 }
 
 function toContract(report: Report) {

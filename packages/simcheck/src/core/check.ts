@@ -21,6 +21,9 @@ export type CheckOptions = Partial<Options> & {
 /** Extra source distance allowed when merging runs whose source order is swapped (reordered sentences). */
 const REORDER_SLACK = 160;
 const EXCLUDED = 2;
+/** Exact passages shorter than this must have `minRun` characters inside one clause (see below). */
+const SHORT_PASSAGE = 20;
+const CLAUSE_END = /[。！？!?；;：:\n]/;
 const CLOSING_PUNCT = /[。．.，,；;！!？?：:、”’」』）)】\]…]/;
 
 /**
@@ -59,6 +62,39 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, options.maxCandidates)
     .map(([d]) => d);
+}
+
+/**
+ * Clause number of every normalised position (clauses end at 。！？；： and line breaks). Used to
+ * reject a short run made of two stock phrases that only meet across a sentence end, e.g.
+ * "……进行了数值模拟研究。结果表明：" — a run of 13 characters, but no copied clause.
+ */
+export function getClauseIds(norm: NormalizedText): Int32Array {
+  const n = norm.codes.length;
+  const ids = new Int32Array(n);
+  let id = 0;
+  for (let i = 1; i < n; i++) {
+    for (let x = norm.end[i - 1]!; x < norm.start[i]!; x++) {
+      if (CLAUSE_END.test(norm.original[x]!)) {
+        id++;
+        break;
+      }
+    }
+    ids[i] = id;
+  }
+  return ids;
+}
+
+function longestClausePart(ids: Int32Array, from: number, to: number): number {
+  let best = 0;
+  let runStart = from;
+  for (let i = from + 1; i <= to; i++) {
+    if (i === to || ids[i] !== ids[i - 1]) {
+      best = Math.max(best, i - runStart);
+      runStart = i;
+    }
+  }
+  return best;
 }
 
 type Candidate = { doc: StoredDocument; norm: NormalizedText; passages: Passage[] };
@@ -102,10 +138,14 @@ export async function checkText(index: Index, text: string, options: CheckOption
 
   // Exact stage, per candidate.
   const qMap = buildKgramMap(qHashes);
+  const clauses = getClauseIds(norm);
   const candidates: Candidate[] = docs.map((doc) => {
     const { norm: sNorm, hashes } = fingerprintDocument(doc.text, opts.k);
     const runs = findExactRuns(norm.codes, qMap, sNorm.codes, hashes, doc.docNo, opts.k, opts.minRun);
-    return { doc, norm: sNorm, passages: mergePassages(runs, opts.mergeGap, REORDER_SLACK) };
+    const passages = mergePassages(runs, opts.mergeGap, REORDER_SLACK).filter(
+      (p) => p.qe - p.qs >= SHORT_PASSAGE || longestClausePart(clauses, p.qs, p.qe) >= opts.minRun,
+    );
+    return { doc, norm: sNorm, passages };
   });
 
   // Word-level stage on what the exact stage left uncovered.
@@ -118,7 +158,8 @@ export async function checkText(index: Index, text: string, options: CheckOption
       norm: c.norm,
       sentences: splitSentences(c.doc.text, c.norm),
     }));
-    const fuzzy = await findParaphrases(norm, sentences, covered, sources, opts);
+    const anchors = candidates.flatMap((c) => c.passages);
+    const fuzzy = await findParaphrases(norm, sentences, covered, sources, anchors, opts);
     for (const c of candidates) {
       const mine = fuzzy.filter((p) => p.docNo === c.doc.docNo);
       if (mine.length > 0) c.passages = mergePassages([...c.passages, ...mine], opts.mergeGap, REORDER_SLACK);

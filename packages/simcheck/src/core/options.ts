@@ -26,6 +26,9 @@ export type Options = {
   /** Minimum similarity (0..1, mixed content-word and character evidence) for a sentence window to
    * count as a paraphrase of a source window. */
   readonly paraphraseThreshold: number;
+  /** Lower similarity that suffices for a sentence next to an accepted paraphrase or exact passage
+   * of the same source (hysteresis: rewritten passages are rewritten sentence after sentence). */
+  readonly paraphraseExtendThreshold: number;
   /** Minimum number of shared content words for a paraphrase match. */
   readonly paraphraseMinSharedWords: number;
   /** A sentence shorter than this many normalised characters is never a paraphrase match on its own. */
@@ -42,7 +45,8 @@ export const defaultOptions: Options = Object.freeze({
   mergeGap: 12,
   paraphrase: true,
   segmenter: 'intl',
-  paraphraseThreshold: 0.55,
+  paraphraseThreshold: 0.5,
+  paraphraseExtendThreshold: 0.35,
   paraphraseMinSharedWords: 4,
   paraphraseMinChars: 12,
   maxDocFrequency: 20_000,
@@ -70,6 +74,12 @@ export function resolveOptions(overrides: Partial<Options> = {}): Options {
   if (merged.mergeGap < 0) throw new RangeError('mergeGap must be ≥ 0');
   if (merged.paraphraseThreshold <= 0 || merged.paraphraseThreshold > 1) {
     throw new RangeError('paraphraseThreshold must be in (0, 1]');
+  }
+  if (
+    merged.paraphraseExtendThreshold <= 0 ||
+    merged.paraphraseExtendThreshold > merged.paraphraseThreshold
+  ) {
+    throw new RangeError('paraphraseExtendThreshold must be in (0, paraphraseThreshold]');
   }
   return Object.freeze(merged);
 }

@@ -25,6 +25,11 @@ export type ParaphraseSource = {
   readonly sentences: readonly SentenceRange[];
 };
 
+/** Windows shorter than this (normalised characters) need SHORT_WINDOW_PENALTY more similarity. */
+const SHORT_WINDOW = 30;
+const SHORT_WINDOW_PENALTY = 0.1;
+/** How far (in source sentences) a neighbour's match may lie from the window it extends. */
+const NEIGHBOUR_SENTENCES = 3;
 const SENTENCE_END = /[。！？!?；;…\n]/;
 
 /**
@@ -90,27 +95,41 @@ export function scoreWindows(
   return { score: 0.5 * w.dice + 0.5 * c.dice, sharedWords: w.shared, wordDice: w.dice, charDice: c.dice };
 }
 
+type WindowMatch = { score: number; qTo: number; d: number; j0: number; j1: number };
+
 /**
- * Find paraphrased sentence windows. `covered` marks input positions already claimed by exact
- * passages (1) or excluded (2: reference list); `preferred` lists per input sentence the docNos that
- * already have exact passages nearby (tried first).
- * Returns passages with `fuzzy` set (exact = 0), one per matched input window.
+ * Find paraphrased sentence windows, by hysteresis: a window scoring at least
+ * `paraphraseThreshold` is a seed; a sentence next to a seed or to an exact passage of the same
+ * source then needs only `paraphraseExtendThreshold`, provided its best window in that source lies
+ * near the neighbour's (a rewritten passage is rewritten sentence after sentence, while an honest
+ * sentence that happens to resemble a library sentence stands alone).
+ *
+ * `covered` marks input positions already claimed by exact passages (1) or excluded (2: the
+ * reference list); `anchors` are the exact passages. Returns passages with `fuzzy` set (exact = 0),
+ * one per matched input window.
  */
 export async function findParaphrases(
   query: NormalizedText,
   querySentences: readonly SentenceRange[],
   covered: Uint8Array,
   sources: readonly ParaphraseSource[],
+  anchors: readonly Passage[],
   options: Options,
 ): Promise<Passage[]> {
+  const nq = querySentences.length;
   const eligible: boolean[] = querySentences.map((s) => {
     const len = s.to - s.from;
     if (len < options.paraphraseMinChars) return false;
     let c = 0;
-    for (let i = s.from; i < s.to; i++) if (covered[i]) c++;
+    for (let i = s.from; i < s.to; i++) if (covered[i] === 1) c++;
+    for (let i = s.from; i < s.to; i++) if (covered[i] === 2) return false;
     return c < 0.7 * len;
   });
   if (!eligible.some(Boolean) || sources.length === 0) return [];
+  const docIndex = new Map<number, number>();
+  sources.forEach((src, d) => {
+    docIndex.set(src.docNo, d);
+  });
 
   // Inverted index: bigram -> global source sentence ids.
   const sentDoc: number[] = [];
@@ -155,10 +174,46 @@ export async function findParaphrases(
     return f;
   };
 
-  const out: Passage[] = [];
-  const done = new Uint8Array(querySentences.length);
-  for (let i = 0; i < querySentences.length; i++) {
-    if (!eligible[i] || done[i]) continue;
+  /** Score every window pairing of input sentence i (alone or with i+1) with source sentence j of doc d. */
+  const scoreAround = (
+    i: number,
+    d: number,
+    j: number,
+    maxQ: number,
+    threshold: number,
+  ): WindowMatch | undefined => {
+    let best: WindowMatch | undefined;
+    const qs = querySentences[i]!;
+    const nSent = sources[d]!.sentences.length;
+    for (let qTo = i; qTo <= maxQ; qTo++) {
+      const qf = qTo === i ? queryFeatures(i) : mergeFeatures([queryFeatures(i), queryFeatures(qTo)]);
+      const qLen = querySentences[qTo]!.to - qs.from;
+      for (let j0 = Math.max(0, j - 1); j0 <= j; j0++) {
+        for (let j1 = j; j1 <= Math.min(nSent - 1, j0 + 2); j1++) {
+          // Windows of very different length are not rewrites of each other.
+          const sLen = sources[d]!.sentences[j1]!.to - sources[d]!.sentences[j0]!.from;
+          if (sLen < 0.5 * qLen || sLen > 2 * qLen) continue;
+          const parts: SentenceFeatures[] = [];
+          for (let x = j0; x <= j1; x++) parts.push(sourceFeatures(d, x));
+          const s = scoreWindows(qf, mergeFeatures(parts));
+          // Short windows need stronger evidence: stock phrases make short sentences look alike.
+          const need = threshold + (qLen < SHORT_WINDOW ? SHORT_WINDOW_PENALTY : 0);
+          if (s.sharedWords < options.paraphraseMinSharedWords || s.score < need) continue;
+          // Prefer the tighter window on near ties, so that a source window does not swallow neighbours.
+          const adjusted = s.score - 0.02 * (j1 - j0) - 0.01 * (qTo - i);
+          if (!best || adjusted > best.score) best = { score: adjusted, qTo, d, j0, j1 };
+        }
+      }
+    }
+    return best;
+  };
+
+  // Per input sentence: the source sentences sharing the most character bigrams (top few per doc).
+  const retrieved: Map<number, number[]>[] = [];
+  for (let i = 0; i < nq; i++) {
+    const perDoc = new Map<number, number[]>();
+    retrieved.push(perDoc);
+    if (!eligible[i]) continue;
     const qs = querySentences[i]!;
     const qBigrams = bigramsOf(query.codes, qs.from, qs.to);
     const counts = new Map<number, number>();
@@ -167,56 +222,106 @@ export async function findParaphrases(
       if (!list || list.length > maxDf) continue;
       for (const id of list) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    const minShared = Math.max(3, Math.floor(qBigrams.size * 0.2));
+    const minShared = Math.max(3, Math.floor(qBigrams.size * 0.15));
     const top = [...counts.entries()]
       .filter(([, c]) => c >= minShared)
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, 4);
-    if (top.length === 0) continue;
-    segment ??= await loadSegmenter(options.segmenter);
-
-    let best: { score: number; qTo: number; d: number; j0: number; j1: number } | undefined;
-    const qWindows: number[] = [i];
-    if (i + 1 < querySentences.length && eligible[i + 1]) qWindows.push(i + 1);
+      .slice(0, 6);
     for (const [id] of top) {
       const d = sentDoc[id]!;
-      const j = sentIdx[id]!;
-      const nSent = sources[d]!.sentences.length;
-      for (const qTo of qWindows) {
-        const qf = qTo === i ? queryFeatures(i) : mergeFeatures([queryFeatures(i), queryFeatures(qTo)]);
-        for (let j0 = Math.max(0, j - 1); j0 <= j; j0++) {
-          for (let j1 = j; j1 <= Math.min(nSent - 1, j0 + 2); j1++) {
-            const parts: SentenceFeatures[] = [];
-            for (let x = j0; x <= j1; x++) parts.push(sourceFeatures(d, x));
-            const sf = mergeFeatures(parts);
-            const s = scoreWindows(qf, sf);
-            if (s.sharedWords < options.paraphraseMinSharedWords || s.score < options.paraphraseThreshold)
-              continue;
-            // Prefer the tighter window on near ties, so that a source window does not swallow neighbours.
-            const adjusted = s.score - 0.02 * (j1 - j0) - 0.01 * (qTo - i);
-            if (!best || adjusted > best.score) best = { score: adjusted, qTo, d, j0, j1 };
-          }
-        }
-      }
+      const list = perDoc.get(d) ?? [];
+      list.push(sentIdx[id]!);
+      perDoc.set(d, list);
     }
-    if (!best) continue;
-    const src = sources[best.d]!;
-    const from = qs.from;
-    const to = querySentences[best.qTo]!.to;
-    for (let x = i; x <= best.qTo; x++) done[x] = 1;
+  }
+  if (retrieved.every((m) => m.size === 0)) return [];
+  segment = await loadSegmenter(options.segmenter);
+
+  // accepted[i]: the window that covers input sentence i (doc, source sentence range).
+  const accepted: ({ d: number; j0: number; j1: number; from: number } | undefined)[] = new Array(nq);
+  const out: Passage[] = [];
+  const accept = (i: number, m: WindowMatch) => {
+    const src = sources[m.d]!;
+    for (let x = i; x <= m.qTo; x++) accepted[x] = { d: m.d, j0: m.j0, j1: m.j1, from: i };
     out.push({
       docNo: src.docNo,
-      qs: from,
-      qe: to,
-      ss: src.sentences[best.j0]!.from,
-      se: src.sentences[best.j1]!.to,
+      qs: querySentences[i]!.from,
+      qe: querySentences[m.qTo]!.to,
+      ss: src.sentences[m.j0]!.from,
+      se: src.sentences[m.j1]!.to,
       exact: 0,
-      fuzzy: to - from,
+      fuzzy: querySentences[m.qTo]!.to - querySentences[i]!.from,
       diagonal: false,
     });
-    i = best.qTo;
+  };
+
+  // Seeds.
+  for (let i = 0; i < nq; i++) {
+    if (!eligible[i] || accepted[i]) continue;
+    let best: WindowMatch | undefined;
+    const maxQ = i + 1 < nq && eligible[i + 1] && !accepted[i + 1] ? i + 1 : i;
+    for (const [d, js] of retrieved[i]!) {
+      for (const j of js) {
+        const m = scoreAround(i, d, j, maxQ, options.paraphraseThreshold);
+        if (m && (!best || m.score > best.score)) best = m;
+      }
+    }
+    if (best) {
+      accept(i, best);
+      i = best.qTo;
+    }
+  }
+
+  // Exact passages anchor their sentences too.
+  const anchorOf: ({ d: number; j0: number; j1: number } | undefined)[] = new Array(nq);
+  for (const p of anchors) {
+    const d = docIndex.get(p.docNo);
+    if (d === undefined) continue;
+    const sents = sources[d]!.sentences;
+    const j0 = sentenceAt(sents, p.ss);
+    const j1 = sentenceAt(sents, Math.max(p.ss, p.se - 1));
+    for (let i = 0; i < nq; i++) {
+      const q = querySentences[i]!;
+      if (q.from < p.qe && p.qs < q.to) anchorOf[i] = { d, j0, j1 };
+    }
+  }
+
+  // Extension to neighbours, until nothing changes.
+  const neighbourLink = (x: number) => accepted[x] ?? anchorOf[x];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < nq; i++) {
+      if (!eligible[i] || accepted[i]) continue;
+      let best: WindowMatch | undefined;
+      for (const x of [i - 1, i + 1]) {
+        if (x < 0 || x >= nq) continue;
+        const link = neighbourLink(x);
+        if (!link) continue;
+        for (const j of retrieved[i]!.get(link.d) ?? []) {
+          if (j < link.j0 - NEIGHBOUR_SENTENCES || j > link.j1 + NEIGHBOUR_SENTENCES) continue;
+          const m = scoreAround(i, link.d, j, i, options.paraphraseExtendThreshold);
+          if (m && (!best || m.score > best.score)) best = m;
+        }
+      }
+      if (best) {
+        accept(i, best);
+        changed = true;
+      }
+    }
   }
   return out;
+}
+
+/** Index of the sentence containing normalised position pos (the last one starting at or before it). */
+function sentenceAt(sentences: readonly SentenceRange[], pos: number): number {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (sentences[mid]!.from <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function mergeFeatures(parts: SentenceFeatures[]): SentenceFeatures {

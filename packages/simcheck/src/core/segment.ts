@@ -62,7 +62,7 @@ export function getContentChars(codes: Uint32Array, from: number, to: number): S
   const out = new Set<number>();
   for (let i = from; i < to; i++) {
     const c = codes[i]!;
-    if (c < 0x3400 || !STOP_CHARS.has(String.fromCharCode(c))) out.add(c);
+    if (c < 0x3400 || c > 0xffff || !STOP_CHARS.has(String.fromCharCode(c))) out.add(c);
   }
   return out;
 }

@@ -345,7 +345,11 @@ export class LocalIndex implements Index {
     const outD = new U32Builder(sorted.length * 4);
     const outP = new U32Builder(sorted.length * 4);
     // Per segment, the last bucket read (queries are sorted, so each bucket is read once).
-    const cache = this.segments.map(() => ({ bucket: -1, base: 0, records: new Uint32Array(0) as Uint32Array }));
+    const cache = this.segments.map(() => ({
+      bucket: -1,
+      base: 0,
+      records: new Uint32Array(0) as Uint32Array,
+    }));
     let prevHash = -1;
     for (const h of sorted) {
       if (h === prevHash) continue;
