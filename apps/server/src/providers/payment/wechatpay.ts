@@ -177,19 +177,15 @@ export function createWechatPayProvider(
       timeoutMs,
     );
 
-    const isSuccess = answer.status >= 200 && answer.status < 300;
-    const hasSignature = answer.headers.has('wechatpay-signature');
-    // Success answers must be signed; error answers are checked when signed (the platform signs
-    // them, but a gateway in front of it may answer 5xx unsigned).
-    if (isSuccess || hasSignature) {
-      const problem = checkPlatformSignature(answer.headers, answer.text);
-      if (problem) {
-        throw fail('BAD_RESPONSE', `${operation}: answer failed verification (${problem})`, {
-          httpStatus: answer.status,
-        });
-      }
+    // Like the official SDKs: a non-2xx answer is an error whatever its signature (it can only
+    // make us fail or re-query); every 2xx answer, 204 included, must carry a valid signature.
+    if (answer.status < 200 || answer.status >= 300) throw errorFromAnswer(operation, answer);
+    const problem = checkPlatformSignature(answer.headers, answer.text);
+    if (problem) {
+      throw fail('BAD_RESPONSE', `${operation}: answer failed verification (${problem})`, {
+        httpStatus: answer.status,
+      });
     }
-    if (!isSuccess) throw errorFromAnswer(operation, answer);
     return answer;
   }
 

@@ -340,7 +340,8 @@ describe('the sandboxes check our signatures like the platforms', () => {
       ...wechatConfigOf(h),
       platformPublicKeys: { PUB_KEY_ID_0000000000000000000000000000000001: fixtureKey('platform', 'public') },
     });
-    const error = await rejection(wx.query(newOrderNo()));
+    const { orderNo } = await createOrder('wx');
+    const error = await rejection(wx.query(orderNo));
     expect(error.kind).toBe('BAD_RESPONSE');
     expect(error.message).toContain('UNKNOWN_SERIAL');
   });
