@@ -43,13 +43,33 @@ const mb = (b: number | undefined) =>
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? '-' : `${(a / b).toFixed(2)}×`;
 
+/** Terminal columns: CJK and full-width characters take two. */
+function width(s: string): number {
+  let w = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    w +=
+      (c >= 0x1100 && c <= 0x115f) ||
+      (c >= 0x2e80 && c <= 0xa4cf) ||
+      (c >= 0xac00 && c <= 0xd7a3) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xfe30 && c <= 0xfe4f) ||
+      (c >= 0xff00 && c <= 0xff60) ||
+      (c >= 0xffe0 && c <= 0xffe6) ||
+      c >= 0x20000
+        ? 2
+        : 1;
+  }
+  return w;
+}
+
 function table(rows: string[][], aligns: Array<'l' | 'r'>): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)));
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => width(r[c] ?? ''))));
   return rows
     .map((r) =>
       r
         .map((cell, c) => {
-          const pad = widths[c]! - [...cell].length;
+          const pad = widths[c]! - width(cell);
           return aligns[c] === 'l' ? cell + ' '.repeat(pad) : ' '.repeat(pad) + cell;
         })
         .join('  ')
@@ -198,6 +218,7 @@ export function renderSpeed(
   baseline: EngineRun | undefined,
   corpus: { records: number; chars: number },
   scale?: { docs: number; chars: number },
+  plantedRate?: number,
 ): string {
   const s = engine.speed;
   const b = baseline?.speed;
@@ -211,7 +232,12 @@ export function renderSpeed(
     target?: string,
     ok?: boolean,
   ) =>
-    rows.push([label, fmt(v), target ? target + mark(ok) : '', ...(baseline ? [fmt(bv), ratio(v, bv)] : [])]);
+    rows.push([
+      label,
+      fmt(v),
+      target ? target + mark(ok) : '',
+      ...(baseline ? [fmt(bv), label.includes('rate') ? '' : ratio(v, bv)] : []),
+    ]);
   const corpusLabel = `staged corpus (${corpus.records} records, ${(corpus.chars / 1e6).toFixed(2)}M chars)`;
   rows.push([corpusLabel, '', '', ...(baseline ? ['', ''] : [])]);
   add(
@@ -246,7 +272,12 @@ export function renderSpeed(
     );
   }
   if (s?.libraryCheck) {
-    add('  reported rate there', s.libraryCheck.ratio, b?.libraryCheck?.ratio, (x) => pct(x, 1));
+    add(
+      `  reported rate there (planted ${pct(plantedRate, 1)})`,
+      s.libraryCheck.ratio,
+      b?.libraryCheck?.ratio,
+      (x) => pct(x, 1),
+    );
   }
   if (s?.cliCheckMs !== undefined)
     add('  one CLI check (process start to JSON)', s.cliCheckMs, undefined, msf);
@@ -289,4 +320,73 @@ export function renderSpeed(
     );
   }
   return table(rows, ['l', 'r', 'l', 'r', 'r']);
+}
+
+export interface BenchResults {
+  date: string;
+  commit: string;
+  machine: { cpus: number; cpu: string; memory: number; node: string };
+  args: string[];
+  testSet: {
+    seed: number;
+    mode: string;
+    dir: string;
+    docs: number;
+    chars: number;
+    cases: number;
+    leakChars: number;
+    libraryRecords: number;
+    libraryChars: number;
+    corpusRecords: number;
+    corpusChars: number;
+    speedThesis: string;
+    speedThesisChars: number;
+    speedThesisPlantedRate: number;
+    synonymStats: { words: number; replaced: number };
+  };
+  scaleLibrary?: { docs: number; chars: number; bytes: number; generatedMs: number; path: string };
+  engines: EngineRun[];
+  table: string;
+}
+
+export function renderAll(json: BenchResults): string {
+  const runs = json.engines;
+  const real = runs.find((r) => r.name !== 'naive') ?? runs[0]!;
+  const baseline = runs.find((r) => r.name === 'naive' && r !== real);
+  const t = json.testSet;
+  const m = json.machine;
+  const parts = [
+    `kyfw simcheck benchmark — ${json.date.slice(0, 16).replace('T', ' ')} UTC, commit ${json.commit}, ${m.cpus} cores (${m.cpu}), ${(m.memory / 2 ** 30).toFixed(0)} GiB, Node ${m.node}`,
+    `test set: seed ${t.seed}, ${t.mode}, ${t.docs} documents, ${(t.chars / 1e6).toFixed(2)}M characters, ${t.cases} planted cases; ` +
+      `library ${t.libraryRecords} records (${(t.libraryChars / 1e6).toFixed(2)}M characters); unplanned overlaps left out: ${t.leakChars} chars`,
+  ];
+  if (real.eval) {
+    parts.push(
+      '',
+      'EVALUATION — PAN character-level measures over plagiarism cases (quoted matches excluded), per document type',
+      renderEvaluation(real, baseline),
+    );
+  }
+  if (real.pairs) {
+    parts.push(
+      '',
+      'PARAPHRASE PAIRS — predicted positive when sentence2 is matched to its own sentence1',
+      renderPairs(real, baseline),
+    );
+  }
+  if (real.speed || real.scale) {
+    parts.push(
+      '',
+      `SPEED — each build/check in its own process; wall clock; thesis = ${t.speedThesis} (${t.speedThesisChars} chars)`,
+      renderSpeed(
+        real,
+        baseline,
+        { records: t.corpusRecords, chars: t.corpusChars },
+        json.scaleLibrary,
+        t.speedThesisPlantedRate,
+      ),
+    );
+  }
+  for (const r of runs) for (const err of r.errors) parts.push(`! ${r.name}: ${err}`);
+  return parts.join('\n');
 }

@@ -10,6 +10,7 @@
  *   --seed=N           test-set seed (default 20240601)
  *   --repeat=N         timing repeats (default 5)
  *   --no-eval --no-pairs --no-speed   skip parts
+ *   --render=<results.json>           print the table of an earlier run again
  * Progress goes to stderr, the table to stdout, everything to .bench/results-<stamp>.json and
  * .bench/latest.json.
  */
@@ -24,14 +25,7 @@ import { generateTestSet, type TestSet } from './generate.ts';
 import { dirSize, runJob } from './lib/child.ts';
 import { loadCorpus } from './lib/io.ts';
 import { chunkPairs, loadPairSets, scorePairs, writePairLibrary } from './paraphrase.ts';
-import {
-  type CheckTiming,
-  type EngineRun,
-  type Measured,
-  renderEvaluation,
-  renderPairs,
-  renderSpeed,
-} from './report.ts';
+import { type BenchResults, type CheckTiming, type EngineRun, type Measured, renderAll } from './report.ts';
 import { generateScaleLibrary, type ScaleLibrary } from './scale.ts';
 import { type DocResult, scoreTestSet } from './score.ts';
 
@@ -187,8 +181,6 @@ async function main(): Promise<void> {
     }
   }
 
-  const real = runs.find((r) => r.name !== 'naive') ?? runs[0]!;
-  const baseline = runs.find((r) => r.name === 'naive' && r !== real);
   const commit = (() => {
     try {
       return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
@@ -196,42 +188,11 @@ async function main(): Promise<void> {
       return 'unknown';
     }
   })();
-  const machine = {
-    cpus: cpus().length,
-    cpu: cpus()[0]?.model ?? '',
-    memory: totalmem(),
-    node: process.version,
-  };
-  const header = [
-    `kyfw simcheck benchmark — ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, ${machine.cpus} cores (${machine.cpu}), Node ${machine.node}`,
-    `test set: seed ${seed}, ${set.mode}, ${set.docs.length} documents, ${(set.docs.reduce((a, d) => a + d.chars, 0) / 1e6).toFixed(2)}M characters, ` +
-      `${set.docs.reduce((a, d) => a + d.cases.length, 0)} planted cases, library ${set.libraryRecords} records (${(set.libraryChars / 1e6).toFixed(2)}M characters), leaks ${set.docs.reduce((a, d) => a + d.leakChars, 0)} chars`,
-  ].join('\n');
-  const parts = [header];
-  if (real.eval) {
-    parts.push(
-      '\nEVALUATION — PAN character-level measures over plagiarism cases (quoted matches excluded), per document type',
-      renderEvaluation(real, baseline),
-    );
-  }
-  if (real.pairs)
-    parts.push(
-      '\nPARAPHRASE PAIRS — predicted positive when sentence2 is matched to its own sentence1',
-      renderPairs(real, baseline),
-    );
-  if (real.speed || real.scale) {
-    parts.push(
-      '\nSPEED — separate processes; times are wall clock on a shared machine',
-      renderSpeed(real, baseline, { records: set.corpusRecords, chars: set.corpusChars }, scaleLib),
-    );
-  }
-  for (const r of runs) for (const err of r.errors) parts.push(`! ${r.name}: ${err}`);
-  const text = parts.join('\n');
-  process.stdout.write(`${text}\n`);
-  const json = {
+  const thesisDoc = set.docs.find((d) => d.id === set.speedThesis)!;
+  const json: BenchResults = {
     date: started.toISOString(),
     commit,
-    machine,
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memory: totalmem(), node: process.version },
     args: argv,
     testSet: {
       seed,
@@ -240,21 +201,31 @@ async function main(): Promise<void> {
       docs: set.docs.length,
       chars: set.docs.reduce((a, d) => a + d.chars, 0),
       cases: set.docs.reduce((a, d) => a + d.cases.length, 0),
+      leakChars: set.docs.reduce((a, d) => a + d.leakChars, 0),
       libraryRecords: set.libraryRecords,
       libraryChars: set.libraryChars,
       corpusRecords: set.corpusRecords,
       corpusChars: set.corpusChars,
       speedThesis: set.speedThesis,
+      speedThesisChars: thesisDoc.chars,
+      speedThesisPlantedRate: (thesisDoc.plagiarismChars + thesisDoc.quotedChars) / thesisDoc.chars,
       synonymStats: set.synonymStats,
     },
     scaleLibrary: scaleLib,
     engines: runs,
-    table: text,
+    table: '',
   };
+  json.table = renderAll(json);
+  process.stdout.write(`${json.table}\n`);
   const stamp = started.toISOString().replace(/[:.]/g, '-');
   writeFileSync(join(OUT, `results-${stamp}.json`), JSON.stringify(json, null, 2));
   writeFileSync(join(OUT, 'latest.json'), JSON.stringify(json, null, 2));
   log(`written .bench/results-${stamp}.json`);
 }
 
-await main();
+if (opt('render')) {
+  const json = JSON.parse(readFileSync(opt('render')!, 'utf8')) as BenchResults;
+  process.stdout.write(`${renderAll(json)}\n`);
+} else {
+  await main();
+}

@@ -34,7 +34,7 @@ function toUnits(text: string): Uint16Array {
   let n = 0;
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
-    out[n++] = c > 0xffff ? 0xffff : c;
+    out[n++] = Math.min(c, 0xffff);
   }
   return out.subarray(0, n);
 }

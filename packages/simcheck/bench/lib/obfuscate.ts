@@ -20,7 +20,7 @@ export function loadSynonyms(path = `${DATA_DIR}synonyms/cilin_ext.txt`): Synony
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     const parts = line.trim().split(/\s+/u);
     const code = parts[0];
-    if (!code || !code.endsWith('=')) continue;
+    if (!code?.endsWith('=')) continue;
     const words = [...new Set(parts.slice(1).filter((w) => Array.from(w).length >= 2))];
     if (words.length < 2) continue;
     for (const w of words) {
