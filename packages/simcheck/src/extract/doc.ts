@@ -1,4 +1,6 @@
+import type * as CFB from 'cfb';
 import WordExtractor from 'word-extractor';
+import { type DocHeading, readDocHeadings } from './doc-headings.ts';
 import { ExtractError } from './errors.ts';
 import { detailMessages } from './messages.ts';
 import { classifyOle, readOle, readOleStream } from './ole.ts';
@@ -9,7 +11,8 @@ import type { ExtractedDocument, ExtractLimits } from './types.ts';
  * Legacy Word 97–2003 .doc: the OLE container is checked here (encrypted package, Word's own
  * encryption flag, Word 95), then word-extractor reads the text through the piece table.
  * Tables come out with Word's cell marks (one per cell, one more per row) as tabs; rows are
- * rebuilt from them. Headings are not recovered: word-extractor does not expose paragraph styles.
+ * rebuilt from them. Headings come from our own reading of the style sheet (doc-headings.ts);
+ * list labels ("第1章") that Word draws from list definitions are not in the text.
  */
 
 const fibIdentifier = 0xa5ec;
@@ -23,7 +26,8 @@ export async function extractDoc(bytes: Uint8Array, limits: ExtractLimits): Prom
   if (kind === 'other-office') throw new ExtractError('unsupported', detailMessages.otherOffice);
   if (kind !== 'word')
     throw new ExtractError('broken', undefined, { cause: new Error('doc: no WordDocument stream') });
-  checkFib(readOleStream(container, 'WordDocument'));
+  const wordDocument = readOleStream(container, 'WordDocument');
+  checkFib(wordDocument);
 
   let document: Awaited<ReturnType<WordExtractor['extract']>>;
   try {
@@ -35,7 +39,9 @@ export async function extractDoc(bytes: Uint8Array, limits: ExtractLimits): Prom
   }
   const options = { filterUnicode: false };
   const builder = new TextBuilder(limits.maxChars);
-  for (const line of splitDocLines(document.getBody(options))) builder.addLine(line);
+  const lines = splitDocLines(document.getBody(options));
+  const levels = matchHeadings(lines, findHeadings(container, wordDocument));
+  lines.forEach((line, index) => builder.addLine(line, levels.get(index)));
   // Each note starts where its reference mark was, which word-extractor leaves as a space.
   const notes = [
     ...splitDocLines(document.getFootnotes(options)),
@@ -48,13 +54,44 @@ export async function extractDoc(bytes: Uint8Array, limits: ExtractLimits): Prom
   return {
     text: builder.toString(),
     format: 'doc',
-    headings: [],
+    headings: builder.headings,
     ...(builder.footnotesStart === undefined ? {} : { footnotesStart: builder.footnotesStart }),
     warnings: [],
   };
 }
 
-function checkFib(wordDocument: Uint8Array | undefined): void {
+function findHeadings(container: CFB.CFB$Container, wordDocument: Uint8Array): DocHeading[] {
+  try {
+    const flags = new DataView(
+      wordDocument.buffer,
+      wordDocument.byteOffset,
+      wordDocument.byteLength,
+    ).getUint16(0x0a, true);
+    // FibBase.fWhichTblStm says which of the two table streams is the live one.
+    const table = readOleStream(container, flags & 0x0200 ? '1Table' : '0Table');
+    return table ? readDocHeadings(wordDocument, table) : [];
+  } catch {
+    return []; // headings are a bonus: a style sheet we cannot read must not fail the file
+  }
+}
+
+/** Line index -> heading level, matching heading paragraphs to lines in order. */
+function matchHeadings(lines: readonly string[], headings: readonly DocHeading[]): Map<number, number> {
+  const levels = new Map<number, number>();
+  let next = 0;
+  for (const heading of headings) {
+    for (let index = next; index < lines.length; index++) {
+      if (lines[index]!.replace(/\t/g, ' ').trim() === heading.text) {
+        levels.set(index, heading.level);
+        next = index + 1;
+        break;
+      }
+    }
+  }
+  return levels;
+}
+
+function checkFib(wordDocument: Uint8Array | undefined): asserts wordDocument is Uint8Array {
   if (!wordDocument || wordDocument.length < 32) {
     throw new ExtractError('broken', undefined, { cause: new Error('doc: WordDocument stream too short') });
   }

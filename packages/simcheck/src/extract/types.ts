@@ -33,7 +33,7 @@ export interface ExtractedDocument {
    */
   text: string;
   format: DocumentFormat;
-  /** In document order. Empty for .txt, .doc and .pdf (they carry no reliable heading styles here). */
+  /** In document order, from paragraph styles and outline levels (.docx, .doc). Empty for .txt and .pdf. */
   headings: ExtractedHeading[];
   /** UTF-16 offset of the '注释' line that starts the footnotes/endnotes; absent when there are none. */
   footnotesStart?: number;

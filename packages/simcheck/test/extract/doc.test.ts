@@ -15,7 +15,7 @@ function withFib(edit: (view: DataView) => void): Uint8Array {
 }
 
 describe('legacy .doc', { timeout: 30_000 }, () => {
-  it('extracts body, table rows and notes from a Word 97 file', async () => {
+  it('extracts body, headings, table rows and notes from a Word 97 file', async () => {
     const bytes = readFixture('thesis.doc');
     expect(sniffFormat(bytes, 'whatever.bin')).toBe('doc');
     const document = await extractDocument(bytes, { fileName: '论文.doc' });
@@ -31,6 +31,19 @@ describe('legacy .doc', { timeout: 30_000 }, () => {
         '感谢导师的悉心指导。',
       ]),
     );
+    // Heading levels come from the style sheet; Word's list labels (第1章, 1.1) are not in a .doc's text.
+    expect(document.headings.map((heading) => [heading.level, heading.text])).toEqual([
+      [1, '绪论'],
+      [2, '研究背景'],
+      [3, '1.1.1 指纹的选取'],
+      [3, '本节小结'],
+      [1, '相关工作'],
+      [2, '研究现状'],
+      [1, '致谢'],
+    ]);
+    for (const heading of document.headings) {
+      expect(document.text.slice(heading.start, heading.end)).toBe(heading.text);
+    }
     // Chinese quotation marks survive (word-extractor would turn them into ASCII by default).
     expect(document.text).toContain('“抄袭');
     expect(document.footnotesStart).toBeDefined();
