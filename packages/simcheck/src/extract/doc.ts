@@ -41,7 +41,7 @@ export async function extractDoc(bytes: Uint8Array, limits: ExtractLimits): Prom
   const builder = new TextBuilder(limits.maxChars);
   const lines = splitDocLines(document.getBody(options));
   const levels = matchHeadings(lines, findHeadings(container, wordDocument));
-  lines.forEach((line, index) => builder.addLine(line, levels.get(index)));
+  for (const [index, line] of lines.entries()) builder.addLine(line, levels.get(index));
   // Each note starts where its reference mark was, which word-extractor leaves as a space.
   const notes = [
     ...splitDocLines(document.getFootnotes(options)),
