@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { registerAuth } from './modules/accounts/auth.ts';
 import { appModules } from './modules/index.ts';
 import type { AppModule } from './modules/types.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
@@ -18,6 +19,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Defaults to every module of modules/index.ts; tests may add their own. */
   modules?: readonly AppModule[];
+  /** The clock of time rules (sessions, SMS codes, QR codes); tests inject one. Default: system time. */
+  now?: () => Date;
 }
 
 /** Unknown API paths per client IP and window: enough for a person, too few to scan for endpoints. */
@@ -45,6 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestContext(app);
   registerErrorHandling(app);
   await app.register(rateLimit, { global: false });
+  // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
+  registerAuth(app, { db, now: options.now });
 
   for (const module of options.modules ?? appModules) {
     await app.register(async (scope) => module.register(scope, { config, db }), {

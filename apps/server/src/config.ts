@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type SmsConfig, smsConfigSchema } from './providers/sms/sms.config.ts';
+import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat.config.ts';
 
 /** apps/web/dist of this repository, wherever the process was started from. */
 const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
@@ -67,6 +69,19 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: env(integer(1, 64).default(2)),
   WEB_DIST_DIR: env(z.string().default(DEFAULT_WEB_DIST_DIR)),
   DEVTOOLS_DETERRENT: env(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+
+  // Accounts (modules/accounts): SMS and WeChat providers, each defaulting to PROVIDERS.
+  ...smsConfigSchema.shape,
+  SMS_PROVIDER: env(
+    z.enum(['sandbox', 'aliyun', 'tencent'], { error: 'must be sandbox, aliyun or tencent' }).optional(),
+  ),
+  ...wechatConfigSchema.shape,
+  WECHAT_PROVIDER: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).optional()),
+  PASSWORD_SCRYPT_COST: env(integer(10, 20).default(15)),
+  SMS_IP_MAX_PER_MINUTE: env(integer(1, 10_000).default(1)),
+  SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(5)),
+  SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
+  ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
 });
 
 type Env = z.output<typeof envSchema>;
@@ -91,7 +106,36 @@ function toConfig(e: Env) {
     /** Absolute. */
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     devtoolsDeterrent: e.DEVTOOLS_DETERRENT === 'on',
+    /** SMS provider settings (providers/sms); SMS_PROVIDER follows PROVIDERS unless set. */
+    sms: smsConfigOf(e),
+    /** WeChat Official Account settings (providers/wechat); WECHAT_PROVIDER follows PROVIDERS unless set. */
+    wechat: wechatConfigOf(e),
+    accounts: {
+      /** log2 of scrypt's N for password hashes (15 = 32768). */
+      passwordScryptCost: e.PASSWORD_SCRYPT_COST,
+      /** SMS codes per client IP per minute / hour / day. */
+      smsIpLimits: {
+        perMinute: e.SMS_IP_MAX_PER_MINUTE,
+        perHour: e.SMS_IP_MAX_PER_HOUR,
+        perDay: e.SMS_IP_MAX_PER_DAY,
+      },
+      /** Provider template for the inactivity notice SMS; unset: the notice is only recorded. */
+      noticeSmsTemplate: e.ACCOUNT_NOTICE_SMS_TEMPLATE,
+    },
   };
+}
+
+function smsConfigOf(e: Env): SmsConfig {
+  const keys = Object.keys(smsConfigSchema.shape) as (keyof SmsConfig)[];
+  const picked = Object.fromEntries(keys.map((k) => [k, e[k]])) as SmsConfig;
+  // PROVIDERS=real without SMS_PROVIDER means Aliyun; its missing keys are reported at start.
+  return { ...picked, SMS_PROVIDER: e.SMS_PROVIDER ?? (e.PROVIDERS === 'real' ? 'aliyun' : 'sandbox') };
+}
+
+function wechatConfigOf(e: Env): WechatConfig {
+  const keys = Object.keys(wechatConfigSchema.shape) as (keyof WechatConfig)[];
+  const picked = Object.fromEntries(keys.map((k) => [k, e[k]])) as WechatConfig;
+  return { ...picked, WECHAT_PROVIDER: e.WECHAT_PROVIDER ?? e.PROVIDERS };
 }
 
 export type Config = Readonly<ReturnType<typeof toConfig>>;
@@ -131,6 +175,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  problems.push(...listAccountProviderProblems(source, result.success ? result.data : undefined));
+
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return Object.freeze(toConfig(result.data));
+}
+
+/**
+ * A production start on a sandbox SMS or WeChat, chosen explicitly beside PROVIDERS=real, is refused
+ * like PROVIDERS=sandbox. Missing credentials of a real SMS or WeChat provider are reported when the
+ * accounts module builds the provider at start (createSmsProvider / createWechatProvider list them).
+ */
+function listAccountProviderProblems(source: NodeJS.ProcessEnv, e: Env | undefined): string[] {
+  if (e?.NODE_ENV !== 'production' || e.PROVIDERS !== 'real') return [];
+  if (['true', '1'].includes(source.ALLOW_SANDBOX_IN_PRODUCTION ?? '')) return [];
+  const problems: string[] = [];
+  if (smsConfigOf(e).SMS_PROVIDER === 'sandbox') {
+    problems.push('SMS_PROVIDER: sandbox is refused with NODE_ENV=production');
+  }
+  if (wechatConfigOf(e).WECHAT_PROVIDER === 'sandbox') {
+    problems.push('WECHAT_PROVIDER: sandbox is refused with NODE_ENV=production');
+  }
+  return problems;
 }

@@ -1,5 +1,6 @@
+import { accountsModule } from './accounts/accounts.module.ts';
 import { homeModule } from './home/home.routes.ts';
 import type { AppModule } from './types.ts';
 
 /** Every feature module, registered by buildApp in this order. A new module adds one line here. */
-export const appModules: readonly AppModule[] = [homeModule];
+export const appModules: readonly AppModule[] = [homeModule, accountsModule];

@@ -1,5 +1,5 @@
 import type { Database, Kysely, SessionLoginMethod, SessionRevokeReason } from '@kyfw/db';
-import { type UserRecord, toUserRecord } from './users.repo.ts';
+import { toUserRecord, type UserRecord } from './users.repo.ts';
 
 export interface SessionRecord {
   id: string;

@@ -74,6 +74,9 @@ export async function insertRateEvent(
 }
 
 export async function deleteOldRateEvents(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('account_rate_events').where('created_at', '<', before).executeTakeFirst();
+  const result = await db
+    .deleteFrom('account_rate_events')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

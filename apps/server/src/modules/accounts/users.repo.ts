@@ -86,7 +86,10 @@ export async function findUserByPhone(db: Kysely<Database>, phone: string): Prom
   return row ? toUserRecord(row) : undefined;
 }
 
-export async function findUserByOpenId(db: Kysely<Database>, openId: string): Promise<UserRecord | undefined> {
+export async function findUserByOpenId(
+  db: Kysely<Database>,
+  openId: string,
+): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').selectAll().where('wx_open_id', '=', openId).executeTakeFirst();
   return row ? toUserRecord(row) : undefined;
 }

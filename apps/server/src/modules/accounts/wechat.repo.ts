@@ -67,8 +67,15 @@ export async function insertQrSession(
     .execute();
 }
 
-export async function findQrSessionById(db: Kysely<Database>, id: string): Promise<QrSessionRecord | undefined> {
-  const row = await db.selectFrom('wechat_login_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findQrSessionById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<QrSessionRecord | undefined> {
+  const row = await db
+    .selectFrom('wechat_login_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? toQrSession(row) : undefined;
 }
 
@@ -126,7 +133,10 @@ export async function deleteQrSessionsOf(db: Kysely<Database>, userId: string): 
 }
 
 export async function deleteOldQrSessions(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('wechat_login_sessions').where('expires_at', '<', before).executeTakeFirst();
+  const result = await db
+    .deleteFrom('wechat_login_sessions')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -137,7 +147,12 @@ export async function recordWechatEvent(
 ): Promise<boolean> {
   const row = await db
     .insertInto('wechat_events')
-    .values({ dedupe_key: values.dedupeKey, event: values.event, scene: values.scene, received_at: values.now })
+    .values({
+      dedupe_key: values.dedupeKey,
+      event: values.event,
+      scene: values.scene,
+      received_at: values.now,
+    })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('dedupe_key')
     .executeTakeFirst();

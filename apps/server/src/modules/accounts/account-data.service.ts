@@ -1,0 +1,75 @@
+import type { Database, Kysely } from '@kyfw/db';
+import { collectAccountExportSections, runAccountDeletionHooks } from './account-hooks.ts';
+import { deleteEntitlementsOf, listEntitlementsOf } from './entitlements.repo.ts';
+import { toEntitlementView } from './entitlements.service.ts';
+import { listNoticesOf } from './notices.repo.ts';
+import { clearSessionDeviceData, listUserSessions, revokeUserSessions } from './sessions.repo.ts';
+import { deleteCodesOf } from './sms-codes.repo.ts';
+import { deleteLoginAttemptsOfPhone } from './throttle.repo.ts';
+import { eraseUser, findUserById, findUserByIdForUpdate } from './users.repo.ts';
+import { deleteQrSessionsOf } from './wechat.repo.ts';
+
+/**
+ * Deletes (user's request) or closes (inactivity) an account inside `tx`: other modules' deletion
+ * hooks de-identify what they keep (orders, payments); then the account's codes, login attempts,
+ * QR sessions and entitlements are deleted, its sessions revoked and stripped of device data, and
+ * the row keeps only its id, status and dates. Returns false when the account was not active.
+ */
+export async function eraseAccount(
+  tx: Kysely<Database>,
+  userId: string,
+  status: 'deleted' | 'closed',
+  now: Date,
+): Promise<boolean> {
+  const user = await findUserByIdForUpdate(tx, userId);
+  if (user?.status !== 'active') return false;
+  await runAccountDeletionHooks(tx, userId);
+  await deleteCodesOf(tx, { phone: user.phoneNumber, userId });
+  if (user.phoneNumber) await deleteLoginAttemptsOfPhone(tx, user.phoneNumber);
+  await deleteQrSessionsOf(tx, userId);
+  await deleteEntitlementsOf(tx, userId);
+  await revokeUserSessions(tx, userId, status === 'deleted' ? 'account_deleted' : 'account_closed', now);
+  await clearSessionDeviceData(tx, userId);
+  return eraseUser(tx, userId, status, now);
+}
+
+/** "Export my data": everything the service keeps about the account, as one JSON document. */
+export async function buildAccountExport(db: Kysely<Database>, userId: string, now: Date) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`account ${userId} not found`);
+  const [entitlements, sessions, notices, sections] = await Promise.all([
+    listEntitlementsOf(db, userId),
+    listUserSessions(db, userId),
+    listNoticesOf(db, userId),
+    collectAccountExportSections(db, userId),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    account: {
+      id: user.id,
+      phoneNumber: user.phoneNumber,
+      wxOpenId: user.wxOpenId,
+      hasPassword: user.passwordHash !== null,
+      realName: user.realName,
+      unitName: user.unitName,
+      gender: user.gender,
+      major: user.major,
+      education: user.education,
+      status: user.status,
+      createdAt: user.createdAt.toISOString(),
+      lastLoginAt: user.lastLoginAt.toISOString(),
+      passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
+    },
+    entitlements: entitlements.map(toEntitlementView),
+    sessions: sessions.map((s) => ({
+      loginMethod: s.loginMethod,
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      revokedAt: s.revokedAt?.toISOString() ?? null,
+      userAgent: s.userAgent,
+      ip: s.clientIp,
+    })),
+    notices: notices.map((n) => ({ kind: n.kind, channel: n.channel, sentAt: n.sentAt.toISOString() })),
+    ...sections,
+  };
+}
