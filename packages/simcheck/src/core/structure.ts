@@ -79,7 +79,7 @@ function classifyLine(line: string, hasChapters: boolean): { level: number; kind
     const depth = num[1]!.split(/[.．]/).length;
     // "1 绪论" is a chapter only in documents without 第X章; there "1." style lists are too risky.
     if (depth === 1 && (hasChapters || !/^\d{1,2}\s+\S/.test(line))) return null;
-    return { level: hasChapters ? depth + 1 : depth, kind: 'body' };
+    return { level: depth, kind: 'body' };
   }
   if (CN_ENUM.test(line)) return { level: hasChapters ? 2 : 1, kind: 'body' };
   if (CN_PAREN.test(line)) return { level: hasChapters ? 3 : 2, kind: 'body' };

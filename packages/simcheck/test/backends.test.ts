@@ -1,0 +1,172 @@
+/**
+ * Both index backends give identical reports on the same corpus: the local on-disk index and the
+ * PostgreSQL tables (on PGlite in-process, and on the server in DATABASE_URL when it is set, as CI does).
+ */
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkText,
+  createPgIndex,
+  getIndexFingerprints,
+  type Index,
+  openIndex,
+  type Queryable,
+} from '../src/index.ts';
+import {
+  LIBRARY,
+  makeTempDir,
+  OWN_OTHER,
+  OWN_SAME_TOPIC,
+  SRC_ECONOMY,
+  SRC_EDUCATION,
+  SRC_MEDICINE,
+  SRC_PLAGIARISM,
+  SRC_SOIL,
+} from './fixtures.ts';
+
+// A document mixing verbatim, edited, quoted and reordered reuse.
+const THESIS = [
+  '第一章 绪论',
+  OWN_OTHER,
+  SRC_SOIL,
+  '第二章 方法',
+  OWN_SAME_TOPIC,
+  SRC_EDUCATION.replace('教学方法单一', '教学手段单一'),
+  `正如已有研究所指出的，“${SRC_MEDICINE.slice(3, 27)}”[2]。`,
+  SRC_ECONOMY.match(/[^。]+。/g)!
+    .reverse()
+    .join(''),
+  SRC_PLAGIARISM.slice(0, 60),
+  '参考文献',
+  '[1] 张三. 文本相似度检测方法研究[J]. 计算机学报, 2019, 42(3): 1-10.',
+].join('\n');
+
+async function addInTwoBatches(index: Index): Promise<void> {
+  await index.addDocuments(LIBRARY.slice(0, 2));
+  await index.addDocuments(LIBRARY.slice(2));
+}
+
+type PgTarget = { name: string; open: () => Promise<{ index: Index; dispose: () => Promise<void> }> };
+
+const targets: PgTarget[] = [
+  {
+    name: 'PGlite',
+    open: async () => {
+      const db = new PGlite();
+      const index = await createPgIndex(db as unknown as Queryable);
+      return { index, dispose: () => db.close() };
+    },
+  },
+];
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  targets.push({
+    name: 'PostgreSQL server (DATABASE_URL)',
+    open: async () => {
+      // A schema of our own, so that document numbers start from 1 as in a fresh local index.
+      const schema = `simcheck_test_${process.pid}_${Date.now()}`;
+      const admin = new pg.Pool({ connectionString: serverUrl, max: 1 });
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const pool = new pg.Pool({ connectionString: serverUrl, max: 2, options: `-c search_path=${schema}` });
+      const index = await createPgIndex(pool as unknown as Queryable);
+      return {
+        index,
+        dispose: async () => {
+          await pool.end();
+          await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
+
+describe.each(targets)('local index and $name', ({ open }) => {
+  let dir: string;
+  let local: Index;
+  let pgIndex: Index;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    dir = makeTempDir('backends');
+    local = await openIndex(dir, { create: true });
+    await addInTwoBatches(local);
+    ({ index: pgIndex, dispose } = await open());
+    await addInTwoBatches(pgIndex);
+  }, 60_000);
+
+  afterAll(async () => {
+    await local.close();
+    await pgIndex.close();
+    await dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('agree on stats and on candidate postings', async () => {
+    const [a, b] = [await local.stats(), await pgIndex.stats()];
+    expect(a.documents).toBe(LIBRARY.length);
+    expect(b).toMatchObject({
+      documents: a.documents,
+      fingerprints: a.fingerprints,
+      characters: a.characters,
+    });
+    const hashes = getIndexFingerprints(THESIS, local.params).hashes;
+    const [pa, pb] = [await local.lookup(hashes), await pgIndex.lookup(hashes)];
+    expect(pa.hashes.length).toBeGreaterThan(20);
+    expect(pb).toEqual(pa);
+  });
+
+  it('give identical reports', async () => {
+    const a = await checkText(local, THESIS);
+    const b = await checkText(pgIndex, THESIS);
+    expect(a.matches.length).toBeGreaterThanOrEqual(5);
+    expect(b).toEqual(a);
+  });
+
+  it('stay identical after removing and replacing documents', async () => {
+    for (const index of [local, pgIndex]) {
+      expect(await index.removeDocument('soil')).toBe(true);
+      expect(await index.removeDocument('soil')).toBe(false);
+      await index.addDocuments([{ id: 'edu', title: '替换后的版本', text: SRC_EDUCATION }]);
+    }
+    const a = await checkText(local, THESIS);
+    const b = await checkText(pgIndex, THESIS);
+    expect(a.matches.some((m) => m.sourceId === 'soil')).toBe(false);
+    expect(a.sources.find((s) => s.sourceId === 'edu')?.title).toBe('替换后的版本');
+    expect(b).toEqual(a);
+    expect((await pgIndex.stats()).documents).toBe(LIBRARY.length - 1);
+    expect((await local.stats()).documents).toBe(LIBRARY.length - 1);
+  });
+});
+
+describe('local index', () => {
+  it('adds incrementally across segments, merges them, and survives reopening', async () => {
+    const dir = makeTempDir('local');
+    try {
+      const index = await openIndex(dir, { create: true });
+      // Six single-document additions: more than MAX_SEGMENTS segments, so a merge runs.
+      for (const d of [...LIBRARY, { id: 'extra', title: null, text: OWN_SAME_TOPIC }])
+        await index.addDocuments([d]);
+      expect(await index.removeDocument('extra')).toBe(true);
+      const before = await checkText(index, THESIS);
+      const stats = await index.stats();
+      expect(stats.documents).toBe(LIBRARY.length);
+      expect(Number(stats.details.segments)).toBeLessThanOrEqual(4);
+      await index.compact();
+      expect((await index.stats()).details.segments).toBe(1);
+      expect((await index.stats()).removed).toBe(0);
+      await index.close();
+      const reopened = await openIndex(dir);
+      expect(await checkText(reopened, THESIS)).toEqual(before);
+      await reopened.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a missing index with a typed error', async () => {
+    await expect(openIndex('/nonexistent/simcheck-index')).rejects.toMatchObject({ code: 'index_not_found' });
+  });
+});
