@@ -1,3 +1,4 @@
+import { accountsJobDefinitions, accountsSchedules } from '../modules/accounts/accounts.jobs.ts';
 import { housekeepingSchedules, purgeFinishedJobsJob } from './housekeeping.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 import type { Schedule } from './scheduler.ts';
@@ -7,7 +8,10 @@ import type { Schedule } from './scheduler.ts';
  * claims exactly these names. A module adds its `<domain>.jobs.ts` definitions here.
  */
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
-export const jobDefinitions: readonly JobDefinition<any, any>[] = [purgeFinishedJobsJob];
+export const jobDefinitions: readonly JobDefinition<any, any>[] = [
+  purgeFinishedJobsJob,
+  ...accountsJobDefinitions,
+];
 
 /** Recurring jobs, enqueued by the scheduler that runs beside every worker loop. */
-export const jobSchedules: readonly Schedule[] = [...housekeepingSchedules];
+export const jobSchedules: readonly Schedule[] = [...housekeepingSchedules, ...accountsSchedules];

@@ -225,19 +225,29 @@ export async function eraseUser(
   return result.numUpdatedRows > 0n;
 }
 
-/** Active accounts whose last login is before `before`, oldest first. */
+/**
+ * Active accounts whose last login is before `before`, oldest first, a page at a time: pass the
+ * last account of the previous page as `after`.
+ */
 export async function listInactiveUsers(
   db: Kysely<Database>,
   before: Date,
   limit: number,
+  after?: { lastLoginAt: Date; id: string },
 ): Promise<UserRecord[]> {
-  const rows = await db
+  let query = db
     .selectFrom('users')
     .selectAll()
     .where('status', '=', 'active')
-    .where('last_login_at', '<', before)
-    .orderBy('last_login_at')
-    .limit(limit)
-    .execute();
+    .where('last_login_at', '<', before);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('last_login_at', '>', after.lastLoginAt),
+        eb.and([eb('last_login_at', '=', after.lastLoginAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('last_login_at').orderBy('id').limit(limit).execute();
   return rows.map(toUserRecord);
 }
