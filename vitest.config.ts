@@ -37,6 +37,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // a 2-core CI machine under load: give the browser time before an expectation fails
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

@@ -1,0 +1,128 @@
+// The foundation's journeys (issue 2): the landing page with its footer from homeInfo, a
+// protected page while logged out, an unknown path, the login dialog's remembered tab, and the
+// reload when a new build is deployed.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
+import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+// A private copy of the built app, so this suite can "deploy" a new build without touching dist/.
+const distCopy = mkdtempSync(join(tmpdir(), 'kyfw-dist-'));
+
+beforeAll(async () => {
+  cpSync(join(repoRoot, 'apps/web/dist'), distCopy, { recursive: true });
+  server = await startServer({ WEB_DIST_DIR: distCopy });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(distCopy, { recursive: true, force: true });
+});
+
+async function openPage(path: string): Promise<Page> {
+  const context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `foundation-${ctx.task.name}`);
+  await page?.context().close();
+});
+
+describe('foundation journeys', () => {
+  it('shows the services and a footer built from homeInfo', async () => {
+    const res = await fetch(`${server.baseUrl}/kyfw/web/v1/home/homeInfo`);
+    const { data } = (await res.json()) as {
+      data: {
+        webInfo: {
+          name: string;
+          contactPhone: string;
+          companyAddress: string;
+          recordNumber: string;
+          copyright: string;
+        };
+        friendLinkList: { name: string; url: string }[];
+      };
+    };
+    await openPage('/');
+    const footer = page.locator('footer');
+    await expect.poll(() => footer.innerText()).toContain(data.webInfo.contactPhone);
+    const text = await footer.innerText();
+    expect(text).toContain(data.webInfo.companyAddress);
+    expect(text).toContain(data.webInfo.copyright);
+    const record = footer.getByRole('link', { name: data.webInfo.recordNumber });
+    expect(await record.getAttribute('href')).toContain('beian.miit.gov.cn');
+    for (const link of data.friendLinkList) {
+      expect(await footer.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(
+        link.url,
+      );
+    }
+    // every service has an entry on the landing page
+    for (const href of [
+      '/check',
+      '/reduction',
+      '/reduction/aigc',
+      '/ai',
+      '/searchReport',
+      '/technologySearch',
+    ]) {
+      expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('sends a logged-out visitor of /user/info home with 请先登录', async () => {
+    await openPage('/user/info');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('请先登录');
+  });
+
+  it('answers an unknown path with "Page not found: {path}"', async () => {
+    await openPage('/no/such/page');
+    await expect.poll(() => page.locator('body').innerText()).toContain('Page not found: /no/such/page');
+    expect(await page.title()).toContain('Page Not Found');
+  });
+
+  it('remembers the last chosen login tab (default WeChat)', async () => {
+    await openPage('/');
+    await page.getByRole('button', { name: '登录 / 注册' }).first().click();
+    const dialog = page.locator('.login-dialog');
+    await expect.poll(() => dialog.locator('.ant-tabs-tab-active').innerText()).toContain('微信');
+    await dialog.getByRole('tab', { name: /账号|密码/ }).click();
+    await expect.poll(() => dialog.locator('.ant-tabs-tab-active').innerText()).toMatch(/账号|密码/);
+    await page.reload();
+    await page.getByRole('button', { name: '登录 / 注册' }).first().click();
+    await expect
+      .poll(() => page.locator('.login-dialog .ant-tabs-tab-active').innerText())
+      .toMatch(/账号|密码/);
+  });
+
+  it('reloads the page when a new build is deployed', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/');
+    await expect.poll(() => page.locator('footer').innerText()).toContain('版权所有');
+    await page.evaluate(() => {
+      (window as unknown as { beforeDeploy: boolean }).beforeDeploy = true;
+    });
+    const versionFile = join(distCopy, 'version.json');
+    const version = JSON.parse(readFileSync(versionFile, 'utf8')) as { buildId: string };
+    writeFileSync(versionFile, JSON.stringify({ ...version, buildId: `${version.buildId}-next` }));
+    await page.clock.fastForward(61_000);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { beforeDeploy?: boolean }).beforeDeploy ?? false),
+      )
+      .toBe(false);
+  });
+});
