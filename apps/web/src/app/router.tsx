@@ -6,7 +6,7 @@ import { requireAuthLoader } from './guards';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoginLayout } from './layouts/login-layout';
 import { RootShell } from './root';
-import { notFoundLoader, RouteErrorBoundary } from './routes/errors';
+import { NotFoundPage, notFoundLoader, RouteErrorBoundary } from './routes/errors';
 
 type PageModule = { default: ComponentType };
 
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               // Unknown paths: a 404 route error, shown by the error boundary as "Page not found: {path}".
-              { id: 'notFound', path: '*', loader: notFoundLoader },
+              { id: 'notFound', path: '*', loader: notFoundLoader, Component: NotFoundPage },
             ],
           },
         ],

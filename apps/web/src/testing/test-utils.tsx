@@ -1,14 +1,27 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { sessionStore } from '../features/auth/stores/session-store';
 import { createInitialUiState, uiStore } from '../stores/ui-store';
 
-/** jsdom lacks matchMedia, which antd's responsive helpers call. */
+// Rendering the whole app in jsdom (antd's CSS-in-JS included) is slow on a cold start.
+configure({ asyncUtilTimeout: 15_000 });
+
+/** jsdom lacks matchMedia (antd's responsive helpers), ResizeObserver (Tabs) and scrollTo (ScrollRestoration). */
 export function installDomShims(): void {
+  window.scrollTo = () => {};
+  if (!('ResizeObserver' in window)) {
+    // antd's Tabs measure themselves; jsdom has no layout, so observing does nothing.
+    class NoopResizeObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: NoopResizeObserver });
+  }
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       configurable: true,
@@ -55,6 +68,24 @@ export function stubFetch(handler?: (url: string, init: RequestInit) => Response
 
 export function messages(): { type: string; content: string }[] {
   return Object.values(uiStore.getState().msgMap).map(({ type, content }) => ({ type, content }));
+}
+
+/**
+ * Records every toast added from now on (the store drops each after 3 s, which a slow test run
+ * can outlast). Returns the live list.
+ */
+export function recordMessages(): { type: string; content: string }[] {
+  const seen = new Set(Object.keys(uiStore.getState().msgMap));
+  const recorded: { type: string; content: string }[] = [];
+  const unsubscribe = uiStore.subscribe(() => {
+    for (const msg of Object.values(uiStore.getState().msgMap)) {
+      if (seen.has(msg.id)) continue;
+      seen.add(msg.id);
+      recorded.push({ type: msg.type, content: msg.content });
+    }
+  });
+  afterEach(unsubscribe);
+  return recorded;
 }
 
 /** Renders routes in a memory router inside the real providers. */
