@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { appModules } from '../../src/modules/index.ts';
+import type { AppModule } from '../../src/modules/types.ts';
 import { testConfig } from '../helper.ts';
 
 /** A clock tests move by hand; every time rule of the accounts module reads it. */
@@ -53,7 +54,7 @@ export interface AccountsTestApp {
  * Per-IP SMS limits are raised unless `env` says otherwise, so tests can share an address.
  */
 export async function buildAccountsApp(
-  options: { env?: Record<string, string>; clock?: TestClock } = {},
+  options: { env?: Record<string, string>; clock?: TestClock; modules?: readonly AppModule[] } = {},
 ): Promise<AccountsTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kyfw-accounts-'));
   const clock = options.clock ?? createClock();
@@ -66,7 +67,12 @@ export async function buildAccountsApp(
     SMS_IP_MAX_PER_DAY: '1000',
     ...options.env,
   });
-  const app = await buildApp({ config, db: handle.db, modules: appModules, now: clock.now });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    modules: options.modules ?? appModules,
+    now: clock.now,
+  });
   await app.ready();
   return {
     app,

@@ -2,12 +2,7 @@ import path from 'node:path';
 import { API_PREFIX } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createSmsProvider, type SmsSetup } from '../../providers/sms/index.ts';
-import {
-  createWechatProvider,
-  devAccountRoutes,
-  type WechatSetup,
-  wechatCallbackRoutes,
-} from '../../providers/wechat/index.ts';
+import { createWechatProvider, devAccountRoutes, type WechatSetup } from '../../providers/wechat/index.ts';
 import type { AppModule, ModuleContext } from '../types.ts';
 import { smsIpLimits } from './accounts.policy.ts';
 import { accountsRoutes } from './accounts.routes.ts';
@@ -15,6 +10,7 @@ import { createAccountsService } from './accounts.service.ts';
 import { registerAuth } from './auth.ts';
 import { createLoginThrottle } from './login-throttle.service.ts';
 import { createSmsCodeService } from './sms-codes.service.ts';
+import { wechatCallbackRoutes } from './wechat-callback.routes.ts';
 import { createWechatLoginService } from './wechat-login.service.ts';
 
 /** Where the WeChat platform pushes events (set as the server URL on the Official Account). */
@@ -96,7 +92,7 @@ export function createAccountsModule(options: AccountsModuleOptions = {}): AppMo
       await app.register(wechatCallbackRoutes, {
         provider: wechat.provider,
         path: WECHAT_CALLBACK_PATH,
-        onEvent: (event) => wechatLogin.handleEvent(event),
+        onEvent: (event, signatureKey) => wechatLogin.handleEvent(event, signatureKey),
       });
       if (sms.sandbox || wechat.sandbox) {
         await app.register(devAccountRoutes, { sms: sms.sandbox, wechat: wechat.sandbox });

@@ -6,7 +6,7 @@
 /** "30 秒" / "5 分钟" / "3 小时", rounded up, for "please retry in …". */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds}秒`;
+  if (seconds <= 60) return `${seconds}秒`;
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return `${minutes}分钟`;
   return `${Math.ceil(minutes / 60)}小时`;

@@ -258,25 +258,36 @@ export function createWechatLoginService(deps: {
 
     /**
      * One verified platform push. Scans (subscribe with a scene, SCAN) complete the pending session of
-     * their scene; everything else is acknowledged and ignored. A push whose idempotency key was seen
-     * before (platform retry, replay) changes nothing; the key is recorded in the same transaction as
-     * the completion, so a push that failed half-way is processed again on retry.
+     * their scene; everything else is acknowledged and ignored. Two keys are recorded in the same
+     * transaction as the completion: the event's idempotency key (the platform's retries and replays
+     * of the same push) and the signed request's key (a captured signature reused with another body).
+     * If either was seen before, nothing happens. A push that failed half-way recorded nothing, so
+     * the platform's retry is processed.
      */
-    async handleEvent(event: WechatEvent): Promise<void> {
-      if ((event.type !== 'subscribe' && event.type !== 'SCAN') || !event.sceneStr) return;
-      const scene = event.sceneStr;
+    async handleEvent(event: WechatEvent, signatureKey: string): Promise<void> {
       const now = deps.now();
+      const scene = event.sceneStr;
       await db.transaction().execute(async (tx) => {
-        const isNew = await recordWechatEvent(tx, {
-          dedupeKey: sha256Hex(event.idempotencyKey),
-          event: event.rawEvent.slice(0, 50),
-          scene: scene.slice(0, 64),
+        const isNewSignature = await recordWechatEvent(tx, {
+          dedupeKey: signatureKey,
+          event: 'signature',
+          scene: null,
           now,
         });
-        if (!isNew) {
-          deps.logger.info({ event: event.type }, 'wechat event replayed: ignored');
+        const isNewEvent = await recordWechatEvent(tx, {
+          dedupeKey: sha256Hex(event.idempotencyKey),
+          event: event.rawEvent.slice(0, 50),
+          scene: scene?.slice(0, 64) ?? null,
+          now,
+        });
+        if (!isNewSignature || !isNewEvent) {
+          deps.logger.info(
+            { event: event.type, isNewSignature, isNewEvent },
+            'wechat push seen before: ignored',
+          );
           return;
         }
+        if ((event.type !== 'subscribe' && event.type !== 'SCAN') || !scene) return;
         const session = await findQrSessionBySceneForUpdate(tx, scene);
         if (session?.status !== 'pending' || session.expiresAt.getTime() <= now.getTime()) return;
         if (session.kind === 'login') await completeLogin(tx, session, event.openId, now);

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode, ok } from '@kyfw/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionalUser, requireUser } from '../../src/modules/accounts/accounts.service.ts';
+import { appModules } from '../../src/modules/index.ts';
+import type { AppModule } from '../../src/modules/types.ts';
+import {
+  type AccountsTestApp,
+  buildAccountsApp,
+  call,
+  DAY,
+  HOUR,
+  MINUTE,
+  newIp,
+  newPhone,
+  pw,
+  registerUser,
+  SECOND,
+  sendCode,
+} from './accounts-helper.ts';
+
+/** Another module using the auth helpers, as orders or check will. */
+const probeModule: AppModule = {
+  name: 'probe',
+  register(app) {
+    app.post('/probe/required', async (request) => {
+      const { userId, user } = await requireUser(request);
+      return ok({ userId, phoneNumber: user.phoneNumber, hasHash: 'passwordHash' in user });
+    });
+    app.post('/probe/optional', async (request) =>
+      ok({ userId: (await optionalUser(request))?.userId ?? null }),
+    );
+  },
+};
+
+let t: AccountsTestApp;
+/** Same app, default per-IP limits (1 a minute, 5 an hour, 10 a day). */
+let strict: AccountsTestApp;
+beforeAll(async () => {
+  [t, strict] = await Promise.all([
+    buildAccountsApp({ modules: [...appModules, probeModule] }),
+    buildAccountsApp({ env: { SMS_IP_MAX_PER_MINUTE: '', SMS_IP_MAX_PER_HOUR: '', SMS_IP_MAX_PER_DAY: '' } }),
+  ]);
+});
+afterAll(() => Promise.all([t.close(), strict.close()]));
+
+describe('SMS sending limits', () => {
+  it('allows one code a minute per phone, saying how long to wait', async () => {
+    const phone = newPhone();
+    expect((await call(t, '/sendCheckCode', { phoneNumber: phone, type: '1' }, { ip: newIp() })).code).toBe(
+      0,
+    );
+    t.clock.advance(20 * SECOND);
+    expect(await call(t, '/sendCheckCode', { phoneNumber: phone, type: '3' }, { ip: newIp() })).toEqual({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送过于频繁，请40秒后再试',
+      data: null,
+    });
+    t.clock.advance(40 * SECOND);
+    expect((await call(t, '/sendCheckCode', { phoneNumber: phone, type: '1' }, { ip: newIp() })).code).toBe(
+      0,
+    );
+  });
+
+  it('allows 5 an hour and 10 a day per phone', async () => {
+    const phone = newPhone();
+    const send = () => call(t, '/sendCheckCode', { phoneNumber: phone, type: '1' }, { ip: newIp() });
+    for (let i = 0; i < 5; i++) {
+      expect((await send()).code).toBe(0);
+      t.clock.advance(MINUTE);
+    }
+    // 5 sent in the last 5 minutes: the oldest leaves the hour window 55 minutes from now.
+    expect(await send()).toMatchObject({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送次数已达上限，请55分钟后再试',
+    });
+    t.clock.advance(HOUR);
+    for (let i = 0; i < 5; i++) {
+      expect((await send()).code).toBe(0);
+      t.clock.advance(MINUTE);
+    }
+    t.clock.advance(HOUR);
+    expect(await send()).toMatchObject({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: expect.stringMatching(/小时后再试$/),
+    });
+    t.clock.advance(DAY);
+    expect((await send()).code).toBe(0);
+  });
+
+  it('limits per client IP too (defaults: 1 a minute, 5 an hour, 10 a day)', async () => {
+    const ip = newIp();
+    const send = () => call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip });
+    expect((await send()).code).toBe(0);
+    expect(await send()).toMatchObject({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送过于频繁，请60秒后再试',
+    });
+    for (let i = 0; i < 4; i++) {
+      strict.clock.advance(MINUTE);
+      expect((await send()).code).toBe(0);
+    }
+    strict.clock.advance(MINUTE);
+    expect((await send()).code).toBe(ErrorCode.SMS_SEND_LIMITED);
+    // Another address may still send.
+    expect(
+      (await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip: newIp() })).code,
+    ).toBe(0);
+  });
+
+  it('keeps codes only as hashes', async () => {
+    const phone = newPhone();
+    const code = await sendCode(t, phone, '1', { ip: newIp() });
+    const row = await t.db
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).toBe(createHash('sha256').update(`${row.id}:${code}`).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(`"${code}"`);
+  });
+});
+
+describe('sessions', () => {
+  it('stores only the SHA-256 of the token', async () => {
+    const { token } = await registerUser(t, newPhone(), 'secret-123', { ip: newIp() });
+    const hash = createHash('sha256').update(token).digest('hex');
+    const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.map((r) => r.token_hash)).toContain(hash);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('expire after 7 days', async () => {
+    const { token } = await registerUser(t, newPhone(), 'secret-123', { ip: newIp() });
+    t.clock.advance(7 * DAY - MINUTE);
+    expect((await call(t, '/getUserInfo', undefined, { token })).code).toBe(0);
+    t.clock.advance(MINUTE);
+    expect(await call(t, '/getUserInfo', undefined, { token })).toEqual({
+      code: ErrorCode.UNAUTHORIZED,
+      message: '请先登录',
+      data: null,
+    });
+  });
+
+  it('end on /user/logout; other sessions of the account stay', async () => {
+    const { phone, token, password } = await registerUser(t, newPhone(), 'secret-123', { ip: newIp() });
+    const other = (await call<{ token: string }>(t, '/login', { phoneNumber: phone, passWord: pw(password) }))
+      .data.token;
+    expect(await call(t, '/user/logout', undefined, { token })).toEqual({
+      code: 0,
+      message: '已退出登录',
+      data: null,
+    });
+    expect((await call(t, '/getUserInfo', undefined, { token })).code).toBe(ErrorCode.UNAUTHORIZED);
+    expect((await call(t, '/getUserInfo', undefined, { token: other })).code).toBe(0);
+    // Logging out again is harmless.
+    expect((await call(t, '/user/logout', undefined, { token })).code).toBe(0);
+  });
+
+  it('refuse missing, malformed and unknown tokens', async () => {
+    for (const token of [undefined, '', 'abc', 'f'.repeat(64)]) {
+      expect((await call(t, '/getUserInfo', undefined, token === undefined ? {} : { token })).code).toBe(
+        ErrorCode.UNAUTHORIZED,
+      );
+    }
+  });
+
+  it('serve other modules through requireUser / optionalUser', async () => {
+    const { phone, token } = await registerUser(t, newPhone(), 'secret-123', { ip: newIp() });
+    const required = await call<{ userId: string; phoneNumber: string; hasHash: boolean }>(
+      t,
+      '/probe/required',
+      undefined,
+      { token },
+    );
+    expect(required).toMatchObject({ code: 0, data: { phoneNumber: phone, hasHash: false } });
+    expect(await call(t, '/probe/required')).toMatchObject({
+      code: ErrorCode.UNAUTHORIZED,
+      message: '请先登录',
+    });
+    expect(await call(t, '/probe/optional', undefined, { token })).toMatchObject({
+      data: { userId: required.data.userId },
+    });
+    expect(await call(t, '/probe/optional', undefined, { token: 'nonsense' })).toMatchObject({
+      code: 0,
+      data: { userId: null },
+    });
+  });
+});
