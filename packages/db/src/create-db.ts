@@ -41,6 +41,11 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   } else {
     pglite = await PGlite.create();
   }
+  return wrapPGlite(pglite);
+}
+
+/** A DbHandle over an already created PGlite instance (tests load prepared data directories). */
+export function wrapPGlite(pglite: PGlite): DbHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: once(() => db.destroy()) };
 }

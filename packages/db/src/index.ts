@@ -7,7 +7,7 @@ export {
   type Transaction,
   type Updateable,
 } from 'kysely';
-export { type CreateDbOptions, createDb, type DbHandle } from './create-db.ts';
+export { type CreateDbOptions, createDb, type DbHandle, wrapPGlite } from './create-db.ts';
 export {
   MIGRATIONS_DIR,
   type MigrateOptions,

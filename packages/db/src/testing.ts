@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDb, type DbHandle } from './create-db.ts';
-import { migrate } from './migrate.ts';
+import { createDb, type DbHandle, wrapPGlite } from './create-db.ts';
+import { migrate, readMigrations } from './migrate.ts';
 import { seed } from './seed.ts';
 
 /**
@@ -12,7 +16,7 @@ import { seed } from './seed.ts';
  * see each other's rows and the same tests exercise both modes.
  */
 export async function createTestDb(databaseUrl = process.env.DATABASE_URL): Promise<DbHandle> {
-  if (!databaseUrl) return prepare(await createDb({ memory: true }));
+  if (!databaseUrl) return prepare(await createMigratedPGlite());
 
   const name = `kyfw_t_${randomBytes(6).toString('hex')}`;
   await runAdmin(databaseUrl, `create database ${name}`);
@@ -32,6 +36,40 @@ export async function createTestDb(databaseUrl = process.env.DATABASE_URL): Prom
   }
   let closed: Promise<void> | undefined;
   return { ...handle, close: () => (closed ??= drop()) };
+}
+
+/**
+ * In-memory PGlite with all migrations applied. Creating a PGlite database runs initdb, which takes
+ * seconds (tens of seconds on a busy machine), so the first call dumps a migrated data directory
+ * to the temp folder, keyed by the migrations' checksums, and later calls — other test files, other
+ * runs — load that dump instead.
+ */
+async function createMigratedPGlite(): Promise<DbHandle> {
+  const migrations = await readMigrations();
+  const key = createHash('sha256')
+    .update(migrations.map((m) => `${m.version}:${m.checksum}`).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const templatePath = path.join(os.tmpdir(), `kyfw-pglite-template-${key}.tar`);
+
+  const dump = await readFile(templatePath).catch(() => undefined);
+  if (dump) {
+    try {
+      return wrapPGlite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+    } catch {
+      // A damaged template: fall through and rebuild it.
+    }
+  }
+
+  const pglite = await PGlite.create();
+  const handle = wrapPGlite(pglite);
+  await migrate(handle.db);
+  const fresh = await pglite.dumpDataDir('none');
+  // Write then rename, so a parallel test file never reads a half-written template.
+  const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await fresh.arrayBuffer()));
+  await rename(partial, templatePath);
+  return handle;
 }
 
 async function prepare(handle: DbHandle): Promise<DbHandle> {

@@ -1,5 +1,5 @@
 export * from './job-definition.ts';
 export { cancelJob, type EnqueueOptions, enqueue, getJob } from './queue.ts';
 export { jobDefinitions, jobSchedules } from './registry.ts';
-export { type Schedule, type Scheduler, startScheduler } from './scheduler.ts';
+export { createScheduler, type Schedule, type Scheduler, startScheduler } from './scheduler.ts';
 export { createWorker, startWorker, type Worker, type WorkerOptions } from './worker.ts';

@@ -35,8 +35,30 @@ export function slotStart(schedule: Schedule, now: Date): Date {
 /**
  * Enqueues recurring jobs. Every worker process may run a scheduler: the dedupe key
  * `schedule:<name>:<slot start>` is unique in the jobs table, so however many schedulers tick,
- * each slot is enqueued once.
+ * each slot is enqueued once. `createScheduler` has no timer (tests call `tick`); `startScheduler`
+ * ticks now and every `checkIntervalMs`.
  */
+export function createScheduler(options: {
+  db: Kysely<Database>;
+  schedules: readonly Schedule[];
+  logger?: Logger;
+}): Pick<Scheduler, 'tick'> {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  return {
+    async tick(now = new Date()) {
+      for (const schedule of options.schedules) {
+        const start = slotStart(schedule, now);
+        const { created } = await enqueue(options.db, schedule.jobName, schedule.payload ?? {}, {
+          runAt: start,
+          dedupeKey: `schedule:${schedule.name}:${start.toISOString()}`,
+        });
+        if (created)
+          logger.info({ schedule: schedule.name, slot: start.toISOString() }, 'scheduled job enqueued');
+      }
+    },
+  };
+}
+
 export function startScheduler(options: {
   db: Kysely<Database>;
   schedules: readonly Schedule[];
@@ -44,23 +66,11 @@ export function startScheduler(options: {
   checkIntervalMs?: number;
   logger?: Logger;
 }): Scheduler {
-  const logger = options.logger ?? pino({ level: 'silent' });
-
-  async function tick(now = new Date()): Promise<void> {
-    for (const schedule of options.schedules) {
-      const start = slotStart(schedule, now);
-      const { created } = await enqueue(options.db, schedule.jobName, schedule.payload ?? {}, {
-        runAt: start,
-        dedupeKey: `schedule:${schedule.name}:${start.toISOString()}`,
-      });
-      if (created)
-        logger.info({ schedule: schedule.name, slot: start.toISOString() }, 'scheduled job enqueued');
-    }
-  }
-
-  const safeTick = () => tick().catch((error) => logger.error({ err: error }, 'scheduler tick failed'));
+  const scheduler = createScheduler(options);
+  const safeTick = () =>
+    scheduler.tick().catch((error) => options.logger?.error({ err: error }, 'scheduler tick failed'));
   void safeTick();
   const timer = setInterval(safeTick, options.checkIntervalMs ?? 60_000);
   timer.unref();
-  return { tick, stop: () => clearInterval(timer) };
+  return { tick: scheduler.tick, stop: () => clearInterval(timer) };
 }

@@ -34,7 +34,7 @@ function failure(code: ErrorCodeValue, httpStatus: number, message?: string): Fa
 
 /** Maps anything thrown while handling a request to the envelope's code and Chinese message. */
 export function classifyError(error: unknown): Failure {
-  if (error instanceof AppError) return failure(error.code, 400, error.message);
+  if (error instanceof AppError) return failure(error.code, httpStatusOf(error.code), error.message);
   if (error instanceof z.ZodError) return failure(ErrorCode.VALIDATION, 400, zodFirstMessage(error));
 
   const fastifyError = error as Partial<FastifyError> | undefined;
@@ -62,6 +62,32 @@ export function classifyError(error: unknown): Failure {
     httpStatus: 500,
     isUnexpected: true,
   };
+}
+
+/** HTTP status for an error code outside the API (pages, assets), where plain HTTP semantics apply. */
+function httpStatusOf(code: ErrorCodeValue): number {
+  switch (code) {
+    case ErrorCode.NOT_FOUND:
+    case ErrorCode.RESOURCE_NOT_FOUND:
+      return 404;
+    case ErrorCode.UNAUTHORIZED:
+      return 401;
+    case ErrorCode.FORBIDDEN:
+    case ErrorCode.DEV_ONLY:
+      return 403;
+    case ErrorCode.CONFLICT:
+      return 409;
+    case ErrorCode.PAYLOAD_TOO_LARGE:
+      return 413;
+    case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+      return 415;
+    case ErrorCode.RATE_LIMITED:
+      return 429;
+    case ErrorCode.INTERNAL:
+      return 500;
+    default:
+      return 400;
+  }
 }
 
 /** For routes that use Fastify's JSON-schema validation instead of zod: name the field. */

@@ -53,7 +53,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     index: false,
     wildcard: true,
     cacheControl: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html goes through sendIndex; directories (/, /assets/) fall through to the history
+    // fallback instead of send's 403.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep);
       reply.header('Cache-Control', relative[0] === HASHED_ASSETS_DIR ? IMMUTABLE : REVALIDATE);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      bodyLimitBytes: 1024 * 1024,
+      publicBaseUrl: 'http://localhost:3000',
+      providers: 'sandbox',
+      allowSandboxInProduction: false,
+      workerInProcess: true,
+      workerConcurrency: 2,
+      devtoolsDeterrent: true,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('parses every variable and treats empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/kyfw',
+      DATABASE_URL: 'postgres://kyfw:pw@db.internal:5432/kyfw',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      BODY_LIMIT_BYTES: '65536',
+      PUBLIC_BASE_URL: 'https://www.kyfw.example.cn/',
+      PROVIDERS: 'real',
+      WORKER_IN_PROCESS: 'false',
+      WORKER_CONCURRENCY: '8',
+      WEB_DIST_DIR: '/srv/web',
+      DEVTOOLS_DETERRENT: 'off',
+      ALLOW_SANDBOX_IN_PRODUCTION: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/kyfw',
+      databaseUrl: 'postgres://kyfw:pw@db.internal:5432/kyfw',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      bodyLimitBytes: 65536,
+      publicBaseUrl: 'https://www.kyfw.example.cn',
+      providers: 'real',
+      allowSandboxInProduction: false,
+      workerInProcess: false,
+      workerConcurrency: 8,
+      webDistDir: '/srv/web',
+      devtoolsDeterrent: false,
+    });
+  });
+
+  it('lists all bad variables in one error', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://localhost/kyfw',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+      BODY_LIMIT_BYTES: '-1',
+      PUBLIC_BASE_URL: 'not a url',
+      PROVIDERS: 'fake',
+      WORKER_IN_PROCESS: 'yes',
+      WORKER_CONCURRENCY: '0',
+      DEVTOOLS_DETERRENT: 'maybe',
+    });
+    const names = problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(
+      [
+        'PORT',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'BODY_LIMIT_BYTES',
+        'PUBLIC_BASE_URL',
+        'PROVIDERS',
+        'WORKER_IN_PROCESS',
+        'WORKER_CONCURRENCY',
+        'DEVTOOLS_DETERRENT',
+      ].sort(),
+    );
+    expect(problems.find((p) => p.startsWith('PORT'))).toContain('"eighty"');
+  });
+
+  it('refuses sandbox providers in production unless explicitly allowed', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^PROVIDERS: .*sandbox/)]);
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'x' })).toHaveLength(2);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', PROVIDERS: 'real' })).toEqual([]);
+  });
+
+  it('reports the whole list in the error message', () => {
+    expect(() => loadConfig({ PORT: '70000', WORKER_CONCURRENCY: '1000' })).toThrow(
+      /Invalid environment configuration:\n {2}- PORT: .*\n {2}- WORKER_CONCURRENCY: /,
+    );
+  });
+});

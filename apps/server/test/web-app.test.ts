@@ -1,0 +1,123 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <title>科研服务网</title>
+    <!--kyfw-config-->
+    <script type="module" src="/assets/index-Ab12Cd34.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+async function makeWebDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kyfw-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await mkdir(path.join(dir, 'images'));
+  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(dir, 'version.json'), '{"buildId":"b1"}');
+  await writeFile(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
+  await writeFile(path.join(dir, 'images', 'wechat-qr.png'), 'png');
+  return dir;
+}
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await makeWebDist();
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with the runtime config injected and no-cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      '<script>window.__KYFW_CONFIG__={"devtoolsDeterrent":true,"sandbox":true}</script>',
+    );
+    expect(res.body).not.toContain('<!--kyfw-config-->');
+  });
+
+  it('falls back to index.html for client-side routes, however deep', async () => {
+    for (const url of [
+      '/user/info',
+      '/industryNews/a/b/c',
+      '/ai/dissertation',
+      '/login/forgotPassword?x=1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('__KYFW_CONFIG__');
+    }
+  });
+
+  it('never serves the raw index.html file', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('__KYFW_CONFIG__');
+  });
+
+  it('caches hashed assets for a year and revalidates the rest', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const version = await t.app.inject({ method: 'GET', url: '/version.json' });
+    expect(version.statusCode).toBe(200);
+    expect(version.headers['cache-control']).toBe('no-cache');
+
+    const image = await t.app.inject({ method: 'GET', url: '/images/wechat-qr.png' });
+    expect(image.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing hashed asset with 404, not the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-OldHash1.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('__KYFW_CONFIG__');
+  });
+
+  it('keeps the API answering in the envelope', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/nothing/here` });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().code).toBe(ErrorCode.NOT_FOUND);
+    const home = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/home/homeInfo` });
+    expect(home.json().code).toBe(0);
+  });
+
+  it('does not let path traversal out of the web folder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/../../../../etc/passwd' });
+    expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('DEVTOOLS_DETERRENT=off and real providers', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await makeWebDist();
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist, DEVTOOLS_DETERRENT: 'off', PROVIDERS: 'real' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('injects the switched-off deterrent', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/user/order/write' });
+    expect(res.body).toContain('window.__KYFW_CONFIG__={"devtoolsDeterrent":false,"sandbox":false}');
+  });
+});
