@@ -38,7 +38,8 @@ function httpUrl(message: string) {
  * repository's .env.example; add new variables here, to `toConfig` and to .env.example together.
  */
 export const envSchema = z.object({
-  PORT: env(integer(1, 65535).default(3000)),
+  // 0 picks a free port (tests).
+  PORT: env(integer(0, 65535).default(3000)),
   HOST: env(z.string().default('0.0.0.0')),
   DATA_DIR: env(z.string().default('./data')),
   DATABASE_URL: env(
