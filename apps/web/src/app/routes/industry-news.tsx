@@ -4,8 +4,6 @@ import { paths } from '../../config/paths';
 import { services } from '../../config/services';
 import { pageTitle } from '../texts';
 
-const categories = ['学术动态', '政策解读', '写作指南', '查重知识'];
-
 /**
  * /industryNews and /industryNews/{industryNews}: the parameter is a catch-all of one or more
  * segments (e.g. a category and an article id). List and article come with the news issue.
@@ -39,13 +37,13 @@ export default function IndustryNewsPage() {
                 <span key={s}> / {s}</span>
               ))}
             </p>
-            <p className="muted">文章内容正在加载通道接入中，请稍后再来阅读。</p>
+            <p className="muted">资讯正文即将上线，敬请期待。</p>
           </article>
         ) : (
           <section className="card-surface" data-testid="news-list">
             <h2 className="section-title">最新资讯</h2>
             <p className="muted">
-              资讯栏目正在整理中，将陆续发布学位论文抽检、学术规范、期刊投稿与写作查重等方面的文章。
+              资讯栏目正在整理中，将陆续发布学术动态、政策解读、写作指南与查重知识等方面的文章。
             </p>
           </section>
         )}

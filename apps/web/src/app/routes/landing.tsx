@@ -1,5 +1,6 @@
 import {
   CheckCircleFilled,
+  CloudDownloadOutlined,
   EditOutlined,
   ExperimentOutlined,
   FileProtectOutlined,
@@ -28,6 +29,7 @@ const cards: readonly { service: ServiceInfo; icon: ReactNode; tone: string }[] 
   { service: services.ai, icon: <FormOutlined />, tone: 'amber' },
   { service: services.searchReport, icon: <FileProtectOutlined />, tone: 'blue' },
   { service: services.technologySearch, icon: <ExperimentOutlined />, tone: 'teal' },
+  { service: services['technologySearch-downloadService'], icon: <CloudDownloadOutlined />, tone: 'violet' },
   { service: services.industryNews, icon: <ReadOutlined />, tone: 'slate' },
 ];
 

@@ -21,10 +21,7 @@ export function ServicePage({ service, children }: { service: ServiceInfo; child
       <title>{pageTitle(service.title)}</title>
       <PageHero eyebrow={texts.eyebrow} title={service.title} description={service.description} />
       <div className="container service-page__body">
-        <section className="service-page__workspace card-surface" aria-label={texts.workspace}>
-          <h2 className="section-title">{texts.workspace}</h2>
-          {children ?? <p className="muted">{texts.workspaceNote}</p>}
-        </section>
+        {children && workspace(children)}
         {service.highlights.length > 0 && (
           <section aria-label={texts.highlights}>
             <h2 className="section-title">{texts.highlights}</h2>
@@ -51,7 +48,18 @@ export function ServicePage({ service, children }: { service: ServiceInfo; child
             </ol>
           </section>
         )}
+        {!children && workspace(<p className="muted">{texts.workspaceNote}</p>)}
       </div>
     </div>
+  );
+}
+
+/** Where the service's own feature goes: first when it exists, after the description until then. */
+function workspace(content: ReactNode) {
+  return (
+    <section className="service-page__workspace card-surface" aria-label={texts.workspace}>
+      <h2 className="section-title">{texts.workspace}</h2>
+      {content}
+    </section>
   );
 }
