@@ -27,13 +27,20 @@ const CLAUSE_END = /[。！？!?；;：:\n]/;
 const CLOSING_PUNCT = /[。．.，,；;！!？?：:、”’」』）)】\]…]/;
 
 /**
- * Rank candidate documents by shared fingerprints, each weighted by 1 / log2(1 + document
- * frequency) so that stock phrases count little. Fingerprints present in more than
- * `maxDocFrequency` documents are ignored. Ties are broken by docNo, so the order is deterministic.
+ * Choose candidate documents by greedy weighted coverage of the input's fingerprints. Each shared
+ * fingerprint weighs 1 / log2(1 + document frequency), so stock phrases count little; fingerprints
+ * in more than `maxDocFrequency` documents are ignored. The document covering the most weight is
+ * taken first, and fingerprints it covers no longer count for the others: a passage found in many
+ * library documents (duplicates, a large synthetic library) brings in one of them, not all, and the
+ * `maxCandidates` slots go to distinct parts of the input. Lazy greedy (Minoux) with a max-heap;
+ * ties are broken by docNo, so the choice is deterministic.
  */
 export function rankCandidates(postings: Postings, options: Options): number[] {
-  const scores = new Map<number, number>();
   const { hashes, docNos } = postings;
+  // Distinct (hash group, doc) pairs, with the group's weight.
+  const weights: number[] = [];
+  const pairGroup: number[] = [];
+  const pairDoc: number[] = [];
   let i = 0;
   while (i < hashes.length) {
     let j = i;
@@ -47,21 +54,92 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
       j++;
     }
     if (df <= options.maxDocFrequency) {
-      const weight = 1 / Math.log2(1 + df);
+      const g = weights.length;
+      weights.push(1 / Math.log2(1 + df));
       prev = -1;
       for (let x = i; x < j; x++) {
         const d = docNos[x]!;
         if (d === prev) continue;
         prev = d;
-        scores.set(d, (scores.get(d) ?? 0) + weight);
+        pairGroup.push(g);
+        pairDoc.push(d);
       }
     }
     i = j;
   }
-  return [...scores.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, options.maxCandidates)
-    .map(([d]) => d);
+  // Groups of each document (CSR).
+  const docIndex = new Map<number, number>();
+  const docList: number[] = [];
+  for (const d of pairDoc) {
+    if (!docIndex.has(d)) {
+      docIndex.set(d, docList.length);
+      docList.push(d);
+    }
+  }
+  const nDocs = docList.length;
+  const offsets = new Uint32Array(nDocs + 1);
+  for (const d of pairDoc) offsets[docIndex.get(d)! + 1]!++;
+  for (let x = 1; x <= nDocs; x++) offsets[x]! += offsets[x - 1]!;
+  const fill = offsets.slice(0, nDocs);
+  const groups = new Uint32Array(pairDoc.length);
+  const score = new Float64Array(nDocs);
+  for (let x = 0; x < pairDoc.length; x++) {
+    const di = docIndex.get(pairDoc[x]!)!;
+    groups[fill[di]!++] = pairGroup[x]!;
+    score[di]! += weights[pairGroup[x]!]!;
+  }
+
+  // Max-heap of document indices by (score desc, docNo asc).
+  const heap: number[] = [];
+  const better = (a: number, b: number) =>
+    score[a]! > score[b]! || (score[a] === score[b] && docList[a]! < docList[b]!);
+  const push = (v: number) => {
+    heap.push(v);
+    let c = heap.length - 1;
+    while (c > 0) {
+      const parent = (c - 1) >> 1;
+      if (!better(heap[c]!, heap[parent]!)) break;
+      [heap[c], heap[parent]] = [heap[parent]!, heap[c]!];
+      c = parent;
+    }
+  };
+  const pop = (): number => {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      let c = 0;
+      for (;;) {
+        const l = 2 * c + 1;
+        const r = l + 1;
+        let m = c;
+        if (l < heap.length && better(heap[l]!, heap[m]!)) m = l;
+        if (r < heap.length && better(heap[r]!, heap[m]!)) m = r;
+        if (m === c) break;
+        [heap[c], heap[m]] = [heap[m]!, heap[c]!];
+        c = m;
+      }
+    }
+    return top;
+  };
+  for (let x = 0; x < nDocs; x++) push(x);
+  const covered = new Uint8Array(weights.length);
+  const chosen: number[] = [];
+  while (heap.length > 0 && chosen.length < options.maxCandidates) {
+    const di = pop();
+    let current = 0;
+    for (let x = offsets[di]!; x < offsets[di + 1]!; x++)
+      if (!covered[groups[x]!]) current += weights[groups[x]!]!;
+    if (current <= 0) continue;
+    if (current < score[di]!) {
+      score[di] = current;
+      push(di);
+      continue;
+    }
+    chosen.push(docList[di]!);
+    for (let x = offsets[di]!; x < offsets[di + 1]!; x++) covered[groups[x]!] = 1;
+  }
+  return chosen;
 }
 
 /**

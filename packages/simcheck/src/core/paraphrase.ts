@@ -33,20 +33,27 @@ const NEIGHBOUR_SENTENCES = 3;
 const SENTENCE_END = /[。！？!?；;…\n]/;
 
 /**
- * Split a text into sentences at 。！？；… and line breaks (and at ". " for Latin text); returns
- * normalised ranges, empty sentences left out.
+ * Split a text into sentences at 。！？；… and line breaks, and at a full stop written "." or "．"
+ * (common in Chinese abstracts: "……疗效.方法 将……") unless it sits between two digits or two Latin
+ * letters (0.05, e.g.); a "。" between digits (0。05, a conversion artefact) does not split either.
+ * Returns normalised ranges, empty sentences left out.
  */
 export function splitSentences(text: string, norm: NormalizedText): SentenceRange[] {
   const out: SentenceRange[] = [];
   let nIdx = 0;
   let from = 0;
   const codes = norm.start;
+  const inWord = (i: number) => {
+    const a = text[i - 1] ?? '';
+    const b = text[i + 1] ?? '';
+    return (/[0-9０-９]/.test(a) && /[0-9０-９]/.test(b)) || (/[A-Za-z]/.test(a) && /[A-Za-z]/.test(b));
+  };
   for (let i = 0; i <= text.length; i++) {
     const ch = text[i];
     const isEnd =
       i === text.length ||
-      SENTENCE_END.test(ch!) ||
-      (ch === '.' && (i + 1 === text.length || text[i + 1] === ' '));
+      (SENTENCE_END.test(ch!) && !(ch === '。' && inWord(i))) ||
+      ((ch === '.' || ch === '．') && !inWord(i));
     if (!isEnd) continue;
     // Normalised characters whose original start is < i belong to this sentence.
     let to = nIdx;
@@ -85,14 +92,33 @@ function union<T>(sets: Set<T>[]): Set<T> {
   return out;
 }
 
-/** Similarity of two windows: the mean of content-word Dice and content-character Dice. */
+function weightedDice(a: Set<string>, b: Set<string>, weight: (w: string) => number): number {
+  let wa = 0;
+  let wb = 0;
+  let shared = 0;
+  for (const x of a) {
+    const w = weight(x);
+    wa += w;
+    if (b.has(x)) shared += w;
+  }
+  for (const x of b) wb += weight(x);
+  return wa + wb > 0 ? (2 * shared) / (wa + wb) : 0;
+}
+
+/**
+ * Similarity of two windows: the mean of content-word Dice and content-character Dice. With
+ * `weight`, words are weighted (by rarity among the candidates' sentences), so that the formulaic
+ * vocabulary of a field (治疗组, 对照组, 显著) counts less than the terms that make a text its own.
+ */
 export function scoreWindows(
   a: SentenceFeatures,
   b: SentenceFeatures,
+  weight?: (w: string) => number,
 ): { score: number; sharedWords: number; wordDice: number; charDice: number } {
   const w = dice(a.words, b.words);
   const c = dice(a.chars, b.chars);
-  return { score: 0.5 * w.dice + 0.5 * c.dice, sharedWords: w.shared, wordDice: w.dice, charDice: c.dice };
+  const wordDice = weight ? weightedDice(a.words, b.words, weight) : w.dice;
+  return { score: 0.5 * wordDice + 0.5 * c.dice, sharedWords: w.shared, wordDice, charDice: c.dice };
 }
 
 type WindowMatch = { score: number; qTo: number; d: number; j0: number; j1: number };
@@ -148,6 +174,22 @@ export async function findParaphrases(
     });
   });
   const maxDf = Math.max(20, sentDoc.length * 0.05);
+  // Rarity of a word among the candidates' sentences, from its rarest character bigram.
+  const nSentences = sentDoc.length;
+  const idfCache = new Map<string, number>();
+  const weight = (word: string): number => {
+    let w = idfCache.get(word);
+    if (w !== undefined) return w;
+    let df = nSentences;
+    const cps = Array.from(word, (ch) => ch.codePointAt(0)!);
+    if (cps.some((c) => c < 0x3400)) df = 1;
+    for (let i = 0; i + 1 < cps.length; i++)
+      df = Math.min(df, postings.get(bigramKey(cps[i]!, cps[i + 1]!))?.length ?? 0);
+    w = Math.log((nSentences + 1) / (df + 1)) + 1;
+    idfCache.set(word, w);
+    return w;
+  };
+  const useWeight = (globalThis as { __idf?: boolean }).__idf ? weight : undefined;
 
   let segment: Segment | undefined;
   const qCache = new Map<number, SentenceFeatures>();
@@ -195,12 +237,12 @@ export async function findParaphrases(
           if (sLen < 0.5 * qLen || sLen > 2 * qLen) continue;
           const parts: SentenceFeatures[] = [];
           for (let x = j0; x <= j1; x++) parts.push(sourceFeatures(d, x));
-          const s = scoreWindows(qf, mergeFeatures(parts));
+          const s = scoreWindows(qf, mergeFeatures(parts), useWeight);
           // Short windows need stronger evidence: stock phrases make short sentences look alike.
           const need = threshold + (qLen < SHORT_WINDOW ? SHORT_WINDOW_PENALTY : 0);
           if (s.sharedWords < options.paraphraseMinSharedWords || s.score < need) continue;
           // Prefer the tighter window on near ties, so that a source window does not swallow neighbours.
-          const adjusted = s.score - 0.02 * (j1 - j0) - 0.01 * (qTo - i);
+          const adjusted = s.score - 0.02 * (j1 - j0) - 0.06 * (qTo - i);
           if (!best || adjusted > best.score) best = { score: adjusted, qTo, d, j0, j1 };
         }
       }
