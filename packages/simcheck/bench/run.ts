@@ -23,7 +23,7 @@ import { realEngineState } from './engines/registry.ts';
 import type { CheckOutput } from './engines/types.ts';
 import { generateTestSet, type TestSet } from './generate.ts';
 import { dirSize, runJob } from './lib/child.ts';
-import { loadCorpus } from './lib/io.ts';
+import { type LibraryRecord, readJsonLines } from './lib/io.ts';
 import { chunkPairs, loadPairSets, scorePairs, writePairLibrary } from './paraphrase.ts';
 import { type BenchResults, type CheckTiming, type EngineRun, type Measured, renderAll } from './report.ts';
 import { generateScaleLibrary, type ScaleLibrary } from './scale.ts';
@@ -162,8 +162,10 @@ async function main(): Promise<void> {
   let scaleLib: ScaleLibrary | undefined;
   if (scale) {
     log(`scale: generating ${scaleDocs} documents (cached in .bench/)`);
+    const library: LibraryRecord[] = [];
+    for await (const r of readJsonLines<LibraryRecord>(set.libraryPath)) library.push(r);
     scaleLib = await generateScaleLibrary({
-      corpus: await loadCorpus(),
+      corpus: library,
       docs: scaleDocs,
       seed,
       outRoot: OUT,

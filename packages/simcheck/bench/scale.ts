@@ -2,7 +2,9 @@
  * Synthetic library for the scale run: N documents (default 200,000, about 2,000 characters each,
  * about 400 million characters), streamed to disk as library JSON lines, never held in memory.
  *
- * Made by sampling sentences from the staged corpus. Copying whole corpus sentences only would put
+ * Made by sampling sentences from the evaluation LIBRARY part of the staged corpus (never from the
+ * held-out records the test theses are written from, so a thesis's own writing is not in it and
+ * its planted copies are). Copying whole corpus sentences only would put
  * every sentence into the library about 100 times (400M / 3.9M), which no real library looks like
  * and which turns every 13-character window into a stop-word. So most sentences are *sampled from a
  * word-bigram model* of the corpus (jieba words; new sentences with the corpus's vocabulary and
@@ -11,11 +13,11 @@
  */
 import { existsSync, renameSync, statSync } from 'node:fs';
 import { cut } from 'jieba-wasm';
-import { type CorpusRecord, LineWriter } from './lib/io.ts';
+import { type LibraryRecord, LineWriter } from './lib/io.ts';
 import { createRng } from './lib/prng.ts';
 import { cpLength, splitSentences } from './lib/text.ts';
 
-export const SCALE_VERSION = 1;
+export const SCALE_VERSION = 2;
 const REAL_SHARE = 0.1;
 
 export interface ScaleLibrary {
@@ -38,7 +40,7 @@ interface Model {
 const BOS = 0;
 const EOS = 1;
 
-function buildModel(corpus: CorpusRecord[]): Model {
+function buildModel(corpus: LibraryRecord[]): Model {
   const ids = new Map<string, number>([
     ['<s>', BOS],
     ['</s>', EOS],
@@ -48,7 +50,7 @@ function buildModel(corpus: CorpusRecord[]): Model {
   const pairsTo: number[] = [];
   const sentences: string[] = [];
   for (const r of corpus) {
-    for (const s of splitSentences(r.abstract)) {
+    for (const s of splitSentences(r.text)) {
       const t = s.trim();
       if (cpLength(t) < 8) continue;
       sentences.push(t);
@@ -74,12 +76,13 @@ function buildModel(corpus: CorpusRecord[]): Model {
   const fill = offsets.slice(0, words.length);
   const succ = new Uint32Array(pairsTo.length);
   for (let i = 0; i < pairsFrom.length; i++) succ[fill[pairsFrom[i]!]!++] = pairsTo[i]!;
-  const titles = corpus.map((r) => r.title).filter((t): t is string => !!t);
+  const titles = corpus.map((r) => r.title).filter((t) => t.length > 0);
   return { words, offsets, succ, sentences, titles };
 }
 
 export async function generateScaleLibrary(opts: {
-  corpus: CorpusRecord[];
+  /** the evaluation library (not the held-out records the theses are written from) */
+  corpus: LibraryRecord[];
   docs: number;
   seed: number;
   outRoot: string;
