@@ -19,15 +19,7 @@ export default function IndustryNewsPage() {
         eyebrow="科研服务网 · 资讯"
         title={services.industryNews.title}
         description={services.industryNews.description}
-      >
-        <nav className="area-tabs" aria-label="资讯分类">
-          {categories.map((c) => (
-            <span key={c} className="area-tab">
-              {c}
-            </span>
-          ))}
-        </nav>
-      </PageHero>
+      />
       <div className="container service-page__body">
         {isArticle ? (
           <article className="card-surface news-article" data-testid="news-article">
