@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
+import { paymentConfigSchema } from './providers/payment/payment.config.ts';
 import { type SmsConfig, smsConfigSchema } from './providers/sms/sms.config.ts';
 import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat.config.ts';
 
@@ -83,6 +85,11 @@ export const envSchema = z.object({
   SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(5)),
   SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
   ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
+
+  // Orders and payment (modules/orders): WeChat Pay / Alipay credentials, PAYMENT_PROVIDER, order
+  // expiry, operator token, offline transfer details, invoices.
+  ...paymentConfigSchema.shape,
+  ...ordersEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -123,6 +130,8 @@ function toConfig(e: Env) {
       /** Provider template for the inactivity notice SMS; unset: the notice is only recorded. */
       noticeSmsTemplate: e.ACCOUNT_NOTICE_SMS_TEMPLATE,
     },
+    /** Orders and payment (modules/orders/orders.config.ts); PAYMENT_PROVIDER follows PROVIDERS unless set. */
+    orders: ordersConfigOf(e),
   };
 }
 
@@ -177,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   problems.push(...listAccountProviderProblems(source, result.success ? result.data : undefined));
+  if (result.success) problems.push(...listOrdersConfigProblems(result.data, allowSandbox));
 
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return Object.freeze(toConfig(result.data));

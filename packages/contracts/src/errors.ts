@@ -80,6 +80,48 @@ export const ErrorCode = {
   WECHAT_UNAVAILABLE: 2021,
   /** /websiteUser/passwordChange: the new password equals the old one. */
   PASSWORD_UNCHANGED: 2022,
+
+  // 3xxx orders and payment (apps/server/src/modules/orders, docs/api/orders.md)
+  /** An order names goods that do not exist, are inactive, or belong to another service. */
+  GOODS_NOT_FOUND: 3001,
+  /** The quantity (e.g. characters) is outside the goods' min/max; the message gives the range. */
+  QUANTITY_OUT_OF_RANGE: 3002,
+  /** Pay/cancel on an order that is already paid (or being processed, done, refunded). */
+  ORDER_ALREADY_PAID: 3003,
+  /** Pay on an order whose payment time (ORDER_EXPIRE_MINUTES) is over; a new order is needed. */
+  ORDER_EXPIRED: 3004,
+  /** Pay on an order the user cancelled. */
+  ORDER_CANCELLED: 3005,
+  /** WeChat Pay / Alipay failed or is unreachable while creating or closing a QR code; nothing changed, retry later. */
+  PAYMENT_UNAVAILABLE: 3006,
+  /** /order/cancel on an order that is not pending payment. */
+  ORDER_NOT_CANCELLABLE: 3007,
+  /** /order/delete on a pending or in-service order (only finished, cancelled, expired or refunded orders can be hidden). */
+  ORDER_NOT_DELETABLE: 3008,
+  /** Offline payment asked for while no bank-transfer account is configured. */
+  OFFLINE_PAYMENT_DISABLED: 3009,
+  /** Offline proof upload: missing file, or content that is not a PNG/JPEG/WebP image or a PDF (sniffed, not by name). */
+  OFFLINE_PROOF_INVALID: 3010,
+  /** Offline proof upload larger than OFFLINE_PROOF_MAX_BYTES. */
+  OFFLINE_PROOF_TOO_LARGE: 3011,
+  /** A proof for this order is already waiting for an operator (or QR payment asked for meanwhile). */
+  OFFLINE_PROOF_PENDING: 3012,
+  /** /invoice/create names an order that is not the user's own paid (unrefunded) order. */
+  INVOICE_ORDER_INVALID: 3013,
+  /** /invoice/create names an order that is already on an invoice. */
+  INVOICE_ORDER_INVOICED: 3014,
+  /** /invoice/download before the invoice is issued. */
+  INVOICE_NOT_ISSUED: 3015,
+  /** /address/save beyond the per-account address limit (20). */
+  ADDRESS_LIMIT_REACHED: 3016,
+  /** /order/delivery on an order that cannot be shipped (not paid, cancelled, refunded) or already shipped. */
+  DELIVERY_NOT_ALLOWED: 3017,
+  /** Operator refund larger than what is left of the payment, or of an unpaid order. */
+  REFUND_NOT_ALLOWED: 3018,
+  /** The platform refused or failed a refund; the refund is recorded as failed/pending with the reason. */
+  REFUND_FAILED: 3019,
+  /** Operator API: OPERATOR_TOKEN unset, or the x-operator-token header is missing or wrong. */
+  OPERATOR_UNAUTHORIZED: 3020,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -122,4 +164,24 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.WECHAT_NOT_BOUND]: '当前账号未绑定微信',
   [ErrorCode.WECHAT_UNAVAILABLE]: '微信服务暂时不可用，请稍后再试',
   [ErrorCode.PASSWORD_UNCHANGED]: '新密码不能与原密码相同',
+  [ErrorCode.GOODS_NOT_FOUND]: '商品不存在或已下架',
+  [ErrorCode.QUANTITY_OUT_OF_RANGE]: '购买数量超出允许范围',
+  [ErrorCode.ORDER_ALREADY_PAID]: '订单已支付，请勿重复支付',
+  [ErrorCode.ORDER_EXPIRED]: '订单已过期，请重新下单',
+  [ErrorCode.ORDER_CANCELLED]: '订单已取消，请重新下单',
+  [ErrorCode.PAYMENT_UNAVAILABLE]: '支付服务暂时不可用，请稍后再试',
+  [ErrorCode.ORDER_NOT_CANCELLABLE]: '只有待支付的订单可以取消',
+  [ErrorCode.ORDER_NOT_DELETABLE]: '待支付或服务进行中的订单不能删除',
+  [ErrorCode.OFFLINE_PAYMENT_DISABLED]: '暂不支持线下付款，请使用微信或支付宝支付',
+  [ErrorCode.OFFLINE_PROOF_INVALID]: '付款凭证须为 JPG、PNG、WebP 图片或 PDF 文件',
+  [ErrorCode.OFFLINE_PROOF_TOO_LARGE]: '付款凭证文件过大',
+  [ErrorCode.OFFLINE_PROOF_PENDING]: '线下付款凭证正在审核中，请耐心等待',
+  [ErrorCode.INVOICE_ORDER_INVALID]: '所选订单不可开票（仅限本人已支付的订单）',
+  [ErrorCode.INVOICE_ORDER_INVOICED]: '所选订单已申请过发票',
+  [ErrorCode.INVOICE_NOT_ISSUED]: '发票尚未开具，请稍后再试',
+  [ErrorCode.ADDRESS_LIMIT_REACHED]: '收货地址数量已达上限',
+  [ErrorCode.DELIVERY_NOT_ALLOWED]: '该订单当前不能设置快递配送',
+  [ErrorCode.REFUND_NOT_ALLOWED]: '退款金额超过可退金额或订单未支付',
+  [ErrorCode.REFUND_FAILED]: '退款失败，请稍后再试',
+  [ErrorCode.OPERATOR_UNAUTHORIZED]: '运营接口凭证无效',
 };

@@ -224,3 +224,236 @@ export type SessionRow = Selectable<SessionsTable>;
 export type SmsCodeRow = Selectable<SmsCodesTable>;
 export type WechatLoginSessionRow = Selectable<WechatLoginSessionsTable>;
 export type EntitlementRow = Selectable<EntitlementsTable>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders and payment (migration 0004_orders.sql), merged into `Database` like the accounts tables.
+
+export const SERVICE_TYPES = [
+  'check',
+  'reduction',
+  'aigc_reduction',
+  'ai_writing',
+  'search_report',
+  'tech_search',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'done',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type OrderPayChannel = 'wx' | 'ali' | 'offline';
+export type OrderActor = 'user' | 'system' | 'provider' | 'operator';
+
+/** jsonb written as JSON text, read back parsed. */
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
+
+export interface GoodsTable {
+  id: string;
+  service_type: ServiceType;
+  name: string;
+  description: Generated<string>;
+  unit_price_fen: number;
+  unit_size: Generated<number>;
+  unit: string;
+  min_quantity: Generated<number>;
+  max_quantity: number;
+  free_rule: ColumnType<unknown, string | null | undefined, string | null>;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  order_no: string;
+  user_id: string;
+  service_type: ServiceType;
+  goods_id: string;
+  goods_name: string;
+  unit_price_fen: number;
+  unit_size: number;
+  unit: string;
+  quantity: number;
+  amount_fen: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  pay_channel: OrderPayChannel | null;
+  paid_at: Timestamp | null;
+  expire_at: Timestamp;
+  service_ref: string | null;
+  meta: Json;
+  refunded_fen: Generated<number>;
+  paid_hooks_at: Timestamp | null;
+  deleted_by_user: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OrderTransitionsTable {
+  id: Generated<number>;
+  order_id: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: OrderActor;
+  reason: string;
+  created_at: GeneratedTimestamp;
+}
+
+export type PaymentAttemptStatus = 'open' | 'closed' | 'paid';
+
+export interface PaymentAttemptsTable {
+  id: Generated<string>;
+  order_id: string;
+  channel: 'wx' | 'ali';
+  out_trade_no: string;
+  amount_fen: number;
+  code_url: string | null;
+  status: ColumnType<PaymentAttemptStatus, PaymentAttemptStatus | undefined, PaymentAttemptStatus>;
+  expire_at: Timestamp;
+  last_queried_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export type PaymentStatus = 'accepted' | 'late' | 'duplicate' | 'amount_mismatch';
+export type PaymentSource = 'notification' | 'reconciliation' | 'operator';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  attempt_id: string | null;
+  channel: OrderPayChannel;
+  transaction_id: string;
+  amount_fen: number;
+  paid_at: Timestamp;
+  status: PaymentStatus;
+  source: PaymentSource;
+  flagged: Generated<boolean>;
+  flag_reason: string | null;
+  refunded_fen: Generated<number>;
+  raw: Json;
+  created_at: GeneratedTimestamp;
+}
+
+export type RefundStatus = 'pending' | 'processing' | 'succeeded' | 'failed';
+
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  payment_id: string;
+  refund_no: string;
+  amount_fen: number;
+  reason: string;
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  actor: 'system' | 'operator';
+  provider_refund_id: string | null;
+  last_error: string | null;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+}
+
+export type OfflineProofStatus = 'pending' | 'confirmed' | 'rejected';
+
+export interface OfflineProofsTable {
+  id: Generated<string>;
+  order_id: string;
+  user_id: string;
+  file_key: string | null;
+  mime_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
+  size_bytes: number;
+  status: ColumnType<OfflineProofStatus, OfflineProofStatus | undefined, OfflineProofStatus>;
+  review_note: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  invoice_no: string;
+  user_id: string;
+  title_type: 'personal' | 'company';
+  title: string;
+  taxpayer_id: string | null;
+  email: string | null;
+  amount_fen: number;
+  status: ColumnType<'requested' | 'issued', 'requested' | 'issued' | undefined, 'requested' | 'issued'>;
+  pdf_file_key: string | null;
+  issued_at: Timestamp | null;
+  deidentified_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface InvoiceItemsTable {
+  invoice_id: string;
+  order_id: string;
+  amount_fen: number;
+}
+
+export interface AddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  is_default: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OrderDeliveriesTable {
+  order_id: string;
+  address_id: string | null;
+  recipient_name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  carrier: string | null;
+  tracking_no: string | null;
+  shipped_at: Timestamp | null;
+  deidentified_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  goods: GoodsTable;
+  orders: OrdersTable;
+  order_transitions: OrderTransitionsTable;
+  payment_attempts: PaymentAttemptsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  offline_proofs: OfflineProofsTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  addresses: AddressesTable;
+  order_deliveries: OrderDeliveriesTable;
+}
+
+export type GoodsRow = Selectable<GoodsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderTransitionRow = Selectable<OrderTransitionsTable>;
+export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type RefundRow = Selectable<RefundsTable>;
+export type OfflineProofRow = Selectable<OfflineProofsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type AddressRow = Selectable<AddressesTable>;
+export type OrderDeliveryRow = Selectable<OrderDeliveriesTable>;

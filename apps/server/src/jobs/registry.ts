@@ -1,4 +1,6 @@
 import { accountsJobDefinitions, accountsSchedules } from '../modules/accounts/accounts.jobs.ts';
+import { checkRunJob } from '../modules/check/check.jobs.ts';
+import { ordersJobDefinitions, ordersSchedules } from '../modules/orders/orders.jobs.ts';
 import { housekeepingSchedules, purgeFinishedJobsJob } from './housekeeping.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 import type { Schedule } from './scheduler.ts';
@@ -11,7 +13,13 @@ import type { Schedule } from './scheduler.ts';
 export const jobDefinitions: readonly JobDefinition<any, any>[] = [
   purgeFinishedJobsJob,
   ...accountsJobDefinitions,
+  ...ordersJobDefinitions,
+  checkRunJob,
 ];
 
 /** Recurring jobs, enqueued by the scheduler that runs beside every worker loop. */
-export const jobSchedules: readonly Schedule[] = [...housekeepingSchedules, ...accountsSchedules];
+export const jobSchedules: readonly Schedule[] = [
+  ...housekeepingSchedules,
+  ...accountsSchedules,
+  ...ordersSchedules,
+];

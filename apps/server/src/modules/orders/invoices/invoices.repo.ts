@@ -1,0 +1,238 @@
+import { type Database, type InvoiceRow, type Kysely, sql } from '@kyfw/db';
+
+/** SQL of invoices and their items. */
+
+export interface InvoiceRecord {
+  id: string;
+  invoiceNo: string;
+  userId: string;
+  titleType: 'personal' | 'company';
+  title: string;
+  taxpayerId: string | null;
+  email: string | null;
+  amountFen: number;
+  status: 'requested' | 'issued';
+  pdfFileKey: string | null;
+  issuedAt: Date | null;
+  createdAt: Date;
+}
+
+function toInvoice(row: InvoiceRow): InvoiceRecord {
+  return {
+    id: row.id,
+    invoiceNo: row.invoice_no,
+    userId: row.user_id,
+    titleType: row.title_type,
+    title: row.title,
+    taxpayerId: row.taxpayer_id,
+    email: row.email,
+    amountFen: row.amount_fen,
+    status: row.status,
+    pdfFileKey: row.pdf_file_key,
+    issuedAt: row.issued_at,
+    createdAt: row.created_at,
+  };
+}
+
+export interface InvoiceItemRecord {
+  orderId: string;
+  orderNo: string;
+  goodsName: string;
+  quantity: number;
+  unit: string;
+  amountFen: number;
+}
+
+/** The user's orders that may be invoiced: paid (not fully refunded) and on no invoice yet. */
+export async function listInvoiceableOrders(
+  db: Kysely<Database>,
+  userId: string,
+  orderIds?: readonly string[],
+) {
+  let query = db
+    .selectFrom('orders')
+    .leftJoin('invoice_items', 'invoice_items.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.order_no',
+      'orders.goods_name',
+      'orders.quantity',
+      'orders.unit',
+      'orders.amount_fen',
+      'orders.refunded_fen',
+      'orders.paid_at',
+    ])
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', 'in', ['paid', 'processing', 'done'])
+    .where('invoice_items.order_id', 'is', null)
+    .where(sql<boolean>`orders.amount_fen > orders.refunded_fen`);
+  if (orderIds) query = query.where('orders.id', 'in', orderIds);
+  const rows = await query.orderBy('orders.paid_at', 'desc').execute();
+  return rows.map((r) => ({
+    orderId: r.id,
+    orderNo: r.order_no,
+    goodsName: r.goods_name,
+    quantity: r.quantity,
+    unit: r.unit,
+    amountFen: r.amount_fen - r.refunded_fen,
+    paidAt: r.paid_at,
+  }));
+}
+
+/** Which of these orders already are on an invoice. */
+export async function findInvoicedOrderIds(
+  db: Kysely<Database>,
+  orderIds: readonly string[],
+): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('invoice_items')
+    .select('order_id')
+    .where('order_id', 'in', orderIds)
+    .execute();
+  return rows.map((r) => r.order_id);
+}
+
+export async function insertInvoice(
+  db: Kysely<Database>,
+  i: {
+    invoiceNo: string;
+    userId: string;
+    titleType: 'personal' | 'company';
+    title: string;
+    taxpayerId: string | null;
+    email: string;
+    amountFen: number;
+    items: { orderId: string; amountFen: number }[];
+    now: Date;
+  },
+): Promise<InvoiceRecord> {
+  const row = await db
+    .insertInto('invoices')
+    .values({
+      invoice_no: i.invoiceNo,
+      user_id: i.userId,
+      title_type: i.titleType,
+      title: i.title,
+      taxpayer_id: i.taxpayerId,
+      email: i.email,
+      amount_fen: i.amountFen,
+      created_at: i.now,
+      updated_at: i.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('invoice_items')
+    .values(
+      i.items.map((item) => ({ invoice_id: row.id, order_id: item.orderId, amount_fen: item.amountFen })),
+    )
+    .execute();
+  return toInvoice(row);
+}
+
+export async function findInvoice(db: Kysely<Database>, id: string): Promise<InvoiceRecord | undefined> {
+  const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toInvoice(row) : undefined;
+}
+
+export async function findUserInvoice(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<InvoiceRecord | undefined> {
+  const row = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toInvoice(row) : undefined;
+}
+
+export async function listUserInvoices(
+  db: Kysely<Database>,
+  userId: string,
+  options: { offset: number; limit: number },
+): Promise<{ list: InvoiceRecord[]; total: number }> {
+  const base = db.selectFrom('invoices').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toInvoice), total: Number(count.n) };
+}
+
+export async function listInvoiceItems(db: Kysely<Database>, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return new Map<string, InvoiceItemRecord[]>();
+  const rows = await db
+    .selectFrom('invoice_items')
+    .innerJoin('orders', 'orders.id', 'invoice_items.order_id')
+    .select([
+      'invoice_items.invoice_id',
+      'invoice_items.order_id',
+      'invoice_items.amount_fen',
+      'orders.order_no',
+      'orders.goods_name',
+      'orders.quantity',
+      'orders.unit',
+    ])
+    .where('invoice_items.invoice_id', 'in', invoiceIds)
+    .orderBy('orders.order_no')
+    .execute();
+  const map = new Map<string, InvoiceItemRecord[]>();
+  for (const r of rows) {
+    const list = map.get(r.invoice_id) ?? [];
+    list.push({
+      orderId: r.order_id,
+      orderNo: r.order_no,
+      goodsName: r.goods_name,
+      quantity: r.quantity,
+      unit: r.unit,
+      amountFen: r.amount_fen,
+    });
+    map.set(r.invoice_id, list);
+  }
+  return map;
+}
+
+export async function findInvoiceOfOrder(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('invoice_items')
+    .innerJoin('invoices', 'invoices.id', 'invoice_items.invoice_id')
+    .select(['invoices.id', 'invoices.invoice_no', 'invoices.status'])
+    .where('invoice_items.order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function markInvoiceIssued(
+  db: Kysely<Database>,
+  id: string,
+  pdfFileKey: string,
+  issuedAt: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('invoices')
+    .set({ status: 'issued', pdf_file_key: pdfFileKey, issued_at: issuedAt, updated_at: issuedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+export async function listRequestedInvoices(db: Kysely<Database>, limit: number): Promise<InvoiceRecord[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('status', '=', 'requested')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toInvoice);
+}

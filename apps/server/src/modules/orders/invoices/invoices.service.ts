@@ -1,0 +1,184 @@
+import { randomInt } from 'node:crypto';
+import { ErrorCode } from '@kyfw/contracts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { OrdersRuntime } from '../orders.runtime.ts';
+import { TEXTS } from '../orders.texts.ts';
+import { money } from '../orders.view.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  findInvoice,
+  findInvoicedOrderIds,
+  findUserInvoice,
+  type InvoiceRecord,
+  insertInvoice,
+  listInvoiceableOrders,
+  listInvoiceItems,
+  listUserInvoices,
+  markInvoiceIssued,
+} from './invoices.repo.ts';
+
+export interface CreateInvoiceInput {
+  orderIds: string[];
+  titleType: 'personal' | 'company';
+  title: string;
+  /** Already validated (GB 32100-2015); required for a company title. */
+  taxpayerId: string | null;
+  email: string;
+}
+
+/** 'FP' + yyyyMMdd (China) + 8 random digits. */
+function generateInvoiceNo(now: Date): string {
+  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `FP${day}${String(randomInt(100_000_000)).padStart(8, '0')}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+/** Orders the user can still put on an invoice. */
+export async function listInvoiceable(rt: OrdersRuntime, userId: string) {
+  return (await listInvoiceableOrders(rt.db, userId)).map((o) => ({
+    orderId: o.orderId,
+    orderNo: o.orderNo,
+    goodsName: o.goodsName,
+    ...money(o.amountFen),
+    paidAt: o.paidAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Requests one invoice over some of the user's own paid orders; each order is invoiced at most
+ * once (enforced by a unique key, so two racing requests cannot both take an order). With
+ * INVOICE_AUTO_ISSUE (the sandbox default) the PDF is issued at once.
+ * @throws AppError INVOICE_ORDER_INVALID (not own / not paid / refunded), INVOICE_ORDER_INVOICED
+ */
+export async function createInvoice(rt: OrdersRuntime, userId: string, input: CreateInvoiceInput) {
+  const orderIds = [...new Set(input.orderIds)];
+  let invoice: InvoiceRecord;
+  try {
+    invoice = await rt.db.transaction().execute(async (tx) => {
+      const orders = await listInvoiceableOrders(tx, userId, orderIds);
+      if (orders.length !== orderIds.length) {
+        const invoiced = await findInvoicedOrderIds(tx, orderIds);
+        // Only say "already invoiced" about the user's own orders.
+        const own = new Set(
+          (
+            await tx
+              .selectFrom('orders')
+              .select('id')
+              .where('user_id', '=', userId)
+              .where('id', 'in', orderIds)
+              .execute()
+          ).map((r) => r.id),
+        );
+        if (invoiced.some((id) => own.has(id))) throw new AppError(ErrorCode.INVOICE_ORDER_INVOICED);
+        throw new AppError(ErrorCode.INVOICE_ORDER_INVALID);
+      }
+      const now = rt.now();
+      return insertInvoice(tx, {
+        invoiceNo: generateInvoiceNo(now),
+        userId,
+        titleType: input.titleType,
+        title: input.title,
+        taxpayerId: input.taxpayerId,
+        email: input.email,
+        amountFen: orders.reduce((sum, o) => sum + o.amountFen, 0),
+        items: orders.map((o) => ({ orderId: o.orderId, amountFen: o.amountFen })),
+        now,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(ErrorCode.INVOICE_ORDER_INVOICED);
+    throw error;
+  }
+  if (rt.config.invoice.autoIssue) await issueInvoice(rt, invoice.id);
+  const view = await getInvoiceView(rt, (await findInvoice(rt.db, invoice.id))!);
+  return view;
+}
+
+/** Renders and stores the PDF and marks the invoice issued (operator API, or automatically). */
+export async function issueInvoice(rt: OrdersRuntime, invoiceId: string): Promise<InvoiceRecord> {
+  const invoice = await findInvoice(rt.db, invoiceId);
+  if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+  if (invoice.status === 'issued') return invoice;
+  const items = (await listInvoiceItems(rt.db, [invoice.id])).get(invoice.id) ?? [];
+  const issuedAt = rt.now();
+  const pdf = await renderInvoicePdf({
+    invoiceNo: invoice.invoiceNo,
+    issuedAt,
+    titleType: invoice.titleType,
+    title: invoice.title,
+    taxpayerId: invoice.taxpayerId,
+    email: invoice.email,
+    items: items.map((i) => ({
+      orderNo: i.orderNo,
+      name: i.goodsName,
+      quantity: i.quantity,
+      unit: i.unit,
+      amountFen: i.amountFen,
+    })),
+    amountFen: invoice.amountFen,
+    seller: { name: rt.config.invoice.sellerName, taxpayerId: rt.config.invoice.sellerTaxpayerId },
+    isSample: rt.config.invoice.isSample,
+  });
+  const key = await rt.files.save('invoices', 'pdf', pdf, issuedAt);
+  if (!(await markInvoiceIssued(rt.db, invoice.id, key, issuedAt))) await rt.files.remove(key);
+  rt.logger.info({ invoiceNo: invoice.invoiceNo }, 'invoice issued');
+  return (await findInvoice(rt.db, invoice.id))!;
+}
+
+async function getInvoiceView(rt: OrdersRuntime, invoice: InvoiceRecord) {
+  const items = (await listInvoiceItems(rt.db, [invoice.id])).get(invoice.id) ?? [];
+  return toInvoiceView(invoice, items);
+}
+
+function toInvoiceView(
+  invoice: InvoiceRecord,
+  items: { orderId: string; orderNo: string; goodsName: string; amountFen: number }[],
+) {
+  return {
+    invoiceId: invoice.id,
+    invoiceNo: invoice.invoiceNo,
+    titleType: invoice.titleType,
+    title: invoice.title,
+    taxpayerId: invoice.taxpayerId,
+    email: invoice.email,
+    ...money(invoice.amountFen),
+    status: invoice.status,
+    statusText: invoice.status === 'issued' ? '已开具' : '开票中',
+    createdAt: invoice.createdAt.toISOString(),
+    issuedAt: invoice.issuedAt?.toISOString() ?? null,
+    orders: items.map((i) => ({
+      orderId: i.orderId,
+      orderNo: i.orderNo,
+      goodsName: i.goodsName,
+      ...money(i.amountFen),
+    })),
+  };
+}
+
+export async function listInvoices(rt: OrdersRuntime, userId: string, page: number, pageSize: number) {
+  const { list, total } = await listUserInvoices(rt.db, userId, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  const items = await listInvoiceItems(
+    rt.db,
+    list.map((i) => i.id),
+  );
+  return { list: list.map((i) => toInvoiceView(i, items.get(i.id) ?? [])), total };
+}
+
+/** The issued PDF of the user's own invoice. @throws RESOURCE_NOT_FOUND / INVOICE_NOT_ISSUED */
+export async function downloadInvoice(rt: OrdersRuntime, userId: string, invoiceId: string) {
+  const invoice = /^[0-9a-f-]{36}$/i.test(invoiceId)
+    ? await findUserInvoice(rt.db, userId, invoiceId)
+    : undefined;
+  if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票不存在');
+  if (invoice.status !== 'issued' || !invoice.pdfFileKey) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
+  return {
+    fileName: TEXTS.invoiceFileName(invoice.invoiceNo),
+    data: await rt.files.read(invoice.pdfFileKey),
+  };
+}

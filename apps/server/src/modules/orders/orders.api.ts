@@ -1,0 +1,90 @@
+import type { Database, Kysely, ServiceType } from '@kyfw/db';
+import { getGoods, listGoods, priceFor, toGoodsView } from './goods.service.ts';
+import { findOrdersRuntime, type OrdersRuntime } from './orders.runtime.ts';
+import {
+  type CreateOrderInput,
+  createOrder,
+  findOrder,
+  getOrderForUser,
+  markDone,
+  markProcessing,
+  setOrderServiceRef,
+} from './orders.service.ts';
+import { toOrderView } from './orders.view.ts';
+import { getPayStatus, type StartPaymentInput, startPayment } from './payments/payments.service.ts';
+
+export type { GoodsRecord } from './goods.service.ts';
+export type { OrderView } from './orders.view.ts';
+export { onPaid, type PaidHandler } from './paid-hooks.ts';
+export type { StartPaymentResult } from './payments/payments.service.ts';
+
+/**
+ * The orders service API for other modules (check, reduction, AI writing, …). A module reaches
+ * orders only through this (never the repos):
+ *
+ *   const orders = getOrdersApi(db);            // db: the ModuleContext's db; call any time
+ *   const goods = await orders.listGoods('check');
+ *   const order = await orders.createOrder({ userId, serviceType: 'check', goodsId, quantity: chars,
+ *     serviceRef: checkId, meta: { title } }, { tx });       // tx optional: join your transaction
+ *   const pay = await orders.startPayment({ userId, orderId, payType: 'wx', serviceTypes: ['check'] });
+ *   const { payStatus, status } = await orders.getPayStatus(userId, orderId, { serviceTypes: ['check'] });
+ *   onPaid('check', async ({ tx, order }) => { ...enqueue the check job in tx... });
+ *   await orders.markProcessing(orderId); ... await orders.markDone(orderId);
+ *
+ * Methods resolve the module's runtime when called, so a module may take the API in its own
+ * `register` whatever the registration order; they throw if the orders module is not registered
+ * on this database. Failures meant for the user are AppErrors (see docs/api/orders.md).
+ */
+export function getOrdersApi(db: Kysely<Database>) {
+  const rt = (): OrdersRuntime => {
+    const runtime = findOrdersRuntime(db);
+    if (!runtime) throw new Error('the orders module is not registered on this database');
+    return runtime;
+  };
+  return {
+    getGoods: (goodsId: string) => getGoods(db, goodsId),
+    listGoods: (serviceType?: ServiceType) => listGoods(db, serviceType),
+    priceFor,
+    toGoodsView,
+    /** A pending order priced from the catalogue. @throws AppError GOODS_NOT_FOUND / QUANTITY_OUT_OF_RANGE */
+    async createOrder(input: CreateOrderInput, options: { tx?: Kysely<Database> } = {}) {
+      const runtime = rt();
+      return toOrderView(await createOrder(runtime, input, options.tx), runtime.now());
+    },
+    /** The user's own order; AppError RESOURCE_NOT_FOUND for a missing or another user's order. */
+    async getOrderForUser(
+      userId: string,
+      orderId: string,
+      options: { serviceTypes?: readonly ServiceType[] } = {},
+    ) {
+      const runtime = rt();
+      return toOrderView(await getOrderForUser(db, userId, orderId, options), runtime.now());
+    },
+    /** Any order by id (for jobs of the service); undefined when missing. */
+    async getOrder(orderId: string) {
+      const order = await findOrder(db, orderId);
+      return order ? toOrderView(order, rt().now()) : undefined;
+    },
+    /** QR code for WeChat Pay / Alipay: { codeUrl, orderNo, outTradeNo, payType, amount, amountFen, expireAt }. */
+    startPayment: (input: StartPaymentInput) => startPayment(rt(), input),
+    /** { payStatus: 0|1, status, orderNo, payChannel, paidAt, expireAt, offlinePending }. */
+    getPayStatus: (
+      userId: string,
+      orderId: string,
+      options: { serviceTypes?: readonly ServiceType[] } = {},
+    ) => getPayStatus(rt(), userId, orderId, options),
+    setServiceRef: (orderId: string, serviceRef: string) => setOrderServiceRef(rt(), orderId, serviceRef),
+    /** paid -> processing; idempotent. */
+    async markProcessing(orderId: string, reason?: string) {
+      const runtime = rt();
+      return toOrderView(await markProcessing(runtime, orderId, reason), runtime.now());
+    },
+    /** paid|processing -> done; idempotent. */
+    async markDone(orderId: string, reason?: string) {
+      const runtime = rt();
+      return toOrderView(await markDone(runtime, orderId, reason), runtime.now());
+    },
+  };
+}
+
+export type OrdersApi = ReturnType<typeof getOrdersApi>;

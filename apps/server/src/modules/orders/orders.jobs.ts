@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-definition.ts';
+import type { Schedule } from '../../jobs/scheduler.ts';
+import { runtimeForJob } from './orders.runtime.ts';
+import { expireDueOrders, reconcile } from './payments/payments.service.ts';
+
+/**
+ * The orders module's background work. Both recurring jobs are idempotent: a second run (or two
+ * workers) can only repeat a platform query or a close, and every state change is conditional.
+ */
+
+/** Closes unpaid orders past their payment time at the platforms and marks them expired. */
+export const ordersExpireJob = defineJob({
+  name: 'orders.expire',
+  maxAttempts: 3,
+  async handler({ db, logger }) {
+    const rt = await runtimeForJob(db, logger);
+    const result = await expireDueOrders(rt);
+    if (result.expired || result.paid) logger.info(result, 'orders expired');
+    return result;
+  },
+});
+
+/**
+ * Asks the platforms about QR codes still open (a lost notification never loses a payment),
+ * retries unfinished refunds and failed onPaid handlers.
+ */
+export const ordersReconcileJob = defineJob({
+  name: 'orders.reconcile',
+  maxAttempts: 3,
+  async handler({ db, logger }) {
+    const rt = await runtimeForJob(db, logger);
+    const summary = await reconcile(rt);
+    if (summary.paid || summary.errors || summary.refunds) logger.info(summary, 'orders reconciled');
+    return summary;
+  },
+});
+
+/** Deletes stored files (offline proofs, invoice PDFs) after an account deletion committed. */
+export const ordersPurgeFilesJob = defineJob({
+  name: 'orders.purge-files',
+  maxAttempts: 5,
+  payloadSchema: z.object({ keys: z.array(z.string()).max(10_000) }),
+  async handler({ db, logger, payload }) {
+    const { files } = await runtimeForJob(db, logger);
+    for (const key of payload.keys) await files.remove(key);
+    return { removed: payload.keys.length };
+  },
+});
+
+export const ordersJobDefinitions = [ordersExpireJob, ordersReconcileJob, ordersPurgeFilesJob];
+
+const MINUTE_MS = 60_000;
+
+export const ordersSchedules: Schedule[] = [
+  { name: 'orders-expire', jobName: ordersExpireJob.name, everyMs: MINUTE_MS },
+  // Half a minute after the expiry run, so the two do not query the same QR codes at once.
+  { name: 'orders-reconcile', jobName: ordersReconcileJob.name, everyMs: MINUTE_MS, offsetMs: 30_000 },
+];

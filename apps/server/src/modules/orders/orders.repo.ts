@@ -1,0 +1,603 @@
+import {
+  type Database,
+  type GoodsRow,
+  type Kysely,
+  type OrderActor,
+  type OrderPayChannel,
+  type OrderRow,
+  type OrderStatus,
+  type PaymentAttemptRow,
+  type ServiceType,
+  sql,
+} from '@kyfw/db';
+
+/**
+ * SQL of goods, orders, their transitions and payment attempts. Every function takes a
+ * `Kysely<Database>`, which may be the caller's transaction.
+ */
+
+// --- goods --------------------------------------------------------------------------------------
+
+export interface GoodsRecord {
+  id: string;
+  serviceType: ServiceType;
+  name: string;
+  description: string;
+  unitPriceFen: number;
+  unitSize: number;
+  unit: string;
+  minQuantity: number;
+  maxQuantity: number;
+  freeRule: Record<string, unknown> | null;
+  active: boolean;
+  sortOrder: number;
+}
+
+function toGoods(row: GoodsRow): GoodsRecord {
+  return {
+    id: row.id,
+    serviceType: row.service_type,
+    name: row.name,
+    description: row.description,
+    unitPriceFen: row.unit_price_fen,
+    unitSize: row.unit_size,
+    unit: row.unit,
+    minQuantity: row.min_quantity,
+    maxQuantity: row.max_quantity,
+    freeRule: (row.free_rule as Record<string, unknown> | null) ?? null,
+    active: row.active,
+    sortOrder: row.sort_order,
+  };
+}
+
+export async function findGoods(db: Kysely<Database>, id: string): Promise<GoodsRecord | undefined> {
+  const row = await db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toGoods(row) : undefined;
+}
+
+export async function listActiveGoods(
+  db: Kysely<Database>,
+  serviceType?: ServiceType,
+): Promise<GoodsRecord[]> {
+  let query = db.selectFrom('goods').selectAll().where('active', '=', true);
+  if (serviceType) query = query.where('service_type', '=', serviceType);
+  const rows = await query.orderBy('service_type').orderBy('sort_order').orderBy('id').execute();
+  return rows.map(toGoods);
+}
+
+export async function updateGoods(
+  db: Kysely<Database>,
+  id: string,
+  patch: Partial<{
+    name: string;
+    description: string;
+    unitPriceFen: number;
+    minQuantity: number;
+    maxQuantity: number;
+    active: boolean;
+  }>,
+  now: Date,
+): Promise<GoodsRecord | undefined> {
+  const row = await db
+    .updateTable('goods')
+    .set({
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.description === undefined ? {} : { description: patch.description }),
+      ...(patch.unitPriceFen === undefined ? {} : { unit_price_fen: patch.unitPriceFen }),
+      ...(patch.minQuantity === undefined ? {} : { min_quantity: patch.minQuantity }),
+      ...(patch.maxQuantity === undefined ? {} : { max_quantity: patch.maxQuantity }),
+      ...(patch.active === undefined ? {} : { active: patch.active }),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toGoods(row) : undefined;
+}
+
+// --- orders -------------------------------------------------------------------------------------
+
+export interface OrderRecord {
+  id: string;
+  orderNo: string;
+  userId: string;
+  serviceType: ServiceType;
+  goodsId: string;
+  goodsName: string;
+  unitPriceFen: number;
+  unitSize: number;
+  unit: string;
+  quantity: number;
+  amountFen: number;
+  status: OrderStatus;
+  payChannel: OrderPayChannel | null;
+  paidAt: Date | null;
+  expireAt: Date;
+  serviceRef: string | null;
+  meta: Record<string, unknown>;
+  refundedFen: number;
+  paidHooksAt: Date | null;
+  deletedByUser: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toOrder(row: OrderRow): OrderRecord {
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    userId: row.user_id,
+    serviceType: row.service_type,
+    goodsId: row.goods_id,
+    goodsName: row.goods_name,
+    unitPriceFen: row.unit_price_fen,
+    unitSize: row.unit_size,
+    unit: row.unit,
+    quantity: row.quantity,
+    amountFen: row.amount_fen,
+    status: row.status,
+    payChannel: row.pay_channel,
+    paidAt: row.paid_at,
+    expireAt: row.expire_at,
+    serviceRef: row.service_ref,
+    meta: (row.meta as Record<string, unknown> | null) ?? {},
+    refundedFen: row.refunded_fen,
+    paidHooksAt: row.paid_hooks_at,
+    deletedByUser: row.deleted_by_user,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface NewOrder {
+  orderNo: string;
+  userId: string;
+  serviceType: ServiceType;
+  goods: GoodsRecord;
+  quantity: number;
+  amountFen: number;
+  expireAt: Date;
+  serviceRef: string | null;
+  meta: Record<string, unknown>;
+  now: Date;
+}
+
+/** Inserts an order; undefined when the order number is taken (the caller draws another). */
+export async function insertOrder(db: Kysely<Database>, o: NewOrder): Promise<OrderRecord | undefined> {
+  const row = await db
+    .insertInto('orders')
+    .values({
+      order_no: o.orderNo,
+      user_id: o.userId,
+      service_type: o.serviceType,
+      goods_id: o.goods.id,
+      goods_name: o.goods.name,
+      unit_price_fen: o.goods.unitPriceFen,
+      unit_size: o.goods.unitSize,
+      unit: o.goods.unit,
+      quantity: o.quantity,
+      amount_fen: o.amountFen,
+      expire_at: o.expireAt,
+      service_ref: o.serviceRef,
+      meta: JSON.stringify(o.meta),
+      created_at: o.now,
+      updated_at: o.now,
+    })
+    .onConflict((oc) => oc.column('order_no').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRecord | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+export async function findOrderByNo(db: Kysely<Database>, orderNo: string): Promise<OrderRecord | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+/** Locks the order row until the end of the transaction `tx`. */
+export async function lockOrder(tx: Kysely<Database>, id: string): Promise<OrderRecord | undefined> {
+  const row = await tx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+/** The user's own order; undefined for another user's order exactly as for a missing one. */
+export async function findUserOrder(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  options: { includeHidden?: boolean } = {},
+): Promise<OrderRecord | undefined> {
+  let query = db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  if (!options.includeHidden) query = query.where('deleted_by_user', '=', false);
+  const row = await query.executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+export async function listUserOrders(
+  db: Kysely<Database>,
+  userId: string,
+  options: { serviceTypes?: readonly ServiceType[]; offset: number; limit: number },
+): Promise<{ list: OrderRecord[]; total: number }> {
+  let base = db.selectFrom('orders').where('user_id', '=', userId).where('deleted_by_user', '=', false);
+  if (options.serviceTypes?.length) base = base.where('service_type', 'in', options.serviceTypes);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toOrder), total: Number(count.n) };
+}
+
+/**
+ * Moves an order from `from` to `to` if it is still in `from` (the conditional UPDATE is the
+ * guard against races) and records the transition. Returns the updated order, or undefined when
+ * the order was no longer in `from`.
+ */
+export async function updateOrderStatus(
+  tx: Kysely<Database>,
+  change: {
+    orderId: string;
+    from: OrderStatus;
+    to: OrderStatus;
+    actor: OrderActor;
+    reason: string;
+    now: Date;
+    set?: Partial<{ payChannel: OrderPayChannel; paidAt: Date; refundedFen: number }>;
+  },
+): Promise<OrderRecord | undefined> {
+  const set = change.set ?? {};
+  const row = await tx
+    .updateTable('orders')
+    .set({
+      status: change.to,
+      updated_at: change.now,
+      ...(set.payChannel === undefined ? {} : { pay_channel: set.payChannel }),
+      ...(set.paidAt === undefined ? {} : { paid_at: set.paidAt }),
+      ...(set.refundedFen === undefined ? {} : { refunded_fen: set.refundedFen }),
+    })
+    .where('id', '=', change.orderId)
+    .where('status', '=', change.from)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await insertTransition(tx, {
+    orderId: change.orderId,
+    from: change.from,
+    to: change.to,
+    actor: change.actor,
+    reason: change.reason,
+    now: change.now,
+  });
+  return toOrder(row);
+}
+
+export async function setOrderRefundedFen(
+  tx: Kysely<Database>,
+  orderId: string,
+  refundedFen: number,
+  now: Date,
+) {
+  await tx
+    .updateTable('orders')
+    .set({ refunded_fen: refundedFen, updated_at: now })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function setPaidHooksDone(tx: Kysely<Database>, orderId: string, now: Date): Promise<void> {
+  await tx.updateTable('orders').set({ paid_hooks_at: now }).where('id', '=', orderId).execute();
+}
+
+export async function setServiceRef(
+  db: Kysely<Database>,
+  orderId: string,
+  serviceRef: string,
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('orders')
+    .set({ service_ref: serviceRef, updated_at: now })
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+export async function hideOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  statuses: readonly OrderStatus[],
+  now: Date,
+) {
+  const r = await db
+    .updateTable('orders')
+    .set({ deleted_by_user: true, deleted_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', 'in', statuses)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+export async function insertTransition(
+  db: Kysely<Database>,
+  t: {
+    orderId: string;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    actor: OrderActor;
+    reason: string;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('order_transitions')
+    .values({
+      order_id: t.orderId,
+      from_status: t.from,
+      to_status: t.to,
+      actor: t.actor,
+      reason: t.reason.slice(0, 200),
+      created_at: t.now,
+    })
+    .execute();
+}
+
+export interface TransitionRecord {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: OrderActor;
+  reason: string;
+  createdAt: Date;
+}
+
+export async function listTransitions(db: Kysely<Database>, orderId: string): Promise<TransitionRecord[]> {
+  const rows = await db
+    .selectFrom('order_transitions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    from: r.from_status,
+    to: r.to_status,
+    actor: r.actor,
+    reason: r.reason,
+    createdAt: r.created_at,
+  }));
+}
+
+/** Pending orders whose payment time is over, oldest first. */
+export async function listExpiredPendingOrders(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+): Promise<OrderRecord[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending_payment')
+    .where('expire_at', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('offline_proofs')
+            .select('offline_proofs.id')
+            .whereRef('offline_proofs.order_id', '=', 'orders.id')
+            .where('offline_proofs.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .orderBy('expire_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toOrder);
+}
+
+/** Paid orders whose onPaid hooks have not run (a hook failed), paid before `before`. */
+export async function listOrdersAwaitingHooks(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<OrderRecord[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('paid_hooks_at', 'is', null)
+    .where('paid_at', 'is not', null)
+    .where('paid_at', '<=', before)
+    .where('status', 'in', ['paid', 'processing', 'done'])
+    .orderBy('paid_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toOrder);
+}
+
+// --- payment attempts (QR codes at the platforms) -----------------------------------------------
+
+export interface AttemptRecord {
+  id: string;
+  orderId: string;
+  channel: 'wx' | 'ali';
+  outTradeNo: string;
+  amountFen: number;
+  codeUrl: string | null;
+  status: 'open' | 'closed' | 'paid';
+  expireAt: Date;
+  lastQueriedAt: Date | null;
+  createdAt: Date;
+}
+
+function toAttempt(row: PaymentAttemptRow): AttemptRecord {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    channel: row.channel,
+    outTradeNo: row.out_trade_no,
+    amountFen: row.amount_fen,
+    codeUrl: row.code_url,
+    status: row.status,
+    expireAt: row.expire_at,
+    lastQueriedAt: row.last_queried_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function listAttempts(db: Kysely<Database>, orderId: string): Promise<AttemptRecord[]> {
+  const rows = await db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toAttempt);
+}
+
+export async function findAttemptByOutTradeNo(
+  db: Kysely<Database>,
+  channel: 'wx' | 'ali',
+  outTradeNo: string,
+): Promise<AttemptRecord | undefined> {
+  const row = await db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('channel', '=', channel)
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst();
+  return row ? toAttempt(row) : undefined;
+}
+
+/**
+ * Inserts an open attempt; when one is already open for the order and channel (a concurrent
+ * request), returns that one instead.
+ */
+export async function insertOrGetOpenAttempt(
+  db: Kysely<Database>,
+  a: {
+    orderId: string;
+    channel: 'wx' | 'ali';
+    outTradeNo: string;
+    amountFen: number;
+    expireAt: Date;
+    now: Date;
+  },
+): Promise<AttemptRecord> {
+  const inserted = await db
+    .insertInto('payment_attempts')
+    .values({
+      order_id: a.orderId,
+      channel: a.channel,
+      out_trade_no: a.outTradeNo,
+      amount_fen: a.amountFen,
+      expire_at: a.expireAt,
+      created_at: a.now,
+      updated_at: a.now,
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'channel']).where('status', '=', 'open').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return toAttempt(inserted);
+  const open = await db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('order_id', '=', a.orderId)
+    .where('channel', '=', a.channel)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return toAttempt(open);
+}
+
+export async function setAttemptCode(
+  db: Kysely<Database>,
+  id: string,
+  codeUrl: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ code_url: codeUrl, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function closeAttempt(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'closed', closed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+export async function markAttemptPaid(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'paid', closed_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Claims the right to query the platform for this attempt now: true when nobody queried it within
+ * `minIntervalMs` (the status poll and the reconciliation job share this, across processes).
+ */
+export async function claimAttemptQuery(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+  minIntervalMs: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('payment_attempts')
+    .set({ last_queried_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb('last_queried_at', 'is', null),
+        eb('last_queried_at', '<=', new Date(now.getTime() - minIntervalMs)),
+      ]),
+    )
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Open attempts created before `createdBefore`, least recently queried first. */
+export async function listOpenAttempts(
+  db: Kysely<Database>,
+  createdBefore: Date,
+  limit: number,
+): Promise<AttemptRecord[]> {
+  const rows = await db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('created_at', '<=', createdBefore)
+    .orderBy(sql`last_queried_at nulls first`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toAttempt);
+}
+
+export async function countAttempts(
+  db: Kysely<Database>,
+  orderId: string,
+  channel: 'wx' | 'ali',
+): Promise<number> {
+  const r = await db
+    .selectFrom('payment_attempts')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('order_id', '=', orderId)
+    .where('channel', '=', channel)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

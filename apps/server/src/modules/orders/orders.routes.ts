@@ -1,0 +1,295 @@
+import fastifyMultipart from '@fastify/multipart';
+import { ErrorCode, ok } from '@kyfw/contracts';
+import type { ServiceType } from '@kyfw/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { parseBody, parseWith } from '../../lib/validate.ts';
+import { requireUser } from '../accounts/accounts.service.ts';
+import { findDelivery } from './addresses/addresses.repo.ts';
+import {
+  listAddresses,
+  makeDefaultAddress,
+  removeAddress,
+  saveAddress,
+  setOrderDelivery,
+  toDeliveryView,
+} from './addresses/addresses.service.ts';
+import { getDivisionTree } from './addresses/divisions.ts';
+import { listGoods, toGoodsView } from './goods.service.ts';
+import { findInvoiceOfOrder } from './invoices/invoices.repo.ts';
+import {
+  createInvoice,
+  downloadInvoice,
+  listInvoiceable,
+  listInvoices,
+} from './invoices/invoices.service.ts';
+import type { OrdersRuntime } from './orders.runtime.ts';
+import {
+  addressIdBody,
+  addressSaveBody,
+  deliveryBody,
+  goodsListBody,
+  invoiceCreateBody,
+  invoiceIdBody,
+  orderIdBody,
+  orderListBody,
+  pageBody,
+  payBody,
+} from './orders.schemas.ts';
+import { deleteOrderForUser, getOrderForUser, getOrderHistory, listOrdersForUser } from './orders.service.ts';
+import { PAY_CHANNEL_TEXTS, PAYMENT_STATUS_TEXTS, TEXTS } from './orders.texts.ts';
+import { money, toOrderView } from './orders.view.ts';
+import { getOfflineInfo, submitOfflineProof, toProofView } from './payments/offline.service.ts';
+import { listOrderPayments, listOrderProofs, listOrderRefunds } from './payments/payments.repo.ts';
+import {
+  cancelOrder,
+  getPayStatus,
+  listPaymentRecords,
+  startPayment,
+  toRefundView,
+} from './payments/payments.service.ts';
+
+/**
+ * Each paid service's pay endpoints of spec §7, thin calls into the payment service. A service
+ * module that wants to own one of these paths (e.g. the check service extending orderPayStatus with
+ * progress) removes its entry here and calls getOrdersApi(db).getPayStatus in its own route.
+ */
+export const SERVICE_PAY_ROUTES: readonly { prefix: string; serviceTypes: readonly ServiceType[] }[] = [
+  // /freeCheck is owned by the check module (check.routes.ts): it adds the check's progress.
+  { prefix: '/weightReduction', serviceTypes: ['reduction', 'aigc_reduction'] },
+  { prefix: '/aiWriting', serviceTypes: ['ai_writing'] },
+];
+
+function attachment(fileName: string, asciiFallback: string): string {
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The user-facing orders API under /kyfw/web/v1 (docs/api/orders.md). Every route needs a login. */
+export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRuntime }): Promise<void> {
+  const { rt } = options;
+  const { db } = rt;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // --- catalogue ---------------------------------------------------------------------------------
+  app.post('/goods/list', async (request) => {
+    const body = parseBody(request, goodsListBody);
+    return ok((await listGoods(db, body.serviceType)).map(toGoodsView));
+  });
+
+  // --- each service's pay endpoints ------------------------------------------------------------
+  for (const { prefix, serviceTypes } of SERVICE_PAY_ROUTES) {
+    app.post(`${prefix}/freeCheckQrPayCode`, async (request) => {
+      const auth = await requireUser(request);
+      const body = parseBody(request, payBody);
+      const result = await startPayment(rt, {
+        userId: auth.userId,
+        orderId: body.orderId,
+        payType: body.payType,
+        serviceTypes,
+      });
+      return ok(result, TEXTS.payQrCreated);
+    });
+    app.post(`${prefix}/orderPayStatus`, async (request) => {
+      const auth = await requireUser(request);
+      const body = parseBody(request, orderIdBody);
+      return ok(await getPayStatus(rt, auth.userId, body.orderId, { serviceTypes }));
+    });
+  }
+
+  // --- generic order API (account area) ----------------------------------------------------------
+  app.post('/order/list', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderListBody);
+    const { list, total } = await listOrdersForUser(db, auth.userId, {
+      serviceTypes: body.serviceType,
+      page: body.page,
+      pageSize: body.pageSize,
+    });
+    const now = rt.now();
+    return ok({ list: list.map((o) => toOrderView(o, now)), total });
+  });
+
+  app.post('/order/detail', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    const order = await getOrderForUser(db, auth.userId, body.orderId);
+    const [history, payments, refunds, proofs, delivery, invoice] = await Promise.all([
+      getOrderHistory(db, order.id),
+      listOrderPayments(db, order.id),
+      listOrderRefunds(db, order.id),
+      listOrderProofs(db, order.id),
+      findDelivery(db, order.id),
+      findInvoiceOfOrder(db, order.id),
+    ]);
+    return ok({
+      ...toOrderView(order, rt.now()),
+      history,
+      payments: payments.map((p) => ({
+        time: p.paidAt.toISOString(),
+        method: p.channel,
+        methodText: PAY_CHANNEL_TEXTS[p.channel],
+        ...money(p.amountFen),
+        status: p.status,
+        statusText: PAYMENT_STATUS_TEXTS[p.status],
+      })),
+      refunds: refunds.map(toRefundView),
+      offlineProofs: proofs.map(toProofView),
+      delivery: toDeliveryView(delivery),
+      invoice: invoice
+        ? { invoiceId: invoice.id, invoiceNo: invoice.invoice_no, status: invoice.status }
+        : null,
+    });
+  });
+
+  app.post('/order/cancel', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    await cancelOrder(rt, auth.userId, body.orderId);
+    return ok(null, TEXTS.orderCancelled);
+  });
+
+  app.post('/order/delete', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    await deleteOrderForUser(rt, auth.userId, body.orderId);
+    return ok(null, TEXTS.orderDeleted);
+  });
+
+  app.post('/order/delivery', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, deliveryBody);
+    return ok(await setOrderDelivery(rt, auth.userId, body.orderId, body.addressId), TEXTS.deliverySaved);
+  });
+
+  // --- payment records and offline payment ------------------------------------------------------
+  app.post('/payment/records', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, pageBody);
+    return ok(await listPaymentRecords(db, auth.userId, body.page, body.pageSize));
+  });
+
+  app.post('/payment/offline/info', async (request) => {
+    await requireUser(request);
+    return ok(getOfflineInfo(rt));
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: rt.config.proofMaxBytes, fields: 5, fieldSize: 200, parts: 6 },
+    });
+    scope.post('/payment/offline/proof', async (request) => {
+      const auth = await requireUser(request);
+      if (!request.isMultipart())
+        throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID, TEXTS.offlineProofRequired);
+      const { orderId, data, truncated } = await readProofUpload(request);
+      const { orderId: parsedOrderId } = parseWith(orderIdBody, { orderId });
+      const proof = await submitOfflineProof(rt, {
+        userId: auth.userId,
+        orderId: parsedOrderId,
+        data,
+        truncated,
+      });
+      return ok(toProofView(proof), TEXTS.offlineProofReceived);
+    });
+  });
+
+  // --- invoices ----------------------------------------------------------------------------------
+  app.post('/invoice/orders', async (request) => {
+    const auth = await requireUser(request);
+    return ok(await listInvoiceable(rt, auth.userId));
+  });
+
+  app.post('/invoice/create', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, invoiceCreateBody);
+    const invoice = await createInvoice(rt, auth.userId, {
+      orderIds: body.orderIds,
+      titleType: body.titleType,
+      title: body.title,
+      taxpayerId: body.taxpayerId ?? null,
+      email: body.email,
+    });
+    return ok(invoice, invoice.status === 'issued' ? TEXTS.invoiceIssued : TEXTS.invoiceRequested);
+  });
+
+  app.post('/invoice/list', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, pageBody);
+    return ok(await listInvoices(rt, auth.userId, body.page, body.pageSize));
+  });
+
+  const download = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const auth = await requireUser(request);
+    const body = parseWith(invoiceIdBody, request.method === 'GET' ? request.query : (request.body ?? {}));
+    const file = await downloadInvoice(rt, auth.userId, body.invoiceId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(file.fileName, 'invoice.pdf'))
+      .send(file.data);
+  };
+  app.post('/invoice/download', download);
+  app.get('/invoice/download', download);
+
+  // --- addresses ---------------------------------------------------------------------------------
+  const cityList = async () => ok(getDivisionTree());
+  app.post('/websiteUser/cityList', cityList);
+  app.get('/websiteUser/cityList', cityList);
+
+  app.post('/address/list', async (request) => {
+    const auth = await requireUser(request);
+    return ok(await listAddresses(rt, auth.userId));
+  });
+
+  app.post('/address/save', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, addressSaveBody);
+    return ok(await saveAddress(rt, auth.userId, body), TEXTS.addressSaved);
+  });
+
+  app.post('/address/delete', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, addressIdBody);
+    await removeAddress(rt, auth.userId, body.id);
+    return ok(null, TEXTS.addressDeleted);
+  });
+
+  app.post('/address/setDefault', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, addressIdBody);
+    await makeDefaultAddress(rt, auth.userId, body.id);
+    return ok(null, TEXTS.addressSaved);
+  });
+}
+
+/** Reads the multipart parts: the `orderId` field and one `file`; the file stops at the size cap. */
+async function readProofUpload(
+  request: FastifyRequest,
+): Promise<{ orderId: unknown; data: Buffer; truncated: boolean }> {
+  let orderId: unknown;
+  let data: Buffer | undefined;
+  let truncated = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'orderId') orderId = part.value;
+      } else if (data === undefined) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        data = Buffer.concat(chunks);
+        truncated = part.file.truncated;
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError(ErrorCode.OFFLINE_PROOF_TOO_LARGE);
+    }
+    throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID, TEXTS.offlineProofRequired, { cause: error });
+  }
+  if (!data) throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID, TEXTS.offlineProofRequired);
+  return { orderId, data, truncated };
+}

@@ -1,0 +1,78 @@
+import type { OrderPayChannel, OrderStatus, ServiceType } from '@kyfw/db';
+
+/**
+ * User-visible Chinese texts of the orders module that are not the error catalogue's defaults
+ * (packages/contracts/src/errors.ts). The web shows `statusText` / `methodText` as given.
+ */
+
+export const ORDER_STATUS_TEXTS: Record<OrderStatus, string> = {
+  pending_payment: '待支付',
+  paid: '已支付',
+  processing: '处理中',
+  done: '已完成',
+  cancelled: '已取消',
+  expired: '已过期',
+  refunded: '已退款',
+};
+
+export const PAY_CHANNEL_TEXTS: Record<OrderPayChannel, string> = {
+  wx: '微信支付',
+  ali: '支付宝',
+  offline: '线下转账',
+};
+
+export const SERVICE_TYPE_TEXTS: Record<ServiceType, string> = {
+  check: '论文查重',
+  reduction: '降重',
+  aigc_reduction: '降AIGC',
+  ai_writing: 'AI写作',
+  search_report: '查新报告',
+  tech_search: '科技查新',
+};
+
+export const PAYMENT_STATUS_TEXTS = {
+  accepted: '支付成功',
+  late: '订单已关闭，已自动退款',
+  duplicate: '重复支付，已自动退款',
+  amount_mismatch: '金额异常，人工处理中',
+} as const;
+
+export const REFUND_STATUS_TEXTS = {
+  pending: '退款处理中',
+  processing: '退款处理中',
+  succeeded: '已退款',
+  failed: '退款失败，人工处理中',
+} as const;
+
+export const TEXTS = {
+  quantityOutOfRange: (min: number, max: number, unitName: string) =>
+    `数量须在 ${min} 到 ${max}${unitName} 之间`,
+  orderCancelled: '订单已取消',
+  orderDeleted: '订单已删除',
+  orderStillPending: '待支付的订单请先取消再删除',
+  orderInService: '订单服务进行中，暂不能删除',
+  orderExpiredLate: '订单已过期，请重新下单',
+  payQrCreated: '请使用手机扫码支付',
+  offlineProofReceived: '付款凭证已提交，工作人员确认到账后订单将自动更新',
+  offlineProofRequired: '请上传付款凭证（图片或 PDF）',
+  invoiceRequested: '发票申请已提交',
+  invoiceIssued: '发票已开具',
+  invoiceFileName: (invoiceNo: string) => `电子发票-${invoiceNo}.pdf`,
+  addressSaved: '保存成功',
+  addressDeleted: '删除成功',
+  deliverySaved: '已设置快递配送地址',
+  refundReasonLate: '订单已关闭，自动退还款项',
+  refundReasonDuplicate: '订单重复支付，自动退还多付款项',
+  transition: {
+    created: '下单',
+    paidNotification: '支付平台通知支付成功',
+    paidReconciliation: '查询支付平台确认支付成功',
+    paidOperator: '运营确认线下转账到账',
+    paidInTime: '支付平台确认在订单过期前已支付',
+    cancelledByUser: '用户取消订单',
+    expired: '超过支付时限未支付，订单关闭',
+    refunded: '已全额退款',
+    processing: '服务开始处理',
+    done: '服务完成',
+  },
+} as const;
