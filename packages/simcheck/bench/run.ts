@@ -185,7 +185,9 @@ async function main(): Promise<void> {
 
   const commit = (() => {
     try {
-      return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+      const head = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+      const dirty = execSync('git status --porcelain -- packages/simcheck/src', { cwd: ROOT }).toString().trim();
+      return dirty ? `${head} + uncommitted engine changes` : head;
     } catch {
       return 'unknown';
     }
