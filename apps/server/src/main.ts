@@ -1,7 +1,8 @@
 // Embedded/API entry (`npm start`): one process serving the API, the built web app and — unless
 // WORKER_IN_PROCESS=false — the job worker loop.
 import { buildApp } from './app.ts';
-import { jobDefinitions, jobSchedules, startScheduler, startWorker } from './jobs/index.ts';
+import { startScheduler, startWorker } from './jobs/index.ts';
+import { jobDefinitions, jobSchedules } from './jobs/registry.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
 

@@ -1,6 +1,7 @@
 // Scaled-mode worker entry (`npm run worker`): only the job loop and the scheduler, against the
 // PostgreSQL server shared with the API processes. Start as many as needed, on any machine.
-import { jobDefinitions, jobSchedules, startScheduler, startWorker } from './jobs/index.ts';
+import { startScheduler, startWorker } from './jobs/index.ts';
+import { jobDefinitions, jobSchedules } from './jobs/registry.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
 

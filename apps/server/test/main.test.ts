@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createTempPostgresDatabase } from '@kyfw/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -47,9 +48,9 @@ async function waitForOutput(
 }
 
 describe('process entry points', () => {
-  const dirs: string[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    for (const cleanup of cleanups) await cleanup();
   });
 
   it('main exits 1 listing every bad variable', async () => {
@@ -66,7 +67,7 @@ describe('process entry points', () => {
 
   it('main migrates, serves, and shuts down cleanly on SIGTERM', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kyfw-main-'));
-    dirs.push(dataDir);
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -74,7 +75,12 @@ describe('process entry points', () => {
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     };
-    if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+    // In the PostgreSQL run, start on an empty database of that server (the migrations run at start).
+    if (process.env.DATABASE_URL) {
+      const temp = await createTempPostgresDatabase(process.env.DATABASE_URL);
+      cleanups.push(temp.drop);
+      env.DATABASE_URL = temp.url;
+    }
     const main = run(MAIN, env);
     const { child, output } = main;
     try {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectPublicConfig, publicConfigOf } from '../src/plugins/web-app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -103,13 +104,13 @@ describe('serving the built web app', () => {
   });
 });
 
-describe('DEVTOOLS_DETERRENT=off and real providers', () => {
+describe('DEVTOOLS_DETERRENT=off', () => {
   let t: TestApp;
   let dist: string;
 
   beforeAll(async () => {
     dist = await makeWebDist();
-    t = await buildTestApp({ env: { WEB_DIST_DIR: dist, DEVTOOLS_DETERRENT: 'off', PROVIDERS: 'real' } });
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist, DEVTOOLS_DETERRENT: 'off' } });
   });
   afterAll(async () => {
     await t.close();
@@ -118,6 +119,26 @@ describe('DEVTOOLS_DETERRENT=off and real providers', () => {
 
   it('injects the switched-off deterrent', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/user/order/write' });
-    expect(res.body).toContain('window.__KYFW_CONFIG__={"devtoolsDeterrent":false,"sandbox":false}');
+    expect(res.body).toContain('window.__KYFW_CONFIG__={"devtoolsDeterrent":false,"sandbox":true}');
+  });
+});
+
+describe('injectPublicConfig', () => {
+  it('tells the page whether sandboxes are in use', () => {
+    expect(publicConfigOf({ devtoolsDeterrent: true, providers: 'real' })).toEqual({
+      devtoolsDeterrent: true,
+      sandbox: false,
+    });
+  });
+
+  it('replaces the marker, else goes before </head>, and escapes < so nothing closes the script', () => {
+    const config = { note: '</script><script>alert(1)</script>' };
+    const withMarker = injectPublicConfig('<head><!--kyfw-config--></head>', config);
+    expect(withMarker).toBe(
+      '<head><script>window.__KYFW_CONFIG__={"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></head>',
+    );
+    expect(injectPublicConfig('<head><title>x</title></head>', { a: 1 })).toBe(
+      '<head><title>x</title><script>window.__KYFW_CONFIG__={"a":1}</script></head>',
+    );
   });
 });

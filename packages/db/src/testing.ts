@@ -18,15 +18,11 @@ import { seed } from './seed.ts';
 export async function createTestDb(databaseUrl = process.env.DATABASE_URL): Promise<DbHandle> {
   if (!databaseUrl) return prepare(await createMigratedPGlite());
 
-  const name = `kyfw_t_${randomBytes(6).toString('hex')}`;
-  await runAdmin(databaseUrl, `create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), poolSize: 5 });
+  const temp = await createTempPostgresDatabase(databaseUrl);
+  const handle = await createDb({ databaseUrl: temp.url, poolSize: 5 });
   const drop = async () => {
     await handle.close();
-    // FORCE (PostgreSQL 13+) ends sessions a test may have left open.
-    await runAdmin(databaseUrl, `drop database if exists ${name} with (force)`);
+    await temp.drop();
   };
   try {
     await prepare(handle);
@@ -70,6 +66,24 @@ async function createMigratedPGlite(): Promise<DbHandle> {
   await writeFile(partial, Buffer.from(await fresh.arrayBuffer()));
   await rename(partial, templatePath);
   return handle;
+}
+
+/**
+ * Creates an empty database `kyfw_t_<random>` on the server of `adminUrl` and returns its URL;
+ * `drop()` removes it, ending any sessions still connected.
+ */
+export async function createTempPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kyfw_t_${randomBytes(6).toString('hex')}`;
+  await runAdmin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // FORCE (PostgreSQL 13+) ends sessions a test may have left open.
+    drop: () => runAdmin(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 async function prepare(handle: DbHandle): Promise<DbHandle> {
