@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { paymentConfigSchema } from './providers/payment/payment.config.ts';
 import { type SmsConfig, smsConfigSchema } from './providers/sms/sms.config.ts';
@@ -90,6 +91,9 @@ export const envSchema = z.object({
   // expiry, operator token, offline transfer details, invoices.
   ...paymentConfigSchema.shape,
   ...ordersEnvSchema.shape,
+
+  // Paper check (modules/check): upload cap, free-check cap, library folder, report signing.
+  ...checkEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -132,6 +136,8 @@ function toConfig(e: Env) {
     },
     /** Orders and payment (modules/orders/orders.config.ts); PAYMENT_PROVIDER follows PROVIDERS unless set. */
     orders: ordersConfigOf(e),
+    /** Paper check (modules/check/check.config.ts). */
+    check: checkConfigOf(e),
   };
 }
 

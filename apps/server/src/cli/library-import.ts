@@ -1,0 +1,176 @@
+/**
+ * `npm run library:import -- <file.jsonl[.gz] | folder> [options]` — adds reference documents to
+ * the comparison library of the current mode: the local index under DATA_DIR/index (embedded), or
+ * the PostgreSQL index when DATABASE_URL is set. Resumable (ids already in the library are
+ * skipped), skips duplicate texts (content hash), progress on stderr. See docs/api/check.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createDb, type DbHandle, migrate } from '@kyfw/db';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { readFolder, readJsonLines } from '../modules/check/library/import-sources.ts';
+import { type AddSummary, type LibraryInput, openLibrary } from '../modules/check/library/library.ts';
+
+const USAGE = `用法：npm run library:import -- <文件.jsonl | 文件.jsonl.gz | 文件夹> [选项]
+
+  JSON lines：每行 {"id", "title", "text"（或 "abstract"）, "authors", "year", "source"}
+  文件夹：递归导入其中的 .docx、.doc、.pdf、.txt（同名 .json 可提供 title/authors/year/source）
+
+选项：
+  --id-prefix <前缀>   加在每个 id 前（默认：JSON lines 为“文件名:”，文件夹无前缀）
+  --source <来源>      记录未写来源时使用的来源名称（默认：文件或文件夹名）
+  --limit <n>          最多读取 n 篇（试导入）
+  --batch <n>          每批写入的篇数（默认 5000）
+
+导入到当前模式的比对库：未设置 DATABASE_URL 时为 DATA_DIR/index（默认 ./data/index），
+设置 DATABASE_URL 时为 PostgreSQL。已导入的 id 会被跳过，可随时中断后重新运行；正文相同的文档只导入一次。`;
+
+class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface ImportArgs {
+  input: string;
+  idPrefix?: string;
+  source?: string;
+  limit?: number;
+  batch?: number;
+}
+
+export function parseImportArgs(argv: readonly string[]): ImportArgs {
+  const args: Partial<ImportArgs> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`${a} 需要一个值\n\n${USAGE}`);
+      return v;
+    };
+    const count = () => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`${a} 须为正整数`);
+      return n;
+    };
+    if (a === '--help' || a === '-h') throw new UsageError(USAGE);
+    else if (a === '--id-prefix') args.idPrefix = value();
+    else if (a === '--source') args.source = value();
+    else if (a === '--limit') args.limit = count();
+    else if (a === '--batch') args.batch = count();
+    else if (a.startsWith('--')) throw new UsageError(`未知选项 ${a}\n\n${USAGE}`);
+    else if (args.input) throw new UsageError(`只能指定一个输入\n\n${USAGE}`);
+    else args.input = a;
+  }
+  if (!args.input) throw new UsageError(USAGE);
+  return args as ImportArgs;
+}
+
+async function* take<T>(
+  source: AsyncIterable<T>,
+  limit: number | undefined,
+  onRead: () => void,
+): AsyncGenerator<T> {
+  let n = 0;
+  for await (const item of source) {
+    if (limit !== undefined && n >= limit) return;
+    n++;
+    onRead();
+    yield item;
+  }
+}
+
+function describe(s: AddSummary): string {
+  return `新增 ${s.added} 篇，已存在跳过 ${s.skippedExisting} 篇，重复正文跳过 ${s.skippedDuplicates} 篇，无效 ${s.skippedInvalid} 篇`;
+}
+
+/**
+ * Runs an import; resolves to the summary. `log` receives progress lines (stderr in the CLI).
+ * @throws UsageError for a missing input; errors of the library (a locked index, a bad database).
+ */
+export async function runLibraryImport(
+  args: ImportArgs,
+  config: Pick<Config, 'check' | 'databaseUrl'>,
+  log: (line: string) => void,
+): Promise<AddSummary> {
+  const input = path.resolve(args.input);
+  if (!fs.existsSync(input)) throw new UsageError(`找不到 ${args.input}`);
+  const isFolder = fs.statSync(input).isDirectory();
+  let handle: DbHandle | undefined;
+  if (config.databaseUrl) {
+    handle = await createDb({ databaseUrl: config.databaseUrl, poolSize: 2 });
+    await migrate(handle.db);
+  }
+  const library = await openLibrary(
+    config.databaseUrl && handle
+      ? { kind: 'postgres', databaseUrl: config.databaseUrl, db: handle.db }
+      : { kind: 'local', dir: config.check.indexDir },
+  );
+  const started = Date.now();
+  let read = 0;
+  let lastPrint = 0;
+  try {
+    log(`导入 ${args.input} -> 比对库 ${library.describe()}`);
+    const sourceOptions = {
+      idPrefix: args.idPrefix,
+      source: args.source,
+      onSkip: (where: string, reason: string) => log(`跳过 ${where}：${reason}`),
+    };
+    const docs: AsyncIterable<LibraryInput> = isFolder
+      ? readFolder(input, sourceOptions)
+      : readJsonLines(input, sourceOptions);
+    const summary = await library.add(
+      take(docs, args.limit, () => {
+        read++;
+        const now = Date.now();
+        if (now - lastPrint > 2000) {
+          lastPrint = now;
+          log(`已读取 ${read} 篇…`);
+        }
+      }),
+      {
+        batchDocuments: args.batch,
+        onProgress: (s) => {
+          const seconds = (Date.now() - started) / 1000;
+          log(
+            `已处理 ${s.read} 篇（${describe(s)}），${Math.round(s.read / Math.max(seconds, 0.001))} 篇/秒`,
+          );
+        },
+        onWaitForLock: (pid) => log(`比对库正被进程 ${pid} 写入，等待其完成…`),
+      },
+    );
+    const total = await library.countDocuments();
+    log(
+      `完成：读取 ${summary.read} 篇，${describe(summary)}；比对库现有 ${total} 篇，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
+    );
+    return summary;
+  } finally {
+    await library.close();
+    await handle?.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    await runLibraryImport(parseImportArgs(process.argv.slice(2)), config, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`导入失败：${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.main) await main();

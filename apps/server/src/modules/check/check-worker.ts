@@ -1,0 +1,64 @@
+/**
+ * The check worker thread: the CPU-heavy steps of a check — comparing a paper with the library and
+ * rendering the PDF/HTML/zip — run here, so the API on the main thread stays responsive while a
+ * check runs in the same process (embedded mode). One long-lived thread per pool slot; the index
+ * readers are kept open between checks. Messages: see cpu-pool.ts.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { HeadingHint, StoredDocument } from '@kyfw/simcheck';
+import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
+import { renderReportFiles } from './report/render.ts';
+import type { ReportModel } from './report/report-model.ts';
+
+export type IndexLocation = { kind: 'local'; dir: string } | { kind: 'postgres'; databaseUrl: string };
+
+export type WorkerTask =
+  | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
+  | { task: 'render'; model: ReportModel };
+
+const readers = new Map<string, Promise<IndexReader>>();
+
+function readerFor(location: IndexLocation): Promise<IndexReader> {
+  const key = location.kind === 'local' ? `local:${location.dir}` : `pg:${location.databaseUrl}`;
+  let reader = readers.get(key);
+  if (!reader) {
+    reader =
+      location.kind === 'local'
+        ? Promise.resolve(createLocalReader(location.dir))
+        : createPgReader(location.databaseUrl);
+    reader.catch(() => readers.delete(key));
+    readers.set(key, reader);
+  }
+  return reader;
+}
+
+async function run(message: WorkerTask): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+  if (message.task === 'compare') {
+    const reader = await readerFor(message.location);
+    const { report, sources } = await reader.check(message.text, { headings: message.headings });
+    // Only the sources the report names travel back (their texts give the source passages).
+    const used: StoredDocument[] = [];
+    for (const s of report.sources) {
+      const doc = sources.get(s.sourceId);
+      if (doc) used.push(doc);
+    }
+    return { result: { report, sources: used }, transfer: [] };
+  }
+  const files = await renderReportFiles(message.model);
+  const buffers = [files.pdf, files.markedPdf, files.html, files.zip].map((b) => b.buffer as ArrayBuffer);
+  return { result: files, transfer: [...new Set(buffers)] };
+}
+
+parentPort?.on('message', (envelope: { id: number; message: WorkerTask }) => {
+  run(envelope.message).then(
+    ({ result, transfer }) => parentPort?.postMessage({ id: envelope.id, ok: true, result }, transfer),
+    (error: unknown) => {
+      const e = error as Error & { code?: string };
+      parentPort?.postMessage({
+        id: envelope.id,
+        ok: false,
+        error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code },
+      });
+    },
+  );
+});

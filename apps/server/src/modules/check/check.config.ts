@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment of the paper-check module, merged into the server's env schema (config.ts). All
+ * optional: the embedded default keeps the library under DATA_DIR/index and generates the report
+ * signing secret under DATA_DIR on first start.
+ */
+
+/** Unset and blank both mean "use the default". */
+function env<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+}
+
+function integer(min: number, max: number) {
+  const message = `must be an integer between ${min} and ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+export const checkEnvSchema = z.object({
+  CHECK_UPLOAD_MAX_MB: env(integer(1, 100).default(30)),
+  CHECK_FREE_MAX_CHARS: env(integer(1000, 1_000_000).default(15_000)),
+  CHECK_INDEX_DIR: env(z.string().optional()),
+  CHECK_PARSE_TIMEOUT_SECONDS: env(integer(5, 600).default(60)),
+  REPORT_SIGNING_SECRET: env(
+    z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
+  ),
+});
+
+type CheckEnv = z.output<typeof checkEnvSchema> & { DATA_DIR: string };
+
+export function checkConfigOf(e: CheckEnv) {
+  return {
+    /** Largest accepted upload (bytes); also the extraction's maxBytes. */
+    uploadMaxBytes: e.CHECK_UPLOAD_MAX_MB * 1024 * 1024,
+    /** A free check (free_check entitlement) covers papers up to this many characters. */
+    freeMaxChars: e.CHECK_FREE_MAX_CHARS,
+    /** The local similarity index (embedded mode); default DATA_DIR/index. Absolute. */
+    indexDir: path.resolve(e.CHECK_INDEX_DIR ?? path.join(e.DATA_DIR, 'index')),
+    /** Parsing an upload is stopped after this long. */
+    parseTimeoutMs: e.CHECK_PARSE_TIMEOUT_SECONDS * 1000,
+    /**
+     * HMAC key of report verification. Unset: generated once into DATA_DIR/secrets/report-signing.key
+     * (embedded mode); required when several machines serve reports (DATABASE_URL in production).
+     */
+    signingSecret: e.REPORT_SIGNING_SECRET,
+  };
+}
+
+export type CheckConfig = ReturnType<typeof checkConfigOf>;

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { defineJob, type JobContext, NonRetryableJobError } from '../../jobs/job-definition.ts';
+import { FileNotFoundError } from '../../lib/storage/index.ts';
+import { getOrdersApi, onPaid } from '../orders/orders.api.ts';
+import {
+  type CheckRecord,
+  type CheckReportRecord,
+  findCheck,
+  findReport,
+  insertReport,
+  markDone,
+  markRetrying,
+  markRunning,
+  setLibraryDocId,
+  setStage,
+} from './check.repo.ts';
+import { type CheckRuntime, checkRuntimeForJob } from './check.runtime.ts';
+import { CHECK_JOB, extractUpload, failCheck, queuePaidCheck, type StoredText } from './check.service.ts';
+import { CHECK_STAGE_TEXTS, TEXTS } from './check.texts.ts';
+import { WorkerTaskError } from './cpu-pool.ts';
+import { buildReportModel } from './report/report-model.ts';
+import { maskAuthor, newReportNo, type ReportSummary, signSummary, verificationCodeOf } from './signing.ts';
+
+/**
+ * The check job: parsing -> comparing -> building the report -> done. Idempotent and resumable: a
+ * run after a crash or a restart starts from what is stored (the extracted text kept at upload; a
+ * report already written is not made twice), and a check that is done is never run again.
+ *
+ * Progress (checks.progress and the job row): parsing 5, comparing 10–80 (an estimate from the
+ * paper's length while the engine runs), reporting 85–95, done 100.
+ */
+
+const payloadSchema = z.object({ checkId: z.uuid() });
+type Payload = z.infer<typeof payloadSchema>;
+
+/** An honest upper bound of the comparing stage used for the moving percentage (ms). */
+function estimateCompareMs(chars: number): number {
+  return 800 + chars / 20;
+}
+
+function userReason(check: CheckRecord): string {
+  return check.free ? TEXTS.failedFree : TEXTS.failedPaid;
+}
+
+async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredText> {
+  if (check.textKey) {
+    try {
+      return JSON.parse((await rt.storage.get(check.textKey)).toString('utf8')) as StoredText;
+    } catch (error) {
+      if (!(error instanceof FileNotFoundError)) throw error;
+    }
+  }
+  // The text is gone (or was never written): parse the upload again.
+  if (!check.fileKey) throw new NonRetryableJobError('the uploaded file is gone');
+  const bytes = await rt.storage.get(check.fileKey);
+  const doc = await extractUpload(rt, new Uint8Array(bytes), check.fileName);
+  return { text: doc.text, headings: doc.headings, warnings: doc.warnings, format: doc.format };
+}
+
+async function progress(
+  rt: CheckRuntime,
+  ctx: JobContext<Payload>,
+  check: CheckRecord,
+  stage: 'parsing' | 'comparing' | 'reporting',
+  percent: number,
+) {
+  await setStage(rt.db, check.id, stage, percent, rt.now());
+  await ctx.reportProgress(percent, CHECK_STAGE_TEXTS[stage]);
+  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+}
+
+async function buildAndStoreReport(
+  rt: CheckRuntime,
+  ctx: JobContext<Payload>,
+  check: CheckRecord,
+  stored: StoredText,
+): Promise<CheckReportRecord> {
+  await progress(rt, ctx, check, 'comparing', 10);
+  const started = Date.now();
+  const estimate = estimateCompareMs(stored.text.length);
+  let ticking = true;
+  const timer = setInterval(() => {
+    if (!ticking) return;
+    const share = 1 - Math.exp(-(Date.now() - started) / estimate);
+    const percent = Math.min(80, Math.round(10 + 70 * share));
+    void setStage(rt.db, check.id, 'comparing', percent, rt.now()).catch(() => undefined);
+  }, 500);
+  let compared: Awaited<ReturnType<CheckRuntime['pool']['compare']>>;
+  try {
+    compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings);
+  } finally {
+    ticking = false;
+    clearInterval(timer);
+  }
+  ctx.logger.info({ ms: Date.now() - started, chars: stored.text.length }, 'check compared');
+  await progress(rt, ctx, check, 'reporting', 85);
+
+  const { report } = compared;
+  const sources = new Map(compared.sources.map((d) => [d.id, d]));
+  const catalog = await rt.library.describeSources(report.sources.map((s) => s.sourceId));
+  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
+  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const goodsName = order?.goodsName ?? goods?.name ?? '论文查重';
+  const checkedAt = rt.now();
+  const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reportNo = newReportNo(checkedAt);
+    const summary: ReportSummary = {
+      reportNo,
+      title: check.title,
+      author: maskAuthor(check.author),
+      goodsName,
+      totalChars: report.chars,
+      copiedChars: report.copiedChars,
+      ratio: report.ratio,
+      ratioExcludingQuotes: report.ratioExcludingQuotes,
+      maxSingleSourceRatio: report.maxSingleSourceRatio,
+      checkedAt: checkedAt.toISOString(),
+    };
+    const signature = signSummary(rt.signingSecret, summary);
+    const verificationCode = verificationCodeOf(rt.signingSecret, signature);
+    const verifyUrl = `${rt.publicBaseUrl}/check/verify?reportNo=${reportNo}&code=${verificationCode}`;
+    const model = buildReportModel({
+      orderId: check.id,
+      orderNo: order?.orderNo ?? check.checkNo,
+      reportNo,
+      verificationCode,
+      verifyUrl,
+      title: check.title,
+      author: check.author,
+      goodsName,
+      fileName: check.fileName,
+      checkedAt,
+      text: stored.text,
+      report,
+      sources,
+      catalog,
+      warnings: stored.warnings,
+    });
+    const files = await rt.pool.render(model);
+    await progress(rt, ctx, check, 'reporting', 95);
+    const keys = {
+      model: `${folder}/report.json`,
+      pdf: `${folder}/report.pdf`,
+      markedPdf: `${folder}/marked.pdf`,
+      html: `${folder}/report.html`,
+      zip: `${folder}/report.zip`,
+    };
+    await rt.storage.put(keys.model, JSON.stringify(model));
+    await rt.storage.put(keys.pdf, files.pdf);
+    await rt.storage.put(keys.markedPdf, files.markedPdf);
+    await rt.storage.put(keys.html, files.html);
+    await rt.storage.put(keys.zip, files.zip);
+    const inserted = await insertReport(rt.db, {
+      checkId: check.id,
+      reportNo,
+      verificationCode,
+      summary,
+      signature,
+      ratio: report.ratio,
+      totalChars: report.chars,
+      copiedChars: report.copiedChars,
+      keys,
+      checkedAt,
+    });
+    if (inserted) return inserted;
+    const existing = await findReport(rt.db, check.id);
+    if (existing) return existing;
+  }
+  throw new Error('could not draw a free report number');
+}
+
+/** The user opted in: the paper joins the comparison library (after its own check, never before). */
+async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: StoredText): Promise<void> {
+  if (!check.addToLibrary || check.libraryDocId) return;
+  const id = `upload:${check.id}`;
+  await rt.library.add([
+    {
+      id,
+      text: stored.text,
+      title: check.title,
+      authors: [check.author],
+      year: (check.finishedAt ?? rt.now()).getUTCFullYear(),
+      source: '用户上传论文（已授权入库）',
+      origin: 'upload',
+    },
+  ]);
+  await setLibraryDocId(rt.db, check.id, id, rt.now());
+}
+
+export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
+  const check = await findCheck(rt.db, ctx.payload.checkId);
+  if (!check) return { skipped: 'missing' };
+  if (check.status === 'done') return { skipped: 'done' };
+  if (check.status !== 'queued' && check.status !== 'running') return { skipped: check.status };
+  try {
+    await markRunning(rt.db, check.id, rt.now());
+    if (check.orderId) {
+      await getOrdersApi(rt.db)
+        .markProcessing(check.orderId)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked processing'));
+    }
+    await progress(rt, ctx, check, 'parsing', 5);
+    const stored = await loadText(rt, check);
+    const report = (await findReport(rt.db, check.id)) ?? (await buildAndStoreReport(rt, ctx, check, stored));
+    await addToLibrary(rt, check, stored);
+    await markDone(rt.db, check.id, rt.now());
+    if (check.orderId) {
+      await getOrdersApi(rt.db)
+        .markDone(check.orderId)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked done'));
+    }
+    return { reportNo: report.reportNo, ratio: report.ratio };
+  } catch (error) {
+    // Shutdown or a lost lease: the job goes back to the queue and resumes; the check stays as is.
+    if (ctx.signal.aborted) throw error;
+    const lastAttempt = error instanceof NonRetryableJobError || ctx.job.attempts >= ctx.job.maxAttempts;
+    if (lastAttempt) {
+      const detail = error instanceof WorkerTaskError ? error.originalName : (error as Error)?.name;
+      ctx.logger.error({ err: error, detail }, 'check failed for good');
+      await failCheck(rt, check, userReason(check));
+    } else {
+      await markRetrying(rt.db, check.id, rt.now());
+    }
+    throw error;
+  }
+}
+
+export const checkRunJob = defineJob({
+  name: CHECK_JOB,
+  maxAttempts: 3,
+  payloadSchema: payloadSchema,
+  backoffMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 60_000),
+  async handler(ctx) {
+    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    return runCheck(rt, ctx);
+  },
+});
+
+// A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
+onPaid('check', async ({ tx, order }) => {
+  await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
+});

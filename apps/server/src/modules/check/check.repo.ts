@@ -1,0 +1,418 @@
+import {
+  type CheckFileFormat,
+  type CheckReportRow,
+  type CheckRow,
+  type CheckStage,
+  type CheckStatus,
+  type Database,
+  type Kysely,
+  sql,
+} from '@kyfw/db';
+
+/** Every SQL statement of the check module (besides the library catalogue's, library.repo.ts). */
+
+export interface CheckRecord {
+  id: string;
+  checkNo: string;
+  userId: string;
+  orderId: string | null;
+  goodsId: string;
+  title: string;
+  author: string;
+  fileName: string;
+  fileFormat: CheckFileFormat;
+  fileBytes: number;
+  fileSha256: string;
+  fileKey: string | null;
+  textKey: string | null;
+  chars: number;
+  amountFen: number;
+  free: boolean;
+  addToLibrary: boolean;
+  libraryDocId: string | null;
+  status: CheckStatus;
+  stage: CheckStage | null;
+  progress: number;
+  failureReason: string | null;
+  jobId: string | null;
+  runs: number;
+  createdAt: Date;
+  updatedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  hiddenAt: Date | null;
+}
+
+export function toCheck(row: CheckRow): CheckRecord {
+  return {
+    id: row.id,
+    checkNo: row.check_no,
+    userId: row.user_id,
+    orderId: row.order_id,
+    goodsId: row.goods_id,
+    title: row.title,
+    author: row.author,
+    fileName: row.file_name,
+    fileFormat: row.file_format,
+    fileBytes: row.file_bytes,
+    fileSha256: row.file_sha256,
+    fileKey: row.file_key,
+    textKey: row.text_key,
+    chars: row.chars,
+    amountFen: row.amount_fen,
+    free: row.free,
+    addToLibrary: row.add_to_library,
+    libraryDocId: row.library_doc_id,
+    status: row.status,
+    stage: row.stage,
+    progress: row.progress,
+    failureReason: row.failure_reason,
+    jobId: row.job_id,
+    runs: row.runs,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    hiddenAt: row.hidden_at,
+  };
+}
+
+export interface CheckReportRecord {
+  checkId: string;
+  reportNo: string;
+  verificationCode: string;
+  summary: unknown;
+  signature: string;
+  ratio: number;
+  totalChars: number;
+  copiedChars: number;
+  modelKey: string | null;
+  pdfKey: string | null;
+  markedPdfKey: string | null;
+  htmlKey: string | null;
+  zipKey: string | null;
+  checkedAt: Date;
+}
+
+export function toReport(row: CheckReportRow): CheckReportRecord {
+  return {
+    checkId: row.check_id,
+    reportNo: row.report_no,
+    verificationCode: row.verification_code,
+    summary: row.summary,
+    signature: row.signature,
+    ratio: row.ratio,
+    totalChars: row.total_chars,
+    copiedChars: row.copied_chars,
+    modelKey: row.model_key,
+    pdfKey: row.pdf_key,
+    markedPdfKey: row.marked_pdf_key,
+    htmlKey: row.html_key,
+    zipKey: row.zip_key,
+    checkedAt: row.checked_at,
+  };
+}
+
+export interface NewCheck {
+  id?: string;
+  checkNo: string;
+  userId: string;
+  orderId: string | null;
+  goodsId: string;
+  title: string;
+  author: string;
+  fileName: string;
+  fileFormat: CheckFileFormat;
+  fileBytes: number;
+  fileSha256: string;
+  chars: number;
+  amountFen: number;
+  free: boolean;
+  addToLibrary: boolean;
+  now: Date;
+}
+
+/** Inserts a check; undefined when the check number was taken (the caller draws another). */
+export async function insertCheck(db: Kysely<Database>, c: NewCheck): Promise<CheckRecord | undefined> {
+  const row = await db
+    .insertInto('checks')
+    .values({
+      ...(c.id ? { id: c.id } : {}),
+      check_no: c.checkNo,
+      user_id: c.userId,
+      order_id: c.orderId,
+      goods_id: c.goodsId,
+      title: c.title,
+      author: c.author,
+      file_name: c.fileName,
+      file_format: c.fileFormat,
+      file_bytes: c.fileBytes,
+      file_sha256: c.fileSha256,
+      chars: c.chars,
+      amount_fen: c.amountFen,
+      free: c.free,
+      add_to_library: c.addToLibrary,
+      created_at: c.now,
+      updated_at: c.now,
+    })
+    .onConflict((oc) => oc.column('check_no').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toCheck(row) : undefined;
+}
+
+export async function setCheckFiles(
+  db: Kysely<Database>,
+  id: string,
+  files: { fileKey: string; textKey: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({ file_key: files.fileKey, text_key: files.textKey, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findCheck(db: Kysely<Database>, id: string): Promise<CheckRecord | undefined> {
+  const row = await db.selectFrom('checks').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCheck(row) : undefined;
+}
+
+/** Locks the row for the rest of the transaction. */
+export async function lockCheck(tx: Kysely<Database>, id: string): Promise<CheckRecord | undefined> {
+  const row = await tx.selectFrom('checks').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toCheck(row) : undefined;
+}
+
+/** The user's own, not deleted check. */
+export async function findUserCheck(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<CheckRecord | undefined> {
+  const row = await db
+    .selectFrom('checks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toCheck(row) : undefined;
+}
+
+export async function listUserChecks(
+  db: Kysely<Database>,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: { check: CheckRecord; report: CheckReportRecord | undefined }[] }> {
+  const base = db.selectFrom('checks').where('user_id', '=', userId).where('hidden_at', 'is', null);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const reports =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('check_reports')
+          .selectAll()
+          .where(
+            'check_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+  const byId = new Map(reports.map((r) => [r.check_id, toReport(r)]));
+  return { total: Number(count.n), rows: rows.map((r) => ({ check: toCheck(r), report: byId.get(r.id) })) };
+}
+
+/** pending -> queued with its job; false when the check was not pending. */
+export async function markQueued(
+  tx: Kysely<Database>,
+  id: string,
+  jobId: string,
+  now: Date,
+): Promise<boolean> {
+  const r = await tx
+    .updateTable('checks')
+    .set({ status: 'queued', job_id: jobId, progress: 0, stage: null, failure_reason: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+export async function markRunning(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({
+      status: 'running',
+      stage: 'parsing',
+      failure_reason: null,
+      runs: sql`runs + 1`,
+      started_at: sql`coalesce(started_at, ${now})`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
+export async function setStage(
+  db: Kysely<Database>,
+  id: string,
+  stage: CheckStage,
+  progress: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({ stage, progress, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** A run failed and the job will try again: back to queued, the progress kept. */
+export async function markRetrying(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({ status: 'queued', stage: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
+export async function markFailed(
+  db: Kysely<Database>,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('checks')
+    .set({
+      status: 'failed',
+      stage: null,
+      failure_reason: reason.slice(0, 500),
+      finished_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+export async function markDone(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({
+      status: 'done',
+      stage: null,
+      progress: 100,
+      failure_reason: null,
+      finished_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setLibraryDocId(
+  db: Kysely<Database>,
+  id: string,
+  docId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({ library_doc_id: docId, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Hides the check and forgets its file keys (the files are deleted by the caller). */
+export async function hideCheck(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({ hidden_at: now, file_key: null, text_key: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  await db
+    .updateTable('check_reports')
+    .set({ model_key: null, pdf_key: null, marked_pdf_key: null, html_key: null, zip_key: null })
+    .where('check_id', '=', id)
+    .execute();
+}
+
+export interface NewReport {
+  checkId: string;
+  reportNo: string;
+  verificationCode: string;
+  summary: unknown;
+  signature: string;
+  ratio: number;
+  totalChars: number;
+  copiedChars: number;
+  keys: { model: string; pdf: string; markedPdf: string; html: string; zip: string };
+  checkedAt: Date;
+}
+
+/** Inserts the report; undefined when the report number was taken (the caller draws another). */
+export async function insertReport(
+  db: Kysely<Database>,
+  r: NewReport,
+): Promise<CheckReportRecord | undefined> {
+  const row = await db
+    .insertInto('check_reports')
+    .values({
+      check_id: r.checkId,
+      report_no: r.reportNo,
+      verification_code: r.verificationCode,
+      summary: JSON.stringify(r.summary),
+      signature: r.signature,
+      ratio: r.ratio,
+      total_chars: r.totalChars,
+      copied_chars: r.copiedChars,
+      model_key: r.keys.model,
+      pdf_key: r.keys.pdf,
+      marked_pdf_key: r.keys.markedPdf,
+      html_key: r.keys.html,
+      zip_key: r.keys.zip,
+      checked_at: r.checkedAt,
+    })
+    .onConflict((oc) => oc.column('report_no').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toReport(row) : undefined;
+}
+
+export async function findReport(
+  db: Kysely<Database>,
+  checkId: string,
+): Promise<CheckReportRecord | undefined> {
+  const row = await db
+    .selectFrom('check_reports')
+    .selectAll()
+    .where('check_id', '=', checkId)
+    .executeTakeFirst();
+  return row ? toReport(row) : undefined;
+}
+
+export async function findReportByNo(
+  db: Kysely<Database>,
+  reportNo: string,
+): Promise<CheckReportRecord | undefined> {
+  const row = await db
+    .selectFrom('check_reports')
+    .selectAll()
+    .where('report_no', '=', reportNo)
+    .executeTakeFirst();
+  return row ? toReport(row) : undefined;
+}

@@ -1,0 +1,190 @@
+import fastifyMultipart from '@fastify/multipart';
+import { ErrorCode, ok } from '@kyfw/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { parseBody, parseWith } from '../../lib/validate.ts';
+import { optionalUser, requireUser } from '../accounts/auth.ts';
+import { getOrdersApi } from '../orders/orders.api.ts';
+import type { CheckRuntime } from './check.runtime.ts';
+import { downloadBody, orderIdBody, pageBody, payBody, uploadFields, verifyBody } from './check.schemas.ts';
+import {
+  deleteCheck,
+  getCheckStatus,
+  getReportJson,
+  listCheckGoods,
+  listChecks,
+  openDownload,
+  retryCheck,
+  startFreeCheck,
+  uploadPaper,
+  verifyReport,
+} from './check.service.ts';
+import { TEXTS } from './check.texts.ts';
+
+/** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987 / RFC 6266. */
+export function attachment(fileName: string, asciiFallback: string): string {
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Verification attempts per client and minute: plenty for a person, too few to guess codes. */
+const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
+
+type Upload = {
+  fields: Record<string, string>;
+  file?: { fileName: string; bytes: Buffer; truncated: boolean };
+};
+
+/** Reads the multipart parts: the text fields and one `file`; the file stops at the size cap. */
+async function readUpload(request: FastifyRequest, maxMb: number): Promise<Upload> {
+  const fields: Record<string, string> = {};
+  let file: Upload['file'];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (!file && part.fieldname === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        file = {
+          fileName: part.filename ?? '',
+          bytes: Buffer.concat(chunks),
+          truncated: part.file.truncated,
+        };
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, TEXTS.fileTooLarge(maxMb));
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    if (code?.startsWith('FST_'))
+      throw new AppError(ErrorCode.VALIDATION, '上传内容格式错误', { cause: error });
+    throw error;
+  }
+  if (file?.truncated) throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, TEXTS.fileTooLarge(maxMb));
+  return { fields, file };
+}
+
+/** The paper-check API under /kyfw/web/v1/freeCheck (docs/api/check.md). */
+export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRuntime }): Promise<void> {
+  const { rt } = options;
+  const maxMb = rt.config.uploadMaxBytes / 1024 / 1024;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: rt.config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/freeCheck/goodsList', async (request) => {
+    const auth = await optionalUser(request);
+    return ok(await listCheckGoods(rt, auth?.userId ?? null));
+  });
+
+  app.post('/freeCheck/uploadFile', async (request) => {
+    const auth = await requireUser(request);
+    if (!request.isMultipart()) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+    const { fields, file } = await readUpload(request, maxMb);
+    const input = parseWith(uploadFields, fields);
+    if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+    const result = await uploadPaper(rt, {
+      userId: auth.userId,
+      fileName: file.fileName,
+      bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+      title: input.title,
+      author: input.author,
+      goodsId: input.goodsId,
+      addToLibrary: input.addToLibrary,
+    });
+    return ok(result);
+  });
+
+  app.post('/freeCheck/payFee', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    return ok(await startFreeCheck(rt, auth.userId, body.orderId));
+  });
+
+  // Payment of a check order: the orders module's service, with the check's progress added to the
+  // status (the orders routes leave /freeCheck to this module, see SERVICE_PAY_ROUTES there).
+  app.post('/freeCheck/freeCheckQrPayCode', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, payBody);
+    await getCheckStatus(rt, auth.userId, body.orderId); // the user's own, not deleted check
+    return ok(
+      await getOrdersApi(rt.db).startPayment({
+        userId: auth.userId,
+        orderId: body.orderId,
+        payType: body.payType,
+        serviceTypes: ['check'],
+      }),
+    );
+  });
+
+  app.post('/freeCheck/orderPayStatus', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    const status = await getCheckStatus(rt, auth.userId, body.orderId);
+    if (status.free) {
+      return ok({ payStatus: status.checkStatus === 'pending' ? 0 : 1, status: null, ...status });
+    }
+    const pay = await getOrdersApi(rt.db).getPayStatus(auth.userId, body.orderId, {
+      serviceTypes: ['check'],
+    });
+    return ok({ ...pay, ...status });
+  });
+
+  app.post('/freeCheck/checkStatus', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    return ok(await getCheckStatus(rt, auth.userId, body.orderId));
+  });
+
+  app.post('/freeCheck/retryCheck', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    return ok(await retryCheck(rt, auth.userId, body.orderId));
+  });
+
+  app.post('/freeCheck/report', async (request, reply) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    const json = await getReportJson(rt, auth.userId, body.orderId);
+    // The stored model goes out as is: no parse + stringify of a large report per request.
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"code":0,"message":"success","data":${json}}`);
+  });
+
+  app.post('/freeCheck/downloadReport', async (request, reply) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, downloadBody);
+    const file = await openDownload(rt, auth.userId, body.orderId, body.format);
+    const ext = file.fileName.slice(file.fileName.lastIndexOf('.'));
+    return reply
+      .header('content-disposition', attachment(file.fileName, `report-${body.format}${ext}`))
+      .header('content-length', String(file.size))
+      .type(file.contentType)
+      .send(file.stream);
+  });
+
+  app.post('/freeCheck/orderList', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, pageBody);
+    return ok(await listChecks(rt, auth.userId, body.page, body.pageSize));
+  });
+
+  app.post('/freeCheck/deleteOrder', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    await deleteCheck(rt, auth.userId, body.orderId);
+    return ok(null, '删除成功');
+  });
+
+  app.post('/freeCheck/verify', { config: { rateLimit: VERIFY_LIMIT } }, async (request) => {
+    const body = parseBody(request, verifyBody);
+    return ok(await verifyReport(rt, body.reportNo, body.code));
+  });
+}

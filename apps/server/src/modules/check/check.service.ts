@@ -1,0 +1,556 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { ErrorCode, type ErrorCodeValue } from '@kyfw/contracts';
+import type { Database, Kysely } from '@kyfw/db';
+import {
+  ExtractError,
+  type ExtractErrorKind,
+  type ExtractedDocument,
+  extractDocument,
+} from '@kyfw/simcheck/extract';
+import { enqueue, getJob } from '../../jobs/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { FileNotFoundError } from '../../lib/storage/index.ts';
+import { formatFenAsYuan } from '../../providers/payment/index.ts';
+import {
+  consumeEntitlement,
+  listEntitlements,
+  restoreEntitlement,
+} from '../accounts/entitlements.service.ts';
+import { type GoodsRecord, getOrdersApi } from '../orders/orders.api.ts';
+import {
+  type CheckRecord,
+  type CheckReportRecord,
+  findCheck,
+  findReport,
+  findReportByNo,
+  findUserCheck,
+  hideCheck,
+  insertCheck,
+  listUserChecks,
+  lockCheck,
+  markFailed,
+  markQueued,
+} from './check.repo.ts';
+import type { CheckRuntime } from './check.runtime.ts';
+import { CHECK_STAGE_TEXTS, CHECK_STATUS_TEXTS, TEXTS } from './check.texts.ts';
+import { reportFileNames } from './report/render.ts';
+import { isGenuine, type ReportSummary } from './signing.ts';
+
+/** The check job's name; the definition lives in check.jobs.ts. */
+export const CHECK_JOB = 'check.run';
+
+/** The extracted text kept beside the upload, read by the check job. */
+export interface StoredText {
+  text: string;
+  headings: ExtractedDocument['headings'];
+  warnings: string[];
+  format: ExtractedDocument['format'];
+}
+
+const EXTRACT_ERRORS: Record<ExtractErrorKind, ErrorCodeValue> = {
+  unsupported: ErrorCode.CHECK_FILE_UNSUPPORTED,
+  'too-large': ErrorCode.CHECK_FILE_TOO_LARGE,
+  encrypted: ErrorCode.CHECK_FILE_ENCRYPTED,
+  scanned: ErrorCode.CHECK_FILE_SCANNED,
+  broken: ErrorCode.CHECK_FILE_BROKEN,
+  timeout: ErrorCode.CHECK_FILE_BROKEN,
+  empty: ErrorCode.CHECK_FILE_EMPTY,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Billed characters: code points other than whitespace (what a reader calls 字数). */
+export function countBilledChars(text: string): number {
+  let n = 0;
+  for (const ch of text) if (!/\s/u.test(ch)) n++;
+  return n;
+}
+
+/** 'JC' + yyyyMMddHHmmss (China time) + 6 random digits. */
+function newCheckNo(now: Date): string {
+  const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `JC${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+interface FreeRule {
+  entitlement?: string;
+  maxQuantity?: number;
+  text?: string;
+}
+
+function freeRuleOf(goods: GoodsRecord): FreeRule | null {
+  const rule = goods.freeRule as FreeRule | null;
+  return rule && rule.entitlement === 'free_check' ? rule : null;
+}
+
+/** The free check's character cap for these goods: the catalogue's rule, never above CHECK_FREE_MAX_CHARS. */
+export function freeCapOf(rt: CheckRuntime, goods: GoodsRecord): number | null {
+  const rule = freeRuleOf(goods);
+  if (!rule) return null;
+  return Math.min(rule.maxQuantity ?? rt.config.freeMaxChars, rt.config.freeMaxChars);
+}
+
+async function hasFreeCheck(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const list = await listEntitlements(userId, { tx: db });
+  return list.some((e) => e.kind === 'free_check' && e.usedAt === null);
+}
+
+async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRecord> {
+  const goods = await getOrdersApi(rt.db).getGoods(goodsId);
+  if (goods?.serviceType !== 'check') throw new AppError(ErrorCode.GOODS_NOT_FOUND);
+  return goods;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goods
+
+export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
+  const orders = getOrdersApi(rt.db);
+  const goods = await orders.listGoods('check');
+  const freeHeld = userId ? await hasFreeCheck(rt.db, userId) : false;
+  return goods.map((g) => {
+    const cap = freeCapOf(rt, g);
+    return {
+      ...orders.toGoodsView(g),
+      /** Per 1,000 characters, in yuan: what the page shows as 元/千字. */
+      pricePerThousand: formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize)),
+      freeMaxChars: cap,
+      /** The logged-in user can use a free check on these goods (papers up to freeMaxChars). */
+      freeAvailable: cap !== null && freeHeld,
+      uploadMaxBytes: rt.config.uploadMaxBytes,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+
+export interface UploadInput {
+  userId: string;
+  fileName: string;
+  bytes: Uint8Array;
+  title: string;
+  author: string;
+  goodsId: string;
+  addToLibrary: boolean;
+}
+
+/** Parses the upload (in the extraction worker, with limits); every failure is an AppError in Chinese. */
+export async function extractUpload(
+  rt: CheckRuntime,
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<ExtractedDocument> {
+  if (bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+  if (bytes.length > rt.config.uploadMaxBytes) {
+    throw new AppError(
+      ErrorCode.CHECK_FILE_TOO_LARGE,
+      TEXTS.fileTooLarge(rt.config.uploadMaxBytes / 1024 / 1024),
+    );
+  }
+  try {
+    return await extractDocument(bytes, {
+      fileName,
+      limits: { maxBytes: rt.config.uploadMaxBytes, timeoutMs: rt.config.parseTimeoutMs },
+    });
+  } catch (error) {
+    if (error instanceof ExtractError) {
+      throw new AppError(EXTRACT_ERRORS[error.kind], error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Uploads a paper: parse and count (before anything is stored), price it from the catalogue, store
+ * the file and its text, and create the order (pending payment) — or, when the account holds the
+ * free check and the paper is within the free cap, a free check waiting for /freeCheck/payFee.
+ */
+export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
+  const orders = getOrdersApi(rt.db);
+  const goods = await getCheckGoods(rt, input.goodsId);
+  const document = await extractUpload(rt, input.bytes, input.fileName);
+  const chars = countBilledChars(document.text);
+  if (chars === 0) throw new AppError(ErrorCode.CHECK_FILE_EMPTY);
+  if (chars > goods.maxQuantity) {
+    throw new AppError(ErrorCode.QUANTITY_OUT_OF_RANGE, TEXTS.tooManyChars(chars, goods.maxQuantity));
+  }
+  const { amountFen } = orders.priceFor(goods, Math.max(chars, goods.minQuantity));
+
+  const cap = freeCapOf(rt, goods);
+  let freeNote: string | null = null;
+  let free = false;
+  if (cap !== null && (await hasFreeCheck(rt.db, input.userId))) {
+    if (chars <= cap) free = true;
+    else freeNote = TEXTS.freeOverCap(chars, cap);
+  }
+
+  // Files first, under a folder of their own; removed again if the rows cannot be written.
+  const now = rt.now();
+  const folder = `check/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  const fileKey = `${folder}/original.${document.format}`;
+  const textKey = `${folder}/text.json`;
+  const stored: StoredText = {
+    text: document.text,
+    headings: document.headings,
+    warnings: document.warnings,
+    format: document.format,
+  };
+  await rt.storage.put(fileKey, input.bytes);
+  await rt.storage.put(textKey, JSON.stringify(stored));
+
+  try {
+    const result = await rt.db.transaction().execute(async (tx) => {
+      const order = free
+        ? undefined
+        : await orders.createOrder(
+            {
+              userId: input.userId,
+              serviceType: 'check',
+              goodsId: goods.id,
+              quantity: Math.max(chars, goods.minQuantity),
+              meta: { title: input.title.slice(0, 100) },
+            },
+            { tx },
+          );
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const check = await insertCheck(tx, {
+          ...(order ? { id: order.orderId } : {}),
+          checkNo: newCheckNo(now),
+          userId: input.userId,
+          orderId: order?.orderId ?? null,
+          goodsId: goods.id,
+          title: input.title,
+          author: input.author,
+          fileName: input.fileName.slice(0, 255) || `paper.${document.format}`,
+          fileFormat: document.format,
+          fileBytes: input.bytes.length,
+          fileSha256: createHash('sha256').update(input.bytes).digest('hex'),
+          chars,
+          amountFen: free ? 0 : (order?.amountFen ?? amountFen),
+          free,
+          addToLibrary: input.addToLibrary,
+          now,
+        });
+        if (check) {
+          await tx
+            .updateTable('checks')
+            .set({ file_key: fileKey, text_key: textKey })
+            .where('id', '=', check.id)
+            .execute();
+          return { check, order };
+        }
+      }
+      throw new Error('could not draw a free check number');
+    });
+    const { check, order } = result;
+    if (order) {
+      // The order points back at the check (same id); outside the transaction, best effort.
+      await orders.setServiceRef(order.orderId, check.id).catch((error: unknown) => {
+        rt.logger.warn({ err: error, orderId: order.orderId }, 'could not set the order service ref');
+      });
+    }
+    return {
+      orderId: check.id,
+      orderNo: order?.orderNo ?? check.checkNo,
+      chars,
+      amount: formatFenAsYuan(check.amountFen),
+      amountFen: check.amountFen,
+      /** What the paper would cost (also for a free check). */
+      price: formatFenAsYuan(amountFen),
+      free,
+      freeNote,
+      goodsId: goods.id,
+      goodsName: goods.name,
+      title: check.title,
+      author: check.author,
+      fileName: check.fileName,
+      format: check.fileFormat,
+      addToLibrary: check.addToLibrary,
+      warnings: document.warnings,
+      status: check.status,
+    };
+  } catch (error) {
+    await rt.storage.deleteFolder(folder).catch(() => undefined);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting the check
+
+async function getOwnCheck(rt: CheckRuntime, userId: string, orderId: string): Promise<CheckRecord> {
+  const check = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
+  if (!check) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '订单不存在或已删除');
+  return check;
+}
+
+/** Enqueues the check job for a check and marks it queued (inside the caller's transaction). */
+export async function queueCheck(
+  tx: Kysely<Database>,
+  checkId: string,
+  dedupeKey: string,
+  now: Date,
+): Promise<boolean> {
+  const { id } = await enqueue(tx, CHECK_JOB, { checkId }, { dedupeKey, maxAttempts: 3 });
+  return markQueued(tx, checkId, id, now);
+}
+
+/**
+ * /freeCheck/payFee: starts a free check by using the account's free_check entitlement, atomically
+ * (of two concurrent calls exactly one consumes it) and in the same transaction that queues the job.
+ * Calling it again on a started check changes nothing.
+ */
+export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: string) {
+  const own = await getOwnCheck(rt, userId, orderId);
+  if (!own.free) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
+  const goods = await getCheckGoods(rt, own.goodsId);
+  const cap = freeCapOf(rt, goods);
+  const now = rt.now();
+  await rt.db.transaction().execute(async (tx) => {
+    const check = await lockCheck(tx, own.id);
+    if (check?.status !== 'pending') return; // already started
+    if (cap === null) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
+    if (check.chars > cap)
+      throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeOverCap(check.chars, cap));
+    const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
+    if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
+    await queueCheck(tx, check.id, `check:${check.id}:1`, now);
+  });
+  return getCheckStatus(rt, userId, orderId);
+}
+
+/** The onPaid('check') hook: queue the check of a paid order, in the payment's transaction. */
+export async function queuePaidCheck(
+  tx: Kysely<Database>,
+  orderId: string,
+  serviceRef: string | null,
+  now: Date,
+) {
+  const check =
+    (await lockCheck(tx, orderId)) ??
+    (serviceRef && UUID.test(serviceRef) ? await lockCheck(tx, serviceRef) : undefined);
+  if (check?.status !== 'pending') return false;
+  return queueCheck(tx, check.id, `check:${check.id}:1`, now);
+}
+
+/** /freeCheck/retryCheck: a failed check runs again (a free one uses the free check again). */
+export async function retryCheck(rt: CheckRuntime, userId: string, orderId: string) {
+  const own = await getOwnCheck(rt, userId, orderId);
+  if (own.status !== 'failed') throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE);
+  const now = rt.now();
+  await rt.db.transaction().execute(async (tx) => {
+    const check = await lockCheck(tx, own.id);
+    if (check?.status !== 'failed') return;
+    if (check.free) {
+      const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
+      if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
+    }
+    await queueCheck(tx, check.id, `check:${check.id}:retry:${randomUUID()}`, now);
+  });
+  return getCheckStatus(rt, userId, orderId);
+}
+
+/**
+ * Fails a check for good with a reason the user sees, and gives a free check's entitlement back so
+ * the user can try again. Used by the job's last attempt and when its job died without running.
+ */
+export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: string): Promise<void> {
+  await rt.db.transaction().execute(async (tx) => {
+    const changed = await markFailed(tx, check.id, reason, rt.now());
+    if (changed && check.free)
+      await restoreEntitlement(check.userId, 'free_check', { tx, usedFor: check.id });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status, report, downloads
+
+/** A queued/running check whose job failed or vanished without its handler noticing (e.g. crashed on the last attempt). */
+async function reconcile(rt: CheckRuntime, check: CheckRecord): Promise<CheckRecord> {
+  if (check.status !== 'queued' && check.status !== 'running') return check;
+  if (!check.jobId) return check;
+  const job = await getJob(rt.db, check.jobId);
+  if (job && (job.status === 'queued' || job.status === 'running' || job.status === 'succeeded'))
+    return check;
+  const reason = `${TEXTS.jobLost}。${check.free ? TEXTS.failedFree : TEXTS.failedPaid}`;
+  await failCheck(rt, check, reason);
+  return (await findCheck(rt.db, check.id)) ?? check;
+}
+
+function statusView(
+  check: CheckRecord,
+  orderStatus?: { status: string; statusText: string; canPay: boolean },
+) {
+  let statusText = CHECK_STATUS_TEXTS[check.status];
+  if (check.status === 'pending') {
+    if (check.free) statusText = TEXTS.freeStatus;
+    else if (orderStatus && orderStatus.status !== 'pending_payment')
+      statusText = TEXTS.orderClosed(orderStatus.statusText);
+    else if (orderStatus && !orderStatus.canPay) statusText = TEXTS.orderClosed('已过期');
+  }
+  return {
+    orderId: check.id,
+    free: check.free,
+    /** pending (waiting for payment / the free start) | queued | running | done | failed */
+    checkStatus: check.status,
+    checkStatusText: statusText,
+    stage: check.stage,
+    stageText: check.stage ? CHECK_STAGE_TEXTS[check.stage] : null,
+    /** 0–100 */
+    progress: check.status === 'done' ? 100 : check.progress,
+    failureReason: check.failureReason,
+    canRetry: check.status === 'failed',
+    reportReady: check.status === 'done',
+  };
+}
+
+/** What a polling page needs (also merged into /freeCheck/orderPayStatus by the orders routes). */
+export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
+  const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
+  return statusView(check);
+}
+
+async function getFinishedReport(rt: CheckRuntime, userId: string, orderId: string) {
+  const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
+  if (check.status !== 'done') {
+    const message =
+      check.status === 'pending'
+        ? TEXTS.notReadyPending
+        : check.status === 'failed'
+          ? TEXTS.failedNotReady
+          : TEXTS.notReady(CHECK_STATUS_TEXTS[check.status], check.progress);
+    throw new AppError(ErrorCode.CHECK_NOT_READY, message);
+  }
+  const report = await findReport(rt.db, check.id);
+  if (!report) throw new AppError(ErrorCode.CHECK_NOT_READY);
+  return { check, report };
+}
+
+/**
+ * /freeCheck/report: the stored report model as JSON text, sent as is inside the envelope (no
+ * parse/serialise round trip for an 80,000-character thesis).
+ */
+export async function getReportJson(rt: CheckRuntime, userId: string, orderId: string): Promise<string> {
+  const { report } = await getFinishedReport(rt, userId, orderId);
+  if (!report.modelKey) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
+  return (await rt.storage.get(report.modelKey)).toString('utf8');
+}
+
+export type DownloadKind = 'pdf' | 'marked' | 'html' | 'zip';
+
+const CONTENT_TYPES: Record<DownloadKind, string> = {
+  pdf: 'application/pdf',
+  marked: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  zip: 'application/zip',
+};
+
+export async function openDownload(rt: CheckRuntime, userId: string, orderId: string, kind: DownloadKind) {
+  const { check, report } = await getFinishedReport(rt, userId, orderId);
+  const keys: Record<DownloadKind, string | null> = {
+    pdf: report.pdfKey,
+    marked: report.markedPdfKey,
+    html: report.htmlKey,
+    zip: report.zipKey,
+  };
+  const key = keys[kind];
+  if (!key) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
+  try {
+    const file = await rt.storage.open(key);
+    return { ...file, fileName: reportFileNames(check)[kind], contentType: CONTENT_TYPES[kind] };
+  } catch (error) {
+    if (error instanceof FileNotFoundError)
+      throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The user's list, deletion
+
+export async function listChecks(rt: CheckRuntime, userId: string, page: number, pageSize: number) {
+  const { total, rows } = await listUserChecks(rt.db, userId, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  const orders = getOrdersApi(rt.db);
+  const list = [];
+  for (const row of rows) {
+    const check = await reconcile(rt, row.check);
+    const order = check.orderId ? await orders.getOrder(check.orderId) : undefined;
+    const status = statusView(check, order);
+    const awaitingPayment = check.status === 'pending' && !check.free && order?.canPay === true;
+    list.push({
+      ...status,
+      orderNo: order?.orderNo ?? check.checkNo,
+      title: check.title,
+      author: check.author,
+      fileName: check.fileName,
+      goodsId: check.goodsId,
+      goodsName: order?.goodsName ?? null,
+      chars: check.chars,
+      amount: formatFenAsYuan(check.amountFen),
+      amountFen: check.amountFen,
+      free: check.free,
+      payStatus: order ? order.payStatus : check.status === 'pending' ? 0 : 1,
+      orderStatus: order?.status ?? null,
+      createdAt: check.createdAt.toISOString(),
+      finishedAt: check.finishedAt?.toISOString() ?? null,
+      reportNo: row.report?.reportNo ?? null,
+      /** 总文字复制比 (0–1) once the report exists. */
+      ratio: row.report?.ratio ?? null,
+      actions: {
+        view: check.status === 'done',
+        download: check.status === 'done',
+        pay: awaitingPayment,
+        start: check.status === 'pending' && check.free,
+        retry: check.status === 'failed',
+        delete: check.status !== 'queued' && check.status !== 'running',
+      },
+    });
+  }
+  return { total, list };
+}
+
+/**
+ * /freeCheck/deleteOrder: hides the check and removes its files (upload, text, report files). The
+ * order and its payments stay (money records are never deleted); the signed report summary stays so
+ * a printed report can still be verified.
+ */
+export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: string): Promise<void> {
+  const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
+  if (check.status === 'queued' || check.status === 'running')
+    throw new AppError(ErrorCode.CHECK_IN_PROGRESS);
+  const report = await findReport(rt.db, check.id);
+  const keys = [
+    check.fileKey,
+    check.textKey,
+    report?.modelKey,
+    report?.pdfKey,
+    report?.markedPdfKey,
+    report?.htmlKey,
+    report?.zipKey,
+  ].filter((k): k is string => typeof k === 'string');
+  await hideCheck(rt.db, check.id, rt.now());
+  for (const key of keys) await rt.storage.delete(key);
+  const folders = new Set(keys.map((k) => k.slice(0, k.lastIndexOf('/'))));
+  for (const folder of folders) await rt.storage.deleteFolder(folder).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification
+
+/** /freeCheck/verify: the signed summary when number and code match and the record is untouched. */
+export async function verifyReport(rt: CheckRuntime, reportNo: string, code: string) {
+  const report: CheckReportRecord | undefined = await findReportByNo(rt.db, reportNo.trim().toUpperCase());
+  const summary = report?.summary as ReportSummary | undefined;
+  if (
+    !report ||
+    !summary ||
+    !isGenuine(rt.signingSecret, summary, report.signature, code.trim().toUpperCase())
+  ) {
+    throw new AppError(ErrorCode.REPORT_NOT_GENUINE);
+  }
+  return { genuine: true, message: TEXTS.verifyOk, ...summary };
+}

@@ -1,0 +1,47 @@
+import type { CheckStage, CheckStatus } from '@kyfw/db';
+
+/** User-visible Chinese texts of the check module besides the error catalogue's defaults. */
+
+export const CHECK_STATUS_TEXTS: Record<CheckStatus, string> = {
+  pending: '待支付',
+  queued: '排队中',
+  running: '检测中',
+  done: '已完成',
+  failed: '检测失败',
+};
+
+export const CHECK_STAGE_TEXTS: Record<CheckStage, string> = {
+  parsing: '正在解析文档',
+  comparing: '正在比对文献库',
+  reporting: '正在生成报告',
+};
+
+export const TEXTS = {
+  freeStatus: '免费检测（待开始）',
+  orderClosed: (statusText: string) => `订单${statusText}`,
+  titleRequired: '请输入论文题目',
+  titleTooLong: '论文题目不能超过 200 个字',
+  authorRequired: '请输入作者姓名',
+  authorTooLong: '作者不能超过 50 个字',
+  goodsRequired: '请选择检测类型',
+  fileTooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,
+  tooManyChars: (chars: number, max: number) =>
+    `论文共 ${chars.toLocaleString('zh-CN')} 字，超过该检测类型的上限 ${max.toLocaleString('zh-CN')} 字`,
+  freeOverCap: (chars: number, cap: number) =>
+    `免费查重限 ${cap.toLocaleString('zh-CN')} 字以内，本文 ${chars.toLocaleString('zh-CN')} 字，需付费检测`,
+  freeNotForGoods: '该检测类型不支持免费查重',
+  freeUsed: '免费查重次数已使用，请重新上传并付费检测',
+  freeNotHeld: '绑定手机号或微信后可获得一次免费查重',
+  notReady: (statusText: string, progress: number) =>
+    `检测尚未完成（${statusText}，${progress}%），请稍后查看报告`,
+  notReadyPending: '订单尚未支付，支付后开始检测',
+  failedNotReady: '检测失败，暂无报告',
+  retrying: '检测遇到问题，正在自动重试',
+  failedPaid: '检测未能完成。您可以点击“重新检测”再试一次；如仍失败，请联系客服办理退款。',
+  failedFree: '检测未能完成，免费查重次数已退回。您可以点击“重新检测”再试一次，或重新上传。',
+  jobLost: '检测任务中断且重试次数已用完',
+  filesRemoved: '报告文件已删除',
+  verifyOk: '报告真实有效',
+  libraryEmptyHint:
+    '比对库为空：查重将找不到任何相似来源。导入演示数据：npm run library:import -- ../shared/data/corpus/csl_papers.jsonl.gz',
+} as const;

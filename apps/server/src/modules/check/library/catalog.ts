@@ -1,0 +1,39 @@
+/**
+ * The library catalogue: what the similarity index does not keep about a reference document —
+ * authors, year, where it comes from, and a content hash to skip duplicates. One entry per document
+ * id in the index. Two stores behind one interface, like the index itself: a JSON-lines file beside
+ * the local index (embedded mode, usable by the import CLI while the server runs) and a PostgreSQL
+ * table (scaled mode).
+ */
+
+/** Where a library document came from: an operator's import, or a user's upload they opted in. */
+export type LibraryOrigin = 'import' | 'upload';
+
+export interface CatalogEntry {
+  /** The document id in the similarity index. */
+  id: string;
+  title: string | null;
+  authors: string[];
+  year: number | null;
+  /** Publication or collection, e.g. 《计算机学报》 or 'CSL'. */
+  source: string | null;
+  /** SHA-256 (hex) of the whitespace-free NFKC text: equal texts are one document. */
+  contentHash: string;
+  chars: number;
+  origin: LibraryOrigin;
+  addedAt: string;
+}
+
+export interface Catalog {
+  /** Entries of the given ids that exist (unknown ids are left out). */
+  get(ids: readonly string[]): Promise<Map<string, CatalogEntry>>;
+  /** Of the given ids, those already in the catalogue. */
+  existingIds(ids: readonly string[]): Promise<Set<string>>;
+  /** Of the given content hashes, those already in the catalogue, with the id holding each. */
+  existingHashes(hashes: readonly string[]): Promise<Map<string, string>>;
+  /** Records entries (after their documents were added to the index); an existing id is replaced. */
+  add(entries: readonly CatalogEntry[]): Promise<void>;
+  remove(id: string): Promise<boolean>;
+  count(): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,119 @@
+import type { Database, Kysely } from '@kyfw/db';
+import type { Catalog, CatalogEntry } from './catalog.ts';
+
+/** Rows per statement (PostgreSQL's 65,535 bind parameters, 9 columns per row). */
+const BATCH = 2000;
+
+function toEntry(row: {
+  id: string;
+  title: string | null;
+  authors: unknown;
+  year: number | null;
+  source: string | null;
+  content_hash: string;
+  chars: number;
+  origin: 'import' | 'upload';
+  added_at: Date;
+}): CatalogEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    authors: Array.isArray(row.authors) ? row.authors.map(String) : [],
+    year: row.year,
+    source: row.source,
+    contentHash: row.content_hash,
+    chars: row.chars,
+    origin: row.origin,
+    addedAt: row.added_at.toISOString(),
+  };
+}
+
+/** The scaled-mode catalogue: the table check_library_documents (migration 0005_check.sql). */
+export function createPgCatalog(db: Kysely<Database>): Catalog {
+  return {
+    async get(ids) {
+      const out = new Map<string, CatalogEntry>();
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const rows = await db
+          .selectFrom('check_library_documents')
+          .selectAll()
+          .where('id', 'in', ids.slice(i, i + BATCH))
+          .execute();
+        for (const row of rows) out.set(row.id, toEntry(row));
+      }
+      return out;
+    },
+    async existingIds(ids) {
+      const out = new Set<string>();
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const part = ids.slice(i, i + BATCH);
+        if (part.length === 0) continue;
+        const rows = await db
+          .selectFrom('check_library_documents')
+          .select('id')
+          .where('id', 'in', part)
+          .execute();
+        for (const r of rows) out.add(r.id);
+      }
+      return out;
+    },
+    async existingHashes(hashes) {
+      const out = new Map<string, string>();
+      for (let i = 0; i < hashes.length; i += BATCH) {
+        const part = hashes.slice(i, i + BATCH);
+        if (part.length === 0) continue;
+        const rows = await db
+          .selectFrom('check_library_documents')
+          .select(['id', 'content_hash'])
+          .where('content_hash', 'in', part)
+          .execute();
+        for (const r of rows) out.set(r.content_hash, r.id);
+      }
+      return out;
+    },
+    async add(entries) {
+      for (let i = 0; i < entries.length; i += BATCH) {
+        const part = entries.slice(i, i + BATCH);
+        await db
+          .insertInto('check_library_documents')
+          .values(
+            part.map((e) => ({
+              id: e.id,
+              title: e.title,
+              authors: JSON.stringify(e.authors),
+              year: e.year,
+              source: e.source,
+              content_hash: e.contentHash,
+              chars: e.chars,
+              origin: e.origin,
+              added_at: e.addedAt,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              title: eb.ref('excluded.title'),
+              authors: eb.ref('excluded.authors'),
+              year: eb.ref('excluded.year'),
+              source: eb.ref('excluded.source'),
+              content_hash: eb.ref('excluded.content_hash'),
+              chars: eb.ref('excluded.chars'),
+              origin: eb.ref('excluded.origin'),
+            })),
+          )
+          .execute();
+      }
+    },
+    async remove(id) {
+      const r = await db.deleteFrom('check_library_documents').where('id', '=', id).executeTakeFirst();
+      return r.numDeletedRows > 0n;
+    },
+    async count() {
+      const row = await db
+        .selectFrom('check_library_documents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async close() {},
+  };
+}

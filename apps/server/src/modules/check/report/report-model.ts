@@ -1,0 +1,285 @@
+import type { MatchKind, Report, StoredDocument } from '@kyfw/simcheck';
+import type { CatalogEntry } from '../library/catalog.ts';
+
+/**
+ * The report model the web, the PDF, the HTML report and the verification page are built from
+ * (docs/api/check.md describes it field by field). Built once when a check finishes and stored as
+ * JSON; /freeCheck/report returns it as is.
+ *
+ * Offsets here are UTF-16 code unit offsets into `text` (JavaScript string indices), end exclusive —
+ * the engine's report speaks Unicode code points; they are converted once, here, so the browser
+ * can slice `text` directly. For the usual Chinese thesis (no characters outside the BMP) the two
+ * are the same.
+ */
+export interface ReportModel {
+  version: 1;
+  orderId: string;
+  orderNo: string;
+  reportNo: string;
+  verificationCode: string;
+  /** The public verification page with number and code filled in (the QR code's target). */
+  verifyUrl: string;
+  title: string;
+  author: string;
+  goodsName: string;
+  fileName: string;
+  /** ISO time the check finished. */
+  checkedAt: string;
+  figures: ReportFigures;
+  sections: ReportSection[];
+  sources: ReportSource[];
+  matches: ReportMatch[];
+  /** The checked text (as extracted from the upload), once; marks are ranges into it. */
+  text: string;
+  /** Things the reader should know: the disclaimer, extraction warnings. */
+  notes: string[];
+}
+
+export interface ReportFigures {
+  /** 总文字复制比 (0–1): copiedChars / totalChars. */
+  ratio: number;
+  /** 去除引用文献复制比 (0–1): (copiedChars - quotedChars) / totalChars. */
+  ratioExcludingQuotes: number;
+  /** 单篇最大文字复制比 (0–1) and the source it belongs to. */
+  maxSingleSourceRatio: number;
+  maxSingleSourceTitle: string | null;
+  /** 重复字数 */
+  copiedChars: number;
+  /** 总字数 */
+  totalChars: number;
+  /** Of the copied characters: verbatim (red), paraphrased (orange), quoted and cited (green). */
+  verbatimChars: number;
+  paraphraseChars: number;
+  quotedChars: number;
+  /** The reference list's characters (not checked). */
+  referenceChars: number;
+  /** Similar sources found. */
+  sourceCount: number;
+}
+
+export interface ReportSection {
+  index: number;
+  title: string;
+  /** front | abstract | toc | body | references | acknowledgements | appendix */
+  kind: string;
+  start: number;
+  end: number;
+  chars: number;
+  copiedChars: number;
+  quotedChars: number;
+  ratio: number;
+  ratioExcludingQuotes: number;
+  matchCount: number;
+}
+
+export interface ReportSource {
+  /** 1-based number shown in the report ([1], [2] ...). */
+  no: number;
+  id: string;
+  title: string;
+  authors: string[];
+  year: number | null;
+  /** Publication or collection; 'upload' papers say 用户上传论文（已授权入库）. */
+  source: string | null;
+  copiedChars: number;
+  /** This source's 文字复制比 (0–1). */
+  ratio: number;
+  /** Share of all copied characters (0–1). */
+  share: number;
+  matchCount: number;
+}
+
+export interface ReportMatch {
+  index: number;
+  start: number;
+  end: number;
+  /** verbatim (red) | paraphrase (orange) | quoted (green) */
+  kind: MatchKind;
+  chars: number;
+  /** Index into `sections`. */
+  section: number;
+  /** `no` of the source in `sources`. */
+  sourceNo: number;
+  /** The similar passage in the source, with a little context, for the side-by-side view. */
+  sourcePassage: { before: string; text: string; after: string };
+}
+
+export const REPORT_DISCLAIMER =
+  '本报告为程序自动比对的结果，仅供参考，不作为学术不端的最终认定依据；最终结论以学校或期刊的审查为准。';
+
+const CONTEXT_CHARS = 40;
+
+/** Code point offset -> UTF-16 offset, for one text. */
+export function createUtf16Mapper(text: string): (cp: number) => number {
+  let hasPairs = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      hasPairs = true;
+      break;
+    }
+  }
+  if (!hasPairs) return (cp) => cp;
+  const offsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    offsets.push(i);
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  offsets.push(text.length);
+  return (cp) => offsets[Math.max(0, Math.min(cp, offsets.length - 1))]!;
+}
+
+function fallbackTitle(entry: CatalogEntry | undefined, doc: StoredDocument | undefined, id: string): string {
+  const title = entry?.title ?? doc?.title;
+  if (title?.trim()) return title.trim();
+  const head = doc?.text.replace(/\s+/g, '').slice(0, 24);
+  return head ? `${head}…` : id;
+}
+
+export interface BuildReportModelInput {
+  orderId: string;
+  orderNo: string;
+  reportNo: string;
+  verificationCode: string;
+  verifyUrl: string;
+  title: string;
+  author: string;
+  goodsName: string;
+  fileName: string;
+  checkedAt: Date;
+  text: string;
+  report: Report;
+  /** Texts of the candidate sources (from the check) and their catalogue entries. */
+  sources: ReadonlyMap<string, StoredDocument>;
+  catalog: ReadonlyMap<string, CatalogEntry>;
+  warnings: readonly string[];
+}
+
+export function buildReportModel(input: BuildReportModelInput): ReportModel {
+  const { report, text } = input;
+  const toUtf16 = createUtf16Mapper(text);
+  const sourceMappers = new Map<string, (cp: number) => number>();
+
+  const sources: ReportSource[] = report.sources.map((s, i) => {
+    const entry = input.catalog.get(s.sourceId);
+    const doc = input.sources.get(s.sourceId);
+    return {
+      no: i + 1,
+      id: s.sourceId,
+      title: fallbackTitle(entry, doc, s.sourceId),
+      authors: entry?.authors ?? [],
+      year: entry?.year ?? null,
+      source: entry ? (entry.origin === 'upload' ? '用户上传论文（已授权入库）' : entry.source) : null,
+      copiedChars: s.copiedChars,
+      ratio: s.ratio,
+      share: s.share,
+      matchCount: s.matches,
+    };
+  });
+  const sourceNo = new Map(sources.map((s) => [s.id, s.no]));
+
+  const matchCounts = new Array<number>(report.sections.length).fill(0);
+  let verbatimChars = 0;
+  let paraphraseChars = 0;
+  const matches: ReportMatch[] = report.matches.map((m, i) => {
+    if (m.kind === 'verbatim') verbatimChars += m.chars;
+    else if (m.kind === 'paraphrase') paraphraseChars += m.chars;
+    if (matchCounts[m.section] !== undefined) matchCounts[m.section]!++;
+    const doc = input.sources.get(m.sourceId);
+    let passage = { before: '', text: '', after: '' };
+    if (doc) {
+      let map = sourceMappers.get(m.sourceId);
+      if (!map) {
+        map = createUtf16Mapper(doc.text);
+        sourceMappers.set(m.sourceId, map);
+      }
+      const a = map(m.sourceStart);
+      const b = map(m.sourceEnd);
+      passage = {
+        before: doc.text.slice(Math.max(0, a - CONTEXT_CHARS), a),
+        text: doc.text.slice(a, b),
+        after: doc.text.slice(b, b + CONTEXT_CHARS),
+      };
+    }
+    return {
+      index: i,
+      start: toUtf16(m.start),
+      end: toUtf16(m.end),
+      kind: m.kind,
+      chars: m.chars,
+      section: m.section,
+      sourceNo: sourceNo.get(m.sourceId) ?? 0,
+      sourcePassage: passage,
+    };
+  });
+
+  const sections: ReportSection[] = report.sections.map((s, i) => ({
+    index: i,
+    title: s.title,
+    kind: s.kind,
+    start: toUtf16(s.start),
+    end: toUtf16(s.end),
+    chars: s.chars,
+    copiedChars: s.copiedChars,
+    quotedChars: s.quotedChars,
+    ratio: s.ratio,
+    ratioExcludingQuotes: s.ratioExcludingQuotes,
+    matchCount: matchCounts[i] ?? 0,
+  }));
+
+  const maxSource = report.maxSingleSourceId
+    ? sources.find((s) => s.id === report.maxSingleSourceId)
+    : undefined;
+  return {
+    version: 1,
+    orderId: input.orderId,
+    orderNo: input.orderNo,
+    reportNo: input.reportNo,
+    verificationCode: input.verificationCode,
+    verifyUrl: input.verifyUrl,
+    title: input.title,
+    author: input.author,
+    goodsName: input.goodsName,
+    fileName: input.fileName,
+    checkedAt: input.checkedAt.toISOString(),
+    figures: {
+      ratio: report.ratio,
+      ratioExcludingQuotes: report.ratioExcludingQuotes,
+      maxSingleSourceRatio: report.maxSingleSourceRatio,
+      maxSingleSourceTitle: maxSource?.title ?? null,
+      copiedChars: report.copiedChars,
+      totalChars: report.chars,
+      verbatimChars,
+      paraphraseChars,
+      quotedChars: report.quotedChars,
+      referenceChars: report.referenceChars,
+      sourceCount: sources.length,
+    },
+    sections,
+    sources,
+    matches,
+    text,
+    notes: [REPORT_DISCLAIMER, ...input.warnings],
+  };
+}
+
+/** 0.12345 -> '12.3%' (one decimal, as Chinese checkers print it). */
+export function formatPercent(ratio: number): string {
+  return `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
+}
+
+/** 2025-05-28T01:52:01Z -> '2025-05-28 09:52:01' (China time). */
+export function formatChinaTime(iso: string): string {
+  const d = new Date(new Date(iso).getTime() + 8 * 3600_000);
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export const KIND_LABELS: Readonly<Record<MatchKind, string>> = {
+  verbatim: '文字复制',
+  paraphrase: '疑似改写',
+  quoted: '引用（已标注）',
+};

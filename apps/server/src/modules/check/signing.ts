@@ -1,0 +1,114 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Report verification. Every report gets a report number and an 8-character verification code; the
+ * server signs the report's summary (HMAC-SHA256 with REPORT_SIGNING_SECRET). Verification looks the
+ * number up, checks the code and the signature, and shows the signed summary — so a PDF whose rate
+ * was edited is caught: the page shows the true figures, not the forged ones.
+ */
+
+/** Unambiguous upper-case alphabet (no 0/O, 1/I/L). */
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** What verification shows and what the signature covers. */
+export interface ReportSummary {
+  reportNo: string;
+  title: string;
+  /** Masked: first character kept, the rest '*' (张** ). */
+  author: string;
+  goodsName: string;
+  /** 总字数 */
+  totalChars: number;
+  /** 重复字数 */
+  copiedChars: number;
+  /** 总文字复制比 (0–1) */
+  ratio: number;
+  /** 去除引用文献复制比 (0–1) */
+  ratioExcludingQuotes: number;
+  /** 单篇最大文字复制比 (0–1) */
+  maxSingleSourceRatio: number;
+  /** ISO time of the check. */
+  checkedAt: string;
+}
+
+/** The secret from config, or one generated once into DATA_DIR/secrets (mode 0600) and reused. */
+export function loadSigningSecret(options: { configured?: string; dataDir: string }): string {
+  if (options.configured) return options.configured;
+  const dir = path.join(options.dataDir, 'secrets');
+  const file = path.join(dir, 'report-signing.key');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('base64url');
+  // Exclusive create: two processes starting at once agree on the first one's secret.
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
+
+/** 'BG' + yyyyMMdd (China time) + 8 random characters. */
+export function newReportNo(now: Date): string {
+  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  let tail = '';
+  for (let i = 0; i < 8; i++) tail += ALPHABET[randomInt(ALPHABET.length)];
+  return `BG${day}${tail}`;
+}
+
+/** Canonical JSON of the summary: keys in a fixed order, so the same values always sign the same. */
+export function canonicalSummary(s: ReportSummary): string {
+  return JSON.stringify([
+    s.reportNo,
+    s.title,
+    s.author,
+    s.goodsName,
+    s.totalChars,
+    s.copiedChars,
+    s.ratio,
+    s.ratioExcludingQuotes,
+    s.maxSingleSourceRatio,
+    s.checkedAt,
+  ]);
+}
+
+export function signSummary(secret: string, summary: ReportSummary): string {
+  return createHmac('sha256', secret)
+    .update(`summary:${canonicalSummary(summary)}`)
+    .digest('hex');
+}
+
+/** The printed code: derived from the signature, so only the server can make a matching one. */
+export function verificationCodeOf(secret: string, signature: string): string {
+  const mac = createHmac('sha256', secret).update(`code:${signature}`).digest();
+  let code = '';
+  for (let i = 0; i < 8; i++) code += ALPHABET[mac[i]! % ALPHABET.length];
+  return code;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** True when the stored summary still carries its signature and the code matches it. */
+export function isGenuine(secret: string, summary: ReportSummary, signature: string, code: string): boolean {
+  const expected = signSummary(secret, summary);
+  return safeEqual(expected, signature) && safeEqual(verificationCodeOf(secret, signature), code);
+}
+
+/** 张三丰 -> 张**; 'Li Lei' -> 'L*****'. */
+export function maskAuthor(author: string): string {
+  const chars = [...author.trim()];
+  if (chars.length === 0) return '';
+  return chars[0] + '*'.repeat(Math.max(1, Math.min(chars.length - 1, 6)));
+}
