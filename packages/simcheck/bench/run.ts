@@ -186,7 +186,9 @@ async function main(): Promise<void> {
   const commit = (() => {
     try {
       const head = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
-      const dirty = execSync('git status --porcelain -- packages/simcheck/src', { cwd: ROOT }).toString().trim();
+      const dirty = execSync('git status --porcelain -- packages/simcheck/src', { cwd: ROOT })
+        .toString()
+        .trim();
       return dirty ? `${head} + uncommitted engine changes` : head;
     } catch {
       return 'unknown';

@@ -14,8 +14,9 @@
  *   figure; quoted passages count as outside).
  * - Matches lying inside an unplanned 13-character overlap that the generator found ("leaks", a few
  *   per test set, e.g. a stock phrase across two of our own sentences) are left out of all figures.
- * - Rate error: |reported 去除引用文献复制比 − planted plagiarism characters / characters|, mean over
- *   documents (falls back to the reported ratio when the engine has no separate figure), and
+ * - Rate error: |reported 去除引用文献复制比 − true plagiarism characters / characters|, mean over
+ *   documents, where true = planted plus unplanned overlaps outside the reference list (falls back
+ *   to the reported ratio when the engine has no separate figure), and
  *   |reported 总文字复制比 − (plagiarism + quoted characters) / characters| as a second figure.
  */
 import type { CheckMatch, CheckOutput } from './engines/types.ts';
@@ -111,8 +112,11 @@ export function scoreDocs(
       shorts++;
       if (unionLength(flagged, s.start, s.end) > 0) shortsHit++;
     }
-    rateErr += Math.abs(plagiarismRate(out) - d.plagiarismChars / d.chars);
-    rateErrTotal += Math.abs(out.ratio - (d.plagiarismChars + d.quotedChars) / d.chars);
+    // unplanned overlaps outside the reference list are real 13-character overlaps: part of the true rate
+    const leakBody =
+      unionLength([...d.leaks], 0, d.references.start) + unionLength([...d.leaks], d.references.end, d.chars);
+    rateErr += Math.abs(plagiarismRate(out) - (d.plagiarismChars + leakBody) / d.chars);
+    rateErrTotal += Math.abs(out.ratio - (d.plagiarismChars + d.quotedChars + leakBody) / d.chars);
   }
   const n = docs.length || 1;
   return {
