@@ -52,7 +52,8 @@ import {
 /**
  * Each paid service's pay endpoints of spec §7, thin calls into the payment service. A service
  * module that wants to own one of these paths (e.g. the check service extending orderPayStatus with
- * progress) removes its entry here and calls getOrdersApi(db).getPayStatus in its own route.
+ * progress) removes its entry here and calls getOrdersApi(db).startPayment / getPayStatus in its
+ * own route. Any service's order can also be paid through /order/pay and /order/payStatus.
  */
 export const SERVICE_PAY_ROUTES: readonly { prefix: string; serviceTypes: readonly ServiceType[] }[] = [
   // /freeCheck is owned by the check module (check.routes.ts): it adds the check's progress.
@@ -99,6 +100,24 @@ export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRu
   }
 
   // --- generic order API (account area) ----------------------------------------------------------
+  // Pay again from My orders, whatever the service: the same answers as the services' endpoints.
+  app.post('/order/pay', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, payBody);
+    const result = await startPayment(rt, {
+      userId: auth.userId,
+      orderId: body.orderId,
+      payType: body.payType,
+    });
+    return ok(result, TEXTS.payQrCreated);
+  });
+
+  app.post('/order/payStatus', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderIdBody);
+    return ok(await getPayStatus(rt, auth.userId, body.orderId));
+  });
+
   app.post('/order/list', async (request) => {
     const auth = await requireUser(request);
     const body = parseBody(request, orderListBody);

@@ -1,0 +1,225 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, type Database, type DbHandle, type Kysely, migrate, seed } from '@kyfw/db';
+import { createTestDb } from '@kyfw/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
+import { createWorker } from '../../src/jobs/index.ts';
+import { enqueue } from '../../src/jobs/queue.ts';
+import type { Logger } from '../../src/lib/logger.ts';
+import { appModules } from '../../src/modules/index.ts';
+import { getOrdersApi } from '../../src/modules/orders/orders.api.ts';
+import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
+import { createOrdersModule } from '../../src/modules/orders/orders.module.ts';
+import { findOrdersRuntime, type OrdersRuntime } from '../../src/modules/orders/orders.runtime.ts';
+import { createInjectFetch, type PaymentSandbox } from '../../src/providers/payment/index.ts';
+import {
+  call,
+  createClock,
+  type Envelope,
+  registerUser,
+  type TestClock,
+} from '../accounts/accounts-helper.ts';
+import { testConfig } from '../helper.ts';
+import { TEST_SANDBOX_KEYS } from '../providers/payment/helpers.ts';
+
+export { call, createClock, type Envelope, HOUR, MINUTE, SECOND } from '../accounts/accounts-helper.ts';
+
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
+
+export interface OrdersTestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  rt: OrdersRuntime;
+  sandbox: PaymentSandbox;
+  orders: ReturnType<typeof getOrdersApi>;
+  /** Closes the app only (the database and DATA_DIR stay, for a restart). */
+  closeApp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  env?: Record<string, string>;
+  clock?: TestClock;
+  /** Reuse a DATA_DIR (restart tests); default a fresh temporary one. */
+  dataDir?: string;
+  /** Reuse a database handle (restart tests); default a fresh test database. */
+  db?: DbHandle;
+  logger?: Logger;
+}
+
+/**
+ * The real app (every module) with the payment sandboxes speaking to it in-process: the adapters'
+ * API calls and the sandbox's signed notifications go through `inject` (createInjectFetch), so
+ * signatures, encryption and acknowledgements are exercised exactly as over the network. Fixed
+ * TEST-ONLY sandbox keys (no key generation), fast notification retries, an operator token and a
+ * hand-moved clock shared by the app, the adapters and the sandboxes.
+ */
+export async function buildOrdersApp(options: BuildOptions = {}): Promise<OrdersTestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'kyfw-orders-'));
+  const clock = options.clock ?? createClock(new Date().toISOString());
+  const handle = options.db ?? (await createTestDb());
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    PASSWORD_SCRYPT_COST: '12',
+    SMS_IP_MAX_PER_MINUTE: '1000',
+    SMS_IP_MAX_PER_HOUR: '1000',
+    SMS_IP_MAX_PER_DAY: '1000',
+    PAY_SANDBOX_NOTIFY_RETRY_MS: '30,30,30,30',
+    OPERATOR_TOKEN,
+    PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
+    ...options.env,
+  });
+  let app: FastifyInstance | undefined;
+  const ordersModule = createOrdersModule({
+    fetch: createInjectFetch(() => {
+      if (!app) throw new Error('app not built yet');
+      return app;
+    }),
+    sandboxKeys: TEST_SANDBOX_KEYS,
+  });
+  const built = await buildApp({
+    config,
+    db: handle.db,
+    modules: appModules.map((m) => (m.name === 'orders' ? ordersModule : m)),
+    now: clock.now,
+    logger: options.logger,
+  });
+  app = built;
+  await built.ready();
+  const rt = findOrdersRuntime(handle.db)!;
+  let appClosed = false;
+  const closeApp = async () => {
+    if (appClosed) return;
+    appClosed = true;
+    await built.close();
+  };
+  return {
+    app: built,
+    db: handle.db,
+    config,
+    clock,
+    dataDir,
+    rt,
+    sandbox: rt.providers.sandbox!,
+    orders: getOrdersApi(handle.db),
+    closeApp,
+    async close() {
+      await closeApp();
+      await handle.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An embedded PGlite database persisted under `${dataDir}/pglite` (restart tests). */
+export async function openPersistentDb(dataDir: string): Promise<DbHandle> {
+  const handle = await createDb({ dataDir });
+  await migrate(handle.db);
+  await seed(handle.db);
+  return handle;
+}
+
+export async function newUser(t: { app: FastifyInstance }): Promise<{ token: string; userId: string }> {
+  const { token } = await registerUser(t);
+  const info = await call<{ id: string }>(t, '/getUserInfo', {}, { token });
+  if (info.code !== 0) throw new Error(`getUserInfo failed: ${info.message}`);
+  return { token, userId: info.data.id };
+}
+
+export interface PayQr {
+  codeUrl: string;
+  orderNo: string;
+  outTradeNo: string;
+  amount: string;
+  amountFen: number;
+  expireAt: string;
+}
+
+/** A check order of `quantity` characters (本科, ¥2 per 1,000) for the user. */
+export async function newCheckOrder(t: OrdersTestApp, userId: string, quantity = 12_345) {
+  return t.orders.createOrder({
+    userId,
+    serviceType: 'check',
+    goodsId: 'check_undergrad',
+    quantity,
+    serviceRef: 'check-1',
+  });
+}
+
+export function startPay(t: OrdersTestApp, token: string, orderId: string, payType: 'wx' | 'ali') {
+  return call<PayQr>(t, '/order/pay', { orderId, payType }, { token });
+}
+
+export function payStatus(t: OrdersTestApp, token: string, orderId: string) {
+  return call<{ payStatus: 0 | 1; status: string }>(t, '/order/payStatus', { orderId }, { token });
+}
+
+/** POST /__dev/pay: the sandbox pays as the customer's phone would. */
+export async function devPay(t: OrdersTestApp, orderNo: string, channel?: 'wx' | 'ali') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/__dev/pay',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(channel ? { orderNo, channel } : { orderNo }),
+  });
+  return res.json() as Envelope<{ transactionId: string; amountFen: number } | null>;
+}
+
+export async function setFaults(t: OrdersTestApp, faults: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/__dev/pay/faults',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(faults),
+  });
+  return res.json() as Envelope;
+}
+
+/** Calls the operator API with the token. */
+export function operator<T = unknown>(
+  t: OrdersTestApp,
+  apiPath: string,
+  body: unknown,
+  token = OPERATOR_TOKEN,
+) {
+  return t.app
+    .inject({
+      method: 'POST',
+      url: `/kyfw/web/v1/operator${apiPath}`,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-operator-token': token } : {}) },
+      payload: JSON.stringify(body),
+    })
+    .then((res) => res.json() as Envelope<T>);
+}
+
+/** Enqueues one run of an orders job and lets a worker run it (one tick). */
+export async function runJob(t: OrdersTestApp, name: 'orders.expire' | 'orders.reconcile') {
+  const definition = ordersJobDefinitions.find((d) => d.name === name)!;
+  await enqueue(t.db, definition, {});
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  const ran = await worker.tick();
+  await worker.stop();
+  const job = await t.db.selectFrom('jobs').selectAll().where('id', 'in', ran).executeTakeFirst();
+  if (job?.status !== 'succeeded')
+    throw new Error(`${name} did not succeed: ${job?.status} ${job?.last_error}`);
+  return job.result as Record<string, number>;
+}
+
+export async function orderRow(t: OrdersTestApp, orderId: string) {
+  return t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+export async function paymentsOf(t: OrdersTestApp, orderId: string) {
+  return t.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .execute();
+}
