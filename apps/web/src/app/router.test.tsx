@@ -144,6 +144,30 @@ describe('routing behaviour', () => {
     await waitFor(() => expect(document.title).toBe('Internal Server Error'));
   });
 
+  it('reloads the page once when a page chunk fails to load, and not again within 10 s', async () => {
+    const chunkError = new TypeError('Failed to fetch dynamically imported module: /assets/check-x.js');
+    const testRoutes: RouteObject[] = [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { path: '/', element: <p>home</p> },
+          { path: '/check', lazy: () => Promise.reject(chunkError) },
+        ],
+      },
+    ];
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoutes(testRoutes, '/check');
+    // First failure: the guard lets a reload through (jsdom cannot navigate, the attempt is recorded).
+    await waitFor(() => expect(sessionStorage.getItem('kyfw:lastReloadAt')).not.toBeNull());
+    expect(await screen.findByText('页面加载中…')).toBeTruthy();
+    cleanup();
+
+    // Failing again right after the reload: the guard holds, the error page shows instead of a loop.
+    renderRoutes(testRoutes, '/check');
+    expect(await screen.findByText('Internal Server Error')).toBeTruthy();
+    spy.mockRestore();
+  });
+
   it('renders the landing page with entries to every service', async () => {
     renderRoutes(routes, '/');
     await screen.findByText('一站完成');

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../../app/provider';
 import { toast, uiActions } from '../../stores/ui-store';
@@ -12,7 +13,7 @@ beforeAll(() => installDomShims());
 beforeEach(() => resetAppState());
 afterEach(() => cleanup());
 
-function withProviders(node: React.ReactNode) {
+function withProviders(node: ReactNode) {
   return render(<AppProvider queryClient={createQueryClient()}>{node}</AppProvider>);
 }
 
