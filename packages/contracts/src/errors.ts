@@ -122,6 +122,34 @@ export const ErrorCode = {
   REFUND_FAILED: 3019,
   /** Operator API: OPERATOR_TOKEN unset, or the x-operator-token header is missing or wrong. */
   OPERATOR_UNAUTHORIZED: 3020,
+
+  // 4xxx paper check and files (apps/server/src/modules/check, docs/api/check.md)
+  /** /freeCheck/uploadFile without a file part (or an empty file). */
+  CHECK_FILE_MISSING: 4001,
+  /** Upload over CHECK_UPLOAD_MAX_MB, or text over the extraction limits (pages, characters, zip bomb); nothing stored. */
+  CHECK_FILE_TOO_LARGE: 4002,
+  /** The content is not a .docx/.doc/.pdf/.txt (sniffed by content: a renamed .exe, an image, RTF, a spreadsheet). */
+  CHECK_FILE_UNSUPPORTED: 4003,
+  /** The document is password-protected (.docx, .doc or PDF). */
+  CHECK_FILE_ENCRYPTED: 4004,
+  /** A PDF without a text layer (scanned pages). */
+  CHECK_FILE_SCANNED: 4005,
+  /** The file is damaged, truncated or took too long to parse. */
+  CHECK_FILE_BROKEN: 4006,
+  /** The document parsed fine but holds no text to check. */
+  CHECK_FILE_EMPTY: 4007,
+  /** /freeCheck/payFee when no free check applies (no unused free_check, over the free cap, or a paid order). */
+  CHECK_FREE_UNAVAILABLE: 4008,
+  /** /freeCheck/report or /downloadReport before the check has finished (the message says how far it is). */
+  CHECK_NOT_READY: 4009,
+  /** /freeCheck/deleteOrder while the check is queued or running. */
+  CHECK_IN_PROGRESS: 4010,
+  /** /freeCheck/retryCheck on a check that did not fail. */
+  CHECK_NOT_RETRYABLE: 4011,
+  /** /freeCheck/verify with an unknown report number or a code that does not match (or a tampered record). */
+  REPORT_NOT_GENUINE: 4012,
+  /** The check needs payment first (/freeCheck/payFee on a paid-order check still pending payment). */
+  CHECK_PAYMENT_REQUIRED: 4013,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -184,4 +212,18 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.REFUND_NOT_ALLOWED]: '退款金额超过可退金额或订单未支付',
   [ErrorCode.REFUND_FAILED]: '退款失败，请稍后再试',
   [ErrorCode.OPERATOR_UNAUTHORIZED]: '运营接口凭证无效',
+  [ErrorCode.CHECK_FILE_MISSING]: '请选择要检测的论文文件',
+  [ErrorCode.CHECK_FILE_TOO_LARGE]: '文件过大或内容过多，超出检测限制',
+  [ErrorCode.CHECK_FILE_UNSUPPORTED]: '不支持的文件格式，请上传 .docx、.doc、.pdf 或 .txt 文件',
+  [ErrorCode.CHECK_FILE_ENCRYPTED]: '文件已加密，请去除密码后重新上传',
+  [ErrorCode.CHECK_FILE_SCANNED]:
+    '未能从 PDF 中提取到文字，文件可能是扫描件，请上传带文字层的 PDF 或 Word 文档',
+  [ErrorCode.CHECK_FILE_BROKEN]: '文件已损坏或格式不正确，无法读取，请重新导出后上传',
+  [ErrorCode.CHECK_FILE_EMPTY]: '文件中没有可检测的文字',
+  [ErrorCode.CHECK_FREE_UNAVAILABLE]: '当前订单不能使用免费查重',
+  [ErrorCode.CHECK_NOT_READY]: '检测尚未完成，请稍后查看报告',
+  [ErrorCode.CHECK_IN_PROGRESS]: '检测进行中，完成后才能删除',
+  [ErrorCode.CHECK_NOT_RETRYABLE]: '只有检测失败的订单可以重新检测',
+  [ErrorCode.REPORT_NOT_GENUINE]: '报告编号或验证码不正确，无法确认报告真伪',
+  [ErrorCode.CHECK_PAYMENT_REQUIRED]: '请先完成支付',
 };

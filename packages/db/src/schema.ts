@@ -457,3 +457,83 @@ export type OfflineProofRow = Selectable<OfflineProofsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type AddressRow = Selectable<AddressesTable>;
 export type OrderDeliveryRow = Selectable<OrderDeliveriesTable>;
+
+// ---------------------------------------------------------------------------------------------
+// Paper checks (migration 0005_check.sql), merged into `Database` like the tables above.
+
+export const CHECK_STATUSES = ['pending', 'queued', 'running', 'done', 'failed'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+export type CheckStage = 'parsing' | 'comparing' | 'reporting';
+export type CheckFileFormat = 'txt' | 'docx' | 'doc' | 'pdf';
+
+export interface ChecksTable {
+  id: Generated<string>;
+  check_no: string;
+  user_id: string;
+  order_id: string | null;
+  goods_id: string;
+  title: string;
+  author: string;
+  file_name: string;
+  file_format: CheckFileFormat;
+  file_bytes: number;
+  file_sha256: string;
+  file_key: string | null;
+  text_key: string | null;
+  chars: number;
+  amount_fen: number;
+  free: boolean;
+  add_to_library: Generated<boolean>;
+  library_doc_id: string | null;
+  status: ColumnType<CheckStatus, CheckStatus | undefined, CheckStatus>;
+  stage: CheckStage | null;
+  progress: Generated<number>;
+  failure_reason: string | null;
+  job_id: string | null;
+  runs: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+export interface CheckReportsTable {
+  check_id: string;
+  report_no: string;
+  verification_code: string;
+  summary: ColumnType<unknown, string, string>;
+  signature: string;
+  ratio: number;
+  total_chars: number;
+  copied_chars: number;
+  model_key: string | null;
+  pdf_key: string | null;
+  marked_pdf_key: string | null;
+  html_key: string | null;
+  zip_key: string | null;
+  checked_at: Timestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CheckLibraryDocumentsTable {
+  id: string;
+  title: string | null;
+  authors: ColumnType<unknown, string | undefined, string>;
+  year: number | null;
+  source: string | null;
+  content_hash: string;
+  chars: number;
+  origin: 'import' | 'upload';
+  added_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  checks: ChecksTable;
+  check_reports: CheckReportsTable;
+  check_library_documents: CheckLibraryDocumentsTable;
+}
+
+export type CheckRow = Selectable<ChecksTable>;
+export type CheckReportRow = Selectable<CheckReportsTable>;
+export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;

@@ -9,6 +9,7 @@ import type { CheckRuntime } from './check.runtime.ts';
 import { downloadBody, orderIdBody, pageBody, payBody, uploadFields, verifyBody } from './check.schemas.ts';
 import {
   deleteCheck,
+  findCheckStatus,
   getCheckStatus,
   getReportJson,
   listCheckGoods,
@@ -108,11 +109,11 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
   });
 
   // Payment of a check order: the orders module's service, with the check's progress added to the
-  // status (the orders routes leave /freeCheck to this module, see SERVICE_PAY_ROUTES there).
+  // status (the orders routes leave /freeCheck to this module, see SERVICE_PAY_ROUTES there). An
+  // order without a check row is answered exactly as the orders module would.
   app.post('/freeCheck/freeCheckQrPayCode', async (request) => {
     const auth = await requireUser(request);
     const body = parseBody(request, payBody);
-    await getCheckStatus(rt, auth.userId, body.orderId); // the user's own, not deleted check
     return ok(
       await getOrdersApi(rt.db).startPayment({
         userId: auth.userId,
@@ -126,14 +127,14 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
   app.post('/freeCheck/orderPayStatus', async (request) => {
     const auth = await requireUser(request);
     const body = parseBody(request, orderIdBody);
-    const status = await getCheckStatus(rt, auth.userId, body.orderId);
-    if (status.free) {
+    const status = await findCheckStatus(rt, auth.userId, body.orderId);
+    if (status?.free) {
       return ok({ payStatus: status.checkStatus === 'pending' ? 0 : 1, status: null, ...status });
     }
     const pay = await getOrdersApi(rt.db).getPayStatus(auth.userId, body.orderId, {
       serviceTypes: ['check'],
     });
-    return ok({ ...pay, ...status });
+    return ok(status ? { ...pay, ...status } : pay);
   });
 
   app.post('/freeCheck/checkStatus', async (request) => {

@@ -405,10 +405,16 @@ function statusView(
   };
 }
 
-/** What a polling page needs (also merged into /freeCheck/orderPayStatus by the orders routes). */
+/** What a polling page needs (also merged into /freeCheck/orderPayStatus). */
 export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
   return statusView(check);
+}
+
+/** Like getCheckStatus, but null when the user has no such check (an order of another kind). */
+export async function findCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
+  const check = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
+  return check ? statusView(await reconcile(rt, check)) : null;
 }
 
 async function getFinishedReport(rt: CheckRuntime, userId: string, orderId: string) {
