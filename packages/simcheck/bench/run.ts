@@ -10,7 +10,8 @@
  *   --seed=N           test-set seed (default 20240601)
  *   --repeat=N         timing repeats (default 5)
  *   --no-eval --no-pairs --no-speed   skip parts
- *   --render=<results.json>           print the table of an earlier run again
+ *   --render=<results.json> [--rescore]  print the table of an earlier run again (--rescore: score
+ *                      the saved per-document outputs in .bench/eval-*.json again)
  * Progress goes to stderr, the table to stdout, everything to .bench/results-<stamp>.json and
  * .bench/latest.json.
  */
@@ -231,6 +232,18 @@ async function main(): Promise<void> {
 
 if (opt('render')) {
   const json = JSON.parse(readFileSync(opt('render')!, 'utf8')) as BenchResults;
+  if (flag('rescore')) {
+    // score the saved per-document outputs again (after a change to the scoring code)
+    const set = JSON.parse(readFileSync(join(json.testSet.dir, 'truth.json'), 'utf8')) as TestSet;
+    for (const run of json.engines) {
+      if (!run.eval) continue;
+      const file = join(OUT, `eval-${run.name}-s${json.testSet.seed}-${json.testSet.mode}.json`);
+      run.eval.scores = scoreTestSet(
+        set,
+        JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,
+      );
+    }
+  }
   process.stdout.write(`${renderAll(json)}\n`);
 } else {
   await main();
