@@ -29,6 +29,12 @@ export type Options = {
   /** Lower similarity that suffices for a sentence next to an accepted paraphrase or exact passage
    * of the same source (hysteresis: rewritten passages are rewritten sentence after sentence). */
   readonly paraphraseExtendThreshold: number;
+  /** Minimum order score (longest common subsequence of content characters / the longer window)
+   * for a paraphrase: a rewrite keeps the order of what it did not change, while honest writing on
+   * the same topic shares vocabulary in another order. Extension uses this minus 0.1. */
+  readonly paraphraseMinOrder: number;
+  /** Overlap at which the order score is not required (words shuffled inside a sentence). */
+  readonly paraphraseOrderFreeThreshold: number;
   /** Minimum number of shared content words for a paraphrase match. */
   readonly paraphraseMinSharedWords: number;
   /** A sentence shorter than this many normalised characters is never a paraphrase match on its own. */
@@ -45,8 +51,10 @@ export const defaultOptions: Options = Object.freeze({
   mergeGap: 12,
   paraphrase: true,
   segmenter: 'intl',
-  paraphraseThreshold: 0.5,
-  paraphraseExtendThreshold: 0.35,
+  paraphraseThreshold: 0.35,
+  paraphraseExtendThreshold: 0.3,
+  paraphraseMinOrder: 0.45,
+  paraphraseOrderFreeThreshold: 0.7,
   paraphraseMinSharedWords: 4,
   paraphraseMinChars: 12,
   maxDocFrequency: 20_000,

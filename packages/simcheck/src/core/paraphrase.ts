@@ -12,7 +12,7 @@
  */
 import type { Passage } from './align.ts';
 import type { NormalizedText } from './normalize.ts';
-import { sliceNormalized } from './normalize.ts';
+import { sliceNormalized, WORD_TOKEN_BASE } from './normalize.ts';
 import type { Options } from './options.ts';
 import { getContentChars, getContentWords, loadSegmenter, type Segment } from './segment.ts';
 
@@ -65,7 +65,26 @@ export function splitSentences(text: string, norm: NormalizedText): SentenceRang
   return out;
 }
 
-type SentenceFeatures = { words: Set<string>; chars: Set<number> };
+/** Content words, content characters, and the Latin words and numbers (as normalised units). */
+type SentenceFeatures = { words: Set<string>; chars: Set<number>; tokens: Set<number> };
+
+function getTokens(codes: Uint32Array, from: number, to: number): Set<number> {
+  const out = new Set<number>();
+  for (let i = from; i < to; i++) if (codes[i]! >= WORD_TOKEN_BASE) out.add(codes[i]!);
+  return out;
+}
+
+/**
+ * Synonym substitution leaves numbers, units, formulas and Latin terms alone; template sentences of
+ * a field ("采用C18色谱柱，流动相为……，检测波长265nm") differ exactly there. Windows whose Latin
+ * words and numbers mostly differ (Jaccard < 0.5) are therefore not rewrites of each other.
+ */
+function haveSameTokens(a: Set<number>, b: Set<number>): boolean {
+  if (a.size === 0 && b.size === 0) return true;
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared++;
+  return shared / (a.size + b.size - shared) >= 0.5;
+}
 
 function bigramKey(a: number, b: number): number {
   return a * 0x110000 + b;
@@ -92,36 +111,57 @@ function union<T>(sets: Set<T>[]): Set<T> {
   return out;
 }
 
-function weightedDice(a: Set<string>, b: Set<string>, weight: (w: string) => number): number {
-  let wa = 0;
-  let wb = 0;
-  let shared = 0;
-  for (const x of a) {
-    const w = weight(x);
-    wa += w;
-    if (b.has(x)) shared += w;
-  }
-  for (const x of b) wb += weight(x);
-  return wa + wb > 0 ? (2 * shared) / (wa + wb) : 0;
-}
-
-/**
- * Similarity of two windows: the mean of content-word Dice and content-character Dice. With
- * `weight`, words are weighted (by rarity among the candidates' sentences), so that the formulaic
- * vocabulary of a field (治疗组, 对照组, 显著) counts less than the terms that make a text its own.
- */
+/** Similarity of two windows: the mean of content-word Dice and content-character Dice. */
 export function scoreWindows(
   a: SentenceFeatures,
   b: SentenceFeatures,
-  weight?: (w: string) => number,
 ): { score: number; sharedWords: number; wordDice: number; charDice: number } {
   const w = dice(a.words, b.words);
   const c = dice(a.chars, b.chars);
-  const wordDice = weight ? weightedDice(a.words, b.words, weight) : w.dice;
-  return { score: 0.5 * wordDice + 0.5 * c.dice, sharedWords: w.shared, wordDice, charDice: c.dice };
+  return { score: 0.5 * w.dice + 0.5 * c.dice, sharedWords: w.shared, wordDice: w.dice, charDice: c.dice };
 }
 
 type WindowMatch = { score: number; qTo: number; d: number; j0: number; j1: number };
+
+const ORDER_STOP_CHARS = new Set(
+  Array.from('的了和与及或是在对为以于由被把将从向而且也都就还又但并其之该此这那有无不个种些等中上下'),
+);
+
+function contentSequence(codes: Uint32Array, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) {
+    const c = codes[i]!;
+    if (c > 0xffff || !ORDER_STOP_CHARS.has(String.fromCharCode(c))) out.push(c);
+  }
+  return out;
+}
+
+/**
+ * Order score of two windows: the longest common subsequence of their content characters divided
+ * by the longer one's length (1 = same characters in the same order).
+ */
+export function getOrderScore(
+  a: Uint32Array,
+  aFrom: number,
+  aTo: number,
+  b: Uint32Array,
+  bFrom: number,
+  bTo: number,
+): number {
+  const x = contentSequence(a, aFrom, aTo);
+  const y = contentSequence(b, bFrom, bTo);
+  if (x.length === 0 || y.length === 0) return 0;
+  let prev = new Uint16Array(y.length + 1);
+  let cur = new Uint16Array(y.length + 1);
+  for (let i = 1; i <= x.length; i++) {
+    const xi = x[i - 1];
+    for (let j = 1; j <= y.length; j++) {
+      cur[j] = xi === y[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[y.length]! / Math.max(x.length, y.length);
+}
 
 /**
  * Find paraphrased sentence windows, by hysteresis: a window scoring at least
@@ -174,29 +214,13 @@ export async function findParaphrases(
     });
   });
   const maxDf = Math.max(20, sentDoc.length * 0.05);
-  // Rarity of a word among the candidates' sentences, from its rarest character bigram.
-  const nSentences = sentDoc.length;
-  const idfCache = new Map<string, number>();
-  const weight = (word: string): number => {
-    let w = idfCache.get(word);
-    if (w !== undefined) return w;
-    let df = nSentences;
-    const cps = Array.from(word, (ch) => ch.codePointAt(0)!);
-    if (cps.some((c) => c < 0x3400)) df = 1;
-    for (let i = 0; i + 1 < cps.length; i++)
-      df = Math.min(df, postings.get(bigramKey(cps[i]!, cps[i + 1]!))?.length ?? 0);
-    w = Math.log((nSentences + 1) / (df + 1)) + 1;
-    idfCache.set(word, w);
-    return w;
-  };
-  const useWeight = (globalThis as { __idf?: boolean }).__idf ? weight : undefined;
-
   let segment: Segment | undefined;
   const qCache = new Map<number, SentenceFeatures>();
   const sCache = new Map<number, SentenceFeatures>();
   const featuresOf = (norm: NormalizedText, range: SentenceRange): SentenceFeatures => ({
     words: new Set(getContentWords(segment!, sliceNormalized(norm, range.from, range.to))),
     chars: getContentChars(norm.codes, range.from, range.to),
+    tokens: getTokens(norm.codes, range.from, range.to),
   });
   const queryFeatures = (i: number): SentenceFeatures => {
     let f = qCache.get(i);
@@ -217,33 +241,51 @@ export async function findParaphrases(
   };
 
   /** Score every window pairing of input sentence i (alone or with i+1) with source sentence j of doc d. */
+  /**
+   * The best window pairing input sentence i (alone or with i + 1, up to maxQ) with source sentence
+   * j of doc d (alone or with neighbours). A window qualifies when its overlap score reaches
+   * `threshold` and its order score (the longest common subsequence of content characters over the
+   * longer window) reaches `minOrder` — a rewrite keeps the order of what it did not change — or
+   * when the overlap alone reaches `paraphraseOrderFreeThreshold` (words shuffled inside a sentence).
+   */
   const scoreAround = (
     i: number,
     d: number,
     j: number,
     maxQ: number,
     threshold: number,
+    minOrder: number,
   ): WindowMatch | undefined => {
     let best: WindowMatch | undefined;
     const qs = querySentences[i]!;
-    const nSent = sources[d]!.sentences.length;
+    const src = sources[d]!;
+    const nSent = src.sentences.length;
     for (let qTo = i; qTo <= maxQ; qTo++) {
       const qf = qTo === i ? queryFeatures(i) : mergeFeatures([queryFeatures(i), queryFeatures(qTo)]);
-      const qLen = querySentences[qTo]!.to - qs.from;
+      const qEnd = querySentences[qTo]!.to;
+      const qLen = qEnd - qs.from;
+      // Short windows need stronger evidence: stock phrases make short sentences look alike.
+      const penalty = qLen < SHORT_WINDOW ? SHORT_WINDOW_PENALTY : 0;
       for (let j0 = Math.max(0, j - 1); j0 <= j; j0++) {
         for (let j1 = j; j1 <= Math.min(nSent - 1, j0 + 2); j1++) {
           // Windows of very different length are not rewrites of each other.
-          const sLen = sources[d]!.sentences[j1]!.to - sources[d]!.sentences[j0]!.from;
-          if (sLen < 0.5 * qLen || sLen > 2 * qLen) continue;
+          const sFrom = src.sentences[j0]!.from;
+          const sTo = src.sentences[j1]!.to;
+          if (sTo - sFrom < 0.5 * qLen || sTo - sFrom > 2 * qLen) continue;
           const parts: SentenceFeatures[] = [];
           for (let x = j0; x <= j1; x++) parts.push(sourceFeatures(d, x));
-          const s = scoreWindows(qf, mergeFeatures(parts), useWeight);
-          // Short windows need stronger evidence: stock phrases make short sentences look alike.
-          const need = threshold + (qLen < SHORT_WINDOW ? SHORT_WINDOW_PENALTY : 0);
-          if (s.sharedWords < options.paraphraseMinSharedWords || s.score < need) continue;
+          const sf = mergeFeatures(parts);
+          if (!haveSameTokens(qf.tokens, sf.tokens)) continue;
+          const s = scoreWindows(qf, sf);
+          if (s.sharedWords < options.paraphraseMinSharedWords || s.score < threshold + penalty) continue;
           // Prefer the tighter window on near ties, so that a source window does not swallow neighbours.
           const adjusted = s.score - 0.02 * (j1 - j0) - 0.06 * (qTo - i);
-          if (!best || adjusted > best.score) best = { score: adjusted, qTo, d, j0, j1 };
+          if (best && adjusted <= best.score) continue;
+          if (s.score < options.paraphraseOrderFreeThreshold + penalty) {
+            const order = getOrderScore(query.codes, qs.from, qEnd, src.norm.codes, sFrom, sTo);
+            if (order < minOrder) continue;
+          }
+          best = { score: adjusted, qTo, d, j0, j1 };
         }
       }
     }
@@ -304,7 +346,7 @@ export async function findParaphrases(
     const maxQ = i + 1 < nq && eligible[i + 1] && !accepted[i + 1] ? i + 1 : i;
     for (const [d, js] of retrieved[i]!) {
       for (const j of js) {
-        const m = scoreAround(i, d, j, maxQ, options.paraphraseThreshold);
+        const m = scoreAround(i, d, j, maxQ, options.paraphraseThreshold, options.paraphraseMinOrder);
         if (m && (!best || m.score > best.score)) best = m;
       }
     }
@@ -341,7 +383,14 @@ export async function findParaphrases(
         if (!link) continue;
         for (const j of retrieved[i]!.get(link.d) ?? []) {
           if (j < link.j0 - NEIGHBOUR_SENTENCES || j > link.j1 + NEIGHBOUR_SENTENCES) continue;
-          const m = scoreAround(i, link.d, j, i, options.paraphraseExtendThreshold);
+          const m = scoreAround(
+            i,
+            link.d,
+            j,
+            i,
+            options.paraphraseExtendThreshold,
+            options.paraphraseMinOrder - 0.1,
+          );
           if (m && (!best || m.score > best.score)) best = m;
         }
       }
@@ -367,5 +416,9 @@ function sentenceAt(sentences: readonly SentenceRange[], pos: number): number {
 }
 
 function mergeFeatures(parts: SentenceFeatures[]): SentenceFeatures {
-  return { words: union(parts.map((p) => p.words)), chars: union(parts.map((p) => p.chars)) };
+  return {
+    words: union(parts.map((p) => p.words)),
+    chars: union(parts.map((p) => p.chars)),
+    tokens: union(parts.map((p) => p.tokens)),
+  };
 }
