@@ -44,16 +44,17 @@ interface Address {
 
 describe('cityList and addresses', () => {
   it('/websiteUser/cityList is the province > city > district tree', async () => {
-    const res = await call<{ code: string; name: string; children: { name: string; children: { name: string }[] }[] }[]>(
-      t,
-      '/websiteUser/cityList',
-    );
+    const res = await call<
+      { code: string; name: string; children: { name: string; children: { name: string }[] }[] }[]
+    >(t, '/websiteUser/cityList');
     expect(res.data.length).toBe(31);
     const beijing = res.data.find((p) => p.name === '北京市')!;
     expect(beijing.children[0]!.name).toBe('北京市');
     expect(beijing.children[0]!.children.map((d) => d.name)).toContain('海淀区');
     const guangdong = res.data.find((p) => p.name === '广东省')!;
-    expect(guangdong.children.find((c) => c.name === '深圳市')!.children.map((d) => d.name)).toContain('南山区');
+    expect(guangdong.children.find((c) => c.name === '深圳市')!.children.map((d) => d.name)).toContain(
+      '南山区',
+    );
   });
 
   it('save, list, default, edit, delete — the first address is the default, deleting it promotes another', async () => {
@@ -89,22 +90,34 @@ describe('cityList and addresses', () => {
     expect(list.data).toMatchObject([{ id: second.data.id, isDefault: true }]);
   });
 
-  it('refuses unknown regions and bad phones, and another user\'s address', async () => {
-    const badRegion = await call(t, '/address/save', { ...HOME, district: '不存在区' }, { token: alice.token });
+  it("refuses unknown regions and bad phones, and another user's address", async () => {
+    const badRegion = await call(
+      t,
+      '/address/save',
+      { ...HOME, district: '不存在区' },
+      { token: alice.token },
+    );
     expect(badRegion).toMatchObject({ code: ErrorCode.VALIDATION, message: '请选择正确的省市区' });
     const badPhone = await call(t, '/address/save', { ...HOME, phone: '12345' }, { token: alice.token });
     expect(badPhone).toMatchObject({ code: ErrorCode.VALIDATION, message: '请输入正确的手机号码' });
     const [aliceAddress] = (await call<Address[]>(t, '/address/list', {}, { token: alice.token })).data;
     for (const path of ['/address/delete', '/address/setDefault']) {
-      expect((await call(t, path, { id: aliceAddress!.id }, { token: bob.token })).code).toBe(ErrorCode.RESOURCE_NOT_FOUND);
+      expect((await call(t, path, { id: aliceAddress!.id }, { token: bob.token })).code).toBe(
+        ErrorCode.RESOURCE_NOT_FOUND,
+      );
     }
-    expect((await call(t, '/address/save', { ...HOME, id: aliceAddress!.id }, { token: bob.token })).code).toBe(
-      ErrorCode.RESOURCE_NOT_FOUND,
-    );
+    expect(
+      (await call(t, '/address/save', { ...HOME, id: aliceAddress!.id }, { token: bob.token })).code,
+    ).toBe(ErrorCode.RESOURCE_NOT_FOUND);
   });
 
-  it('courier delivery ties a copy of the address to the order; the operator\'s tracking number shows in the detail', async () => {
-    const address = await call<Address>(t, '/address/save', { ...HOME, detail: '学院路1号' }, { token: alice.token });
+  it("courier delivery ties a copy of the address to the order; the operator's tracking number shows in the detail", async () => {
+    const address = await call<Address>(
+      t,
+      '/address/save',
+      { ...HOME, detail: '学院路1号' },
+      { token: alice.token },
+    );
     const order = await newCheckOrder(t, alice.userId, 1_000);
     const set = await call<{ detail: string; statusText: string }>(
       t,
@@ -113,22 +126,38 @@ describe('cityList and addresses', () => {
       { token: alice.token },
     );
     expect(set.data).toMatchObject({ detail: '学院路1号', statusText: '待发货' });
-    expect((await operator(t, '/orders/ship', { orderNo: order.orderNo, carrier: '顺丰速运', trackingNo: 'SF1234567890' })).code).toBe(
-      ErrorCode.DELIVERY_NOT_ALLOWED,
-    );
+    expect(
+      (
+        await operator(t, '/orders/ship', {
+          orderNo: order.orderNo,
+          carrier: '顺丰速运',
+          trackingNo: 'SF1234567890',
+        })
+      ).code,
+    ).toBe(ErrorCode.DELIVERY_NOT_ALLOWED);
     await startPay(t, alice.token, order.orderId, 'wx');
     await devPay(t, order.orderNo);
     await t.sandbox.notificationSettled('wx', order.orderNo);
-    expect((await operator(t, '/orders/ship', { orderNo: order.orderNo, carrier: '顺丰速运', trackingNo: 'SF1234567890' })).code).toBe(0);
+    expect(
+      (
+        await operator(t, '/orders/ship', {
+          orderNo: order.orderNo,
+          carrier: '顺丰速运',
+          trackingNo: 'SF1234567890',
+        })
+      ).code,
+    ).toBe(0);
 
     // Editing the address later does not move the parcel; after shipping the delivery is fixed.
-    await call(t, '/address/save', { ...HOME, id: address.data.id, detail: '别处2号' }, { token: alice.token });
-    const detail = await call<{ delivery: { detail: string; carrier: string; trackingNo: string; statusText: string } }>(
+    await call(
       t,
-      '/order/detail',
-      { orderId: order.orderId },
+      '/address/save',
+      { ...HOME, id: address.data.id, detail: '别处2号' },
       { token: alice.token },
     );
+    const detail = await call<{
+      delivery: { detail: string; carrier: string; trackingNo: string; statusText: string };
+    }>(t, '/order/detail', { orderId: order.orderId }, { token: alice.token });
     expect(detail.data.delivery).toMatchObject({
       detail: '学院路1号',
       carrier: '顺丰速运',
@@ -136,17 +165,31 @@ describe('cityList and addresses', () => {
       statusText: '已发货',
     });
     expect(
-      (await call(t, '/order/delivery', { orderId: order.orderId, addressId: address.data.id }, { token: alice.token })).code,
+      (
+        await call(
+          t,
+          '/order/delivery',
+          { orderId: order.orderId, addressId: address.data.id },
+          { token: alice.token },
+        )
+      ).code,
     ).toBe(ErrorCode.DELIVERY_NOT_ALLOWED);
     // Bob can use neither Alice's order nor her address.
     const bobAddress = await call<Address>(t, '/address/save', HOME, { token: bob.token });
     expect(
-      (await call(t, '/order/delivery', { orderId: order.orderId, addressId: bobAddress.data.id }, { token: bob.token })).code,
+      (
+        await call(
+          t,
+          '/order/delivery',
+          { orderId: order.orderId, addressId: bobAddress.data.id },
+          { token: bob.token },
+        )
+      ).code,
     ).toBe(ErrorCode.RESOURCE_NOT_FOUND);
   });
 });
 
-describe('two users: nobody sees, pays, cancels, deletes or invoices another user\'s order', () => {
+describe("two users: nobody sees, pays, cancels, deletes or invoices another user's order", () => {
   it('answers RESOURCE_NOT_FOUND exactly as for a missing order', async () => {
     const order = await newCheckOrder(t, alice.userId, 1_000);
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -163,18 +206,30 @@ describe('two users: nobody sees, pays, cancels, deletes or invoices another use
       expect(other).toEqual(none);
       expect(other.code).toBe(ErrorCode.RESOURCE_NOT_FOUND);
     }
-    const list = await call<{ list: { orderId: string }[]; total: number }>(t, '/order/list', {}, { token: bob.token });
+    const list = await call<{ list: { orderId: string }[]; total: number }>(
+      t,
+      '/order/list',
+      {},
+      { token: bob.token },
+    );
     expect(list.data.list.some((o) => o.orderId === order.orderId)).toBe(false);
     expect((await orderRow(t, order.orderId)).status).toBe('pending_payment');
     // Without a login nothing at all.
     expect((await call(t, '/order/list', {})).code).toBe(ErrorCode.UNAUTHORIZED);
   });
 
-  it('a service route only pays its own service\'s orders; amounts come only from the catalogue', async () => {
+  it("a service route only pays its own service's orders; amounts come only from the catalogue", async () => {
     const order = await newCheckOrder(t, alice.userId, 1_000);
     // A check order through the AI-writing pay endpoint: not found.
     expect(
-      (await call(t, '/aiWriting/freeCheckQrPayCode', { orderId: order.orderId, payType: 'wx' }, { token: alice.token })).code,
+      (
+        await call(
+          t,
+          '/aiWriting/freeCheckQrPayCode',
+          { orderId: order.orderId, payType: 'wx' },
+          { token: alice.token },
+        )
+      ).code,
     ).toBe(ErrorCode.RESOURCE_NOT_FOUND);
     // An amount in the body is ignored (unknown keys are stripped); the QR code is for the catalogue price.
     const qr = await call<{ amountFen: number }>(
@@ -186,10 +241,20 @@ describe('two users: nobody sees, pays, cancels, deletes or invoices another use
     expect(qr.data.amountFen).toBe(200);
     expect(t.sandbox.findOrder('ali', order.orderNo)?.amountFen).toBe(200);
     await expect(
-      t.orders.createOrder({ userId: alice.userId, serviceType: 'check', goodsId: 'check_undergrad', quantity: 999_999 }),
+      t.orders.createOrder({
+        userId: alice.userId,
+        serviceType: 'check',
+        goodsId: 'check_undergrad',
+        quantity: 999_999,
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.QUANTITY_OUT_OF_RANGE });
     await expect(
-      t.orders.createOrder({ userId: alice.userId, serviceType: 'reduction', goodsId: 'check_undergrad', quantity: 1000 }),
+      t.orders.createOrder({
+        userId: alice.userId,
+        serviceType: 'reduction',
+        goodsId: 'check_undergrad',
+        quantity: 1000,
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.GOODS_NOT_FOUND });
   });
 
@@ -209,7 +274,9 @@ describe('two users: nobody sees, pays, cancels, deletes or invoices another use
     expect(qr.data.amount).toBe('99.00');
     await devPay(t, order.orderNo);
     await t.sandbox.notificationSettled('wx', order.orderNo);
-    expect((await call(t, '/aiWriting/orderPayStatus', { orderId: order.orderId }, { token: alice.token })).data).toMatchObject({
+    expect(
+      (await call(t, '/aiWriting/orderPayStatus', { orderId: order.orderId }, { token: alice.token })).data,
+    ).toMatchObject({
       payStatus: 1,
       status: 'paid',
     });
@@ -221,7 +288,12 @@ describe('account deletion', () => {
     const carol = await newUser(t);
     const address = await call<Address>(t, '/address/save', HOME, { token: carol.token });
     const order = await newCheckOrder(t, carol.userId, 1_000);
-    await call(t, '/order/delivery', { orderId: order.orderId, addressId: address.data.id }, { token: carol.token });
+    await call(
+      t,
+      '/order/delivery',
+      { orderId: order.orderId, addressId: address.data.id },
+      { token: carol.token },
+    );
     await startPay(t, carol.token, order.orderId, 'wx');
     await devPay(t, order.orderNo);
     await t.sandbox.notificationSettled('wx', order.orderNo);
@@ -235,20 +307,44 @@ describe('account deletion', () => {
 
     await t.db.transaction().execute((tx) => runAccountDeletionHooks(tx, carol.userId));
 
-    expect(await t.db.selectFrom('addresses').selectAll().where('user_id', '=', carol.userId).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('addresses').selectAll().where('user_id', '=', carol.userId).execute(),
+    ).toEqual([]);
     const delivery = await t.db
       .selectFrom('order_deliveries')
       .selectAll()
       .where('order_id', '=', order.orderId)
       .executeTakeFirstOrThrow();
     expect(delivery).toMatchObject({ recipient_name: '', phone: '', detail: '', province: '北京市' });
-    const invoice = await t.db.selectFrom('invoices').selectAll().where('user_id', '=', carol.userId).executeTakeFirstOrThrow();
-    expect(invoice).toMatchObject({ title: '（已注销用户）', email: null, taxpayer_id: null, pdf_file_key: null, amount_fen: 200 });
-    const payments = await t.db.selectFrom('payments').selectAll().where('order_id', '=', order.orderId).execute();
+    const invoice = await t.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('user_id', '=', carol.userId)
+      .executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({
+      title: '（已注销用户）',
+      email: null,
+      taxpayer_id: null,
+      pdf_file_key: null,
+      amount_fen: 200,
+    });
+    const payments = await t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order.orderId)
+      .execute();
     expect(payments).toMatchObject([{ status: 'accepted', amount_fen: 200, raw: {} }]);
-    expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'paid', deleted_by_user: true, meta: {} });
+    expect(await orderRow(t, order.orderId)).toMatchObject({
+      status: 'paid',
+      deleted_by_user: true,
+      meta: {},
+    });
     expect((await orderRow(t, pending.orderId)).status).toBe('cancelled');
-    const purge = await t.db.selectFrom('jobs').selectAll().where('name', '=', 'orders.purge-files').execute();
+    const purge = await t.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', 'orders.purge-files')
+      .execute();
     expect(purge.length).toBeGreaterThanOrEqual(1);
   });
 });
