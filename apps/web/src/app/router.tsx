@@ -7,6 +7,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { LoginLayout } from './layouts/login-layout';
 import { RootShell } from './root';
 import { NotFoundPage, notFoundLoader, RouteErrorBoundary } from './routes/errors';
+import { shellTexts } from './texts';
 
 type PageModule = { default: ComponentType };
 
@@ -15,13 +16,18 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
+function BootFallback() {
+  return <div className="page-loading page-loading--boot">{shellTexts.loadingPage}</div>;
+}
+
 /** Children paths are relative to their parent; ids are the spec's route names. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootShell,
     ErrorBoundary: RouteErrorBoundary,
-    HydrateFallback: () => null,
+    // Shown while the first page's chunk loads.
+    HydrateFallback: BootFallback,
     children: [
       {
         id: 'layout-default',
