@@ -116,6 +116,12 @@ describe('the wire (spec §7): envelope, bad input, headers', () => {
     expect(res.json()).toEqual({ code: ErrorCode.PAYLOAD_TOO_LARGE, message: '请求内容过大', data: null });
   });
 
+  it('answers a malformed URL in the envelope too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/probe/%E0%A4%A` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: ErrorCode.VALIDATION, message: '请求参数有误', data: null });
+  });
+
   it('treats a POST without a body as an empty object', async () => {
     const bare = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/probe/empty` });
     expect(bare.json()).toEqual({ code: 0, message: 'success', data: {} });

@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/create-db.ts';
 import { migrate, readMigrations } from '../src/migrate.ts';
 import { DEFAULT_FRIEND_LINKS, DEFAULT_SITE_SETTINGS, seed } from '../src/seed.ts';
+import { createTempPostgresDatabase } from '../src/testing.ts';
 
-describe('migrate and seed on in-memory PGlite', () => {
+// Creating a PGlite database runs initdb: seconds, more on a busy machine.
+const SLOW = 180_000;
+
+describe('migrate and seed on in-memory PGlite', { timeout: SLOW }, () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await createDb({ memory: true });
-  });
+  }, SLOW);
   afterAll(() => handle.close());
 
   it('applies every migration once, in order, and is idempotent', async () => {
@@ -133,6 +137,30 @@ describe('migrate and seed on in-memory PGlite', () => {
       await b.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('applies each migration once when several processes start at the same time', async () => {
+    // Two pools on one PostgreSQL database stand for two processes (the advisory lock decides);
+    // PGlite is one session, so there the two runs share one handle.
+    const adminUrl = process.env.DATABASE_URL;
+    const temp = adminUrl ? await createTempPostgresDatabase(adminUrl) : undefined;
+    const first = temp ? await createDb({ databaseUrl: temp.url }) : await createDb({ memory: true });
+    const second = temp ? await createDb({ databaseUrl: temp.url }) : first;
+    try {
+      const runs = await Promise.all([migrate(first.db), migrate(second.db), migrate(first.db)]);
+      const all = (await readMigrations()).map((m) => m.version);
+      expect(runs.flat().sort()).toEqual(all);
+      const rows = await first.db.selectFrom('schema_migrations').select('version').execute();
+      expect(rows).toHaveLength(all.length);
+      await Promise.all([seed(first.db), seed(second.db)]);
+      expect(await first.db.selectFrom('site_settings').select('id').execute()).toHaveLength(1);
+      const links = await first.db.selectFrom('friend_links').select('id').execute();
+      expect(links).toHaveLength(DEFAULT_FRIEND_LINKS.length);
+    } finally {
+      await first.close();
+      await second.close();
+      await temp?.drop();
     }
   });
 });
