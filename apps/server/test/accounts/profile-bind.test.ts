@@ -90,6 +90,17 @@ describe('POST /websiteUser/bindPhoneNumber', () => {
       code: 0,
       data: { phoneNumber: phone, hasPassword: false, major: '3', education: '0' },
     });
+    // A form that hashed the empty field sends the MD5 of '': also no password.
+    const other = await wechatUser();
+    const otherPhone = newPhone();
+    const otherCode = await sendCode(t, otherPhone, '2', { token: other.token });
+    const hashedEmpty = await call(
+      t,
+      '/websiteUser/bindPhoneNumber',
+      { phoneNumber: otherPhone, checkCode: otherCode, passWord: pw(''), major: '法学', education: '本科' },
+      { token: other.token },
+    );
+    expect(hashedEmpty).toMatchObject({ code: 0, data: { hasPassword: false } });
     for (const guess of ['123456', '000000', '888888', '']) {
       expect(
         (await call(t, '/login', { phoneNumber: phone, passWord: pw(guess) }, { ip: newIp() })).code,

@@ -1,5 +1,6 @@
 import {
   bindPhoneSchema,
+  md5Hex,
   md5PasswordSchema,
   optionalMd5PasswordSchema,
   phoneSchema,
@@ -73,10 +74,16 @@ export const loginStatusBody = z.object({ userId: z.unknown() });
 
 export const getUserInfoBody = z.object({ userId: z.unknown().optional() });
 
+/** The MD5 of '': a form that hashed an empty field. Binding treats it as "no password" too. */
+const EMPTY_MD5 = md5Hex('');
+
 export const bindPhoneBody = z.object({
   phoneNumber: bindPhoneSchema,
   checkCode: smsCodeSchema,
-  passWord: optionalMd5PasswordSchema,
+  passWord: z.preprocess(
+    (value) => (typeof value === 'string' && value.toLowerCase() === EMPTY_MD5 ? undefined : value),
+    optionalMd5PasswordSchema,
+  ),
   major: selectSchema(validateMajor, '专业名称过长'),
   education: selectSchema(validateEducation, '学历名称过长'),
 });
