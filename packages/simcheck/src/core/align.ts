@@ -98,8 +98,10 @@ export function findExactRuns(
 
 /**
  * Merge passages of one source, sorted by input start, into larger passages: two merge when the
- * input gap is at most `gap` characters and the source ranges are at most `gap + slack` apart
- * (slack lets neighbouring sentences that were reordered join one passage).
+ * input gap is at most `gap` characters and their source ranges lie at most
+ * `gap + max(slack, length of both pieces)` apart: sentences shuffled inside a copied passage (or a
+ * sentence left out of it) lie within that passage's length of each other in the source, so the
+ * whole passage joins into one.
  */
 export function mergePassages(passages: readonly Passage[], gap: number, slack: number): Passage[] {
   const sorted = [...passages].sort((x, y) => x.qs - y.qs || y.qe - x.qe);
@@ -109,8 +111,8 @@ export function mergePassages(passages: readonly Passage[], gap: number, slack: 
     if (cur) {
       const qGap = p.qs - cur.qe;
       const sGap = Math.max(p.ss, cur.ss) - Math.min(p.se, cur.se);
-      const inOrder = p.ss >= cur.se - gap;
-      if (qGap <= gap && sGap <= gap + (inOrder ? 0 : slack)) {
+      const reorderReach = Math.max(slack, cur.qe - cur.qs + (p.qe - p.qs));
+      if (qGap <= gap && sGap <= gap + reorderReach) {
         const overlap = Math.max(0, cur.qe - p.qs);
         const sameDiagonal = cur.diagonal && p.diagonal && p.qs - p.ss === cur.qs - cur.ss;
         cur.exact += Math.max(0, p.exact - overlap);
