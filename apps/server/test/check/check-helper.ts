@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createWorker } from '../../src/jobs/index.ts';
+import { grantBindingEntitlements } from '../../src/modules/accounts/entitlements.service.ts';
+import { checkRunJob } from '../../src/modules/check/check.jobs.ts';
+import { type CheckRuntime, findCheckRuntime } from '../../src/modules/check/check.runtime.ts';
+import type { LibraryInput } from '../../src/modules/check/library/library.ts';
+import type { ReportModel } from '../../src/modules/check/report/report-model.ts';
+import {
+  type BuildOptions,
+  buildOrdersApp,
+  call,
+  devPay,
+  type Envelope,
+  type OrdersTestApp,
+  startPay,
+} from '../orders/orders-helper.ts';
+
+export { call, type Envelope, newUser } from '../orders/orders-helper.ts';
+
+export interface CheckTestApp extends OrdersTestApp {
+  rt: OrdersTestApp['rt'];
+  check: CheckRuntime;
+}
+
+/** The real app (every module, payment sandboxes in-process) with the check module's runtime at hand. */
+export async function buildCheckApp(options: BuildOptions = {}): Promise<CheckTestApp> {
+  const t = await buildOrdersApp(options);
+  const check = findCheckRuntime(t.db);
+  if (!check) throw new Error('check module not registered');
+  return { ...t, check };
+}
+
+/** Adds documents to the test app's comparison library (the local index under its DATA_DIR). */
+export async function seedLibrary(t: CheckTestApp, docs: LibraryInput[]) {
+  return t.check.library.add(docs);
+}
+
+export interface UploadResult {
+  orderId: string;
+  orderNo: string;
+  chars: number;
+  amount: string;
+  amountFen: number;
+  price: string;
+  free: boolean;
+  freeNote: string | null;
+  status: string;
+}
+
+/** POST /freeCheck/uploadFile as a browser sends it (multipart/form-data). */
+export async function upload(
+  t: { app: CheckTestApp['app'] },
+  token: string,
+  file: { bytes: Uint8Array; name: string } | null,
+  fields: Record<string, string> = {},
+): Promise<Envelope<UploadResult>> {
+  const boundary = `----kyfw${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  const all = { title: '城市交通治理研究', author: '张三', goodsId: 'check_undergrad', ...fields };
+  for (const [name, value] of Object.entries(all)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/kyfw/web/v1/freeCheck/uploadFile',
+    headers: { terminal: 'PC', token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Envelope<UploadResult>;
+}
+
+/** One worker round over the check job (runs what is due to the end). */
+export async function runCheckJobs(t: { db: CheckTestApp['db'] }): Promise<string[]> {
+  const worker = createWorker({ db: t.db, definitions: [checkRunJob] });
+  const ids = await worker.tick();
+  await worker.stop();
+  return ids;
+}
+
+/** The free check from binding a phone (what the accounts module grants on the first binding). */
+export async function grantFreeCheck(t: { db: CheckTestApp['db'] }, userId: string): Promise<void> {
+  await grantBindingEntitlements(t.db, userId, 'phone_bind', new Date());
+}
+
+/** Pays a check order with the WeChat sandbox: QR code, /__dev/pay, the signed notification. */
+export async function payCheckOrder(t: CheckTestApp, token: string, orderId: string): Promise<void> {
+  const qr = await startPay(t, token, orderId, 'wx');
+  expect(qr.code).toBe(0);
+  const paid = await devPay(t, qr.data.orderNo, 'wx');
+  expect(paid.code).toBe(0);
+  expect(await t.sandbox.notificationSettled('wx', qr.data.orderNo)).toBe('acked');
+}
+
+export function getReport(t: CheckTestApp, token: string, orderId: string) {
+  return call<ReportModel>(t, '/freeCheck/report', { orderId }, { token });
+}
+
+export interface CheckStatus {
+  orderId: string;
+  free: boolean;
+  checkStatus: string;
+  checkStatusText: string;
+  stage: string | null;
+  progress: number;
+  failureReason: string | null;
+  canRetry: boolean;
+  reportReady: boolean;
+}
+
+export function checkStatus(t: CheckTestApp, token: string, orderId: string) {
+  return call<CheckStatus>(t, '/freeCheck/checkStatus', { orderId }, { token });
+}
+
+/** Files under DATA_DIR/files/check (to assert what was stored, or removed). */
+export function storedCheckFiles(t: { dataDir: string }): string[] {
+  const root = path.join(t.dataDir, 'files', 'check');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else out.push(path.relative(root, full));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** POST /freeCheck/downloadReport: the raw HTTP answer. */
+export function download(t: CheckTestApp, token: string, orderId: string, format: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/kyfw/web/v1/freeCheck/downloadReport',
+    headers: { terminal: 'PC', token, 'content-type': 'application/json' },
+    payload: JSON.stringify({ orderId, format }),
+  });
+}
