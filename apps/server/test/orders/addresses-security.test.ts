@@ -5,7 +5,7 @@ import {
   buildOrdersApp,
   call,
   devPay,
-  newCheckOrder,
+  newOrder,
   newUser,
   type OrdersTestApp,
   operator,
@@ -118,7 +118,7 @@ describe('cityList and addresses', () => {
       { ...HOME, detail: '学院路1号' },
       { token: alice.token },
     );
-    const order = await newCheckOrder(t, alice.userId, 1_000);
+    const order = await newOrder(t, alice.userId, 1_000);
     const set = await call<{ detail: string; statusText: string }>(
       t,
       '/order/delivery',
@@ -191,7 +191,7 @@ describe('cityList and addresses', () => {
 
 describe("two users: nobody sees, pays, cancels, deletes or invoices another user's order", () => {
   it('answers RESOURCE_NOT_FOUND exactly as for a missing order', async () => {
-    const order = await newCheckOrder(t, alice.userId, 1_000);
+    const order = await newOrder(t, alice.userId, 1_000);
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const [path, body] of [
       ['/order/detail', { orderId: order.orderId }],
@@ -219,7 +219,7 @@ describe("two users: nobody sees, pays, cancels, deletes or invoices another use
   });
 
   it("a service route only pays its own service's orders; amounts come only from the catalogue", async () => {
-    const order = await newCheckOrder(t, alice.userId, 1_000);
+    const order = await newOrder(t, alice.userId, 1_000);
     // A check order through the AI-writing pay endpoint: not found.
     expect(
       (
@@ -287,7 +287,7 @@ describe('account deletion', () => {
   it('de-identifies orders, payments, invoices and deliveries, deletes addresses, keeps the money records', async () => {
     const carol = await newUser(t);
     const address = await call<Address>(t, '/address/save', HOME, { token: carol.token });
-    const order = await newCheckOrder(t, carol.userId, 1_000);
+    const order = await newOrder(t, carol.userId, 1_000);
     await call(
       t,
       '/order/delivery',
@@ -303,7 +303,7 @@ describe('account deletion', () => {
       { orderIds: [order.orderId], titleType: 'personal', title: '王五', email: 'ww@example.com' },
       { token: carol.token },
     );
-    const pending = await newCheckOrder(t, carol.userId, 1_000);
+    const pending = await newOrder(t, carol.userId, 1_000);
 
     await t.db.transaction().execute((tx) => runAccountDeletionHooks(tx, carol.userId));
 

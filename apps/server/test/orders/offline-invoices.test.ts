@@ -6,7 +6,7 @@ import {
   call,
   devPay,
   HOUR,
-  newCheckOrder,
+  newOrder,
   newUser,
   type OrdersTestApp,
   operator,
@@ -55,7 +55,7 @@ function uploadProof(token: string, orderId: string, file: Buffer, fileName = 'p
 }
 
 async function paidOrder(user: { token: string; userId: string }, quantity = 10_000) {
-  const order = await newCheckOrder(t, user.userId, quantity);
+  const order = await newOrder(t, user.userId, quantity);
   await startPay(t, user.token, order.orderId, 'wx');
   await devPay(t, order.orderNo);
   await t.sandbox.notificationSettled('wx', order.orderNo);
@@ -75,7 +75,7 @@ describe('offline payment', () => {
   });
 
   it('proof upload is sniffed by content and size-capped; an operator confirms -> paid by operator', async () => {
-    const order = await newCheckOrder(t, alice.userId, 2_000);
+    const order = await newOrder(t, alice.userId, 2_000);
     const fake = await uploadProof(
       alice.token,
       order.orderId,
@@ -163,7 +163,7 @@ describe('invoices', () => {
   it("only the user's own paid orders, each once; the issued PDF shows the amount in Chinese capitals", async () => {
     const first = await paidOrder(alice, 12_345); // ¥26.00
     const second = await paidOrder(alice, 100_000); // ¥200.00
-    const unpaid = await newCheckOrder(t, alice.userId, 1_000);
+    const unpaid = await newOrder(t, alice.userId, 1_000);
     const bobs = await paidOrder(bob);
 
     const body = (orderIds: string[]) => ({

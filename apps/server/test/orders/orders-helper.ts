@@ -92,6 +92,22 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
   });
   app = built;
   await built.ready();
+  // A goods row of a service no other module hooks into (as an operator could add), so these tests
+  // see only their own onPaid handlers. Same price as 本科查重: ¥2.00 per 1,000 characters.
+  await handle.db
+    .insertInto('goods')
+    .values({
+      id: 'test_tech_search',
+      service_type: 'tech_search',
+      name: '科技查新（测试）',
+      unit_price_fen: 200,
+      unit_size: 1000,
+      unit: '千字',
+      min_quantity: 1,
+      max_quantity: 300_000,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   const rt = findOrdersRuntime(handle.db)!;
   let appClosed = false;
   const closeApp = async () => {
@@ -141,14 +157,14 @@ export interface PayQr {
   expireAt: string;
 }
 
-/** A check order of `quantity` characters (本科, ¥2 per 1,000) for the user. */
-export async function newCheckOrder(t: OrdersTestApp, userId: string, quantity = 12_345) {
+/** An order of `quantity` characters at ¥2 per 1,000 (test goods of the tech_search service). */
+export async function newOrder(t: OrdersTestApp, userId: string, quantity = 12_345) {
   return t.orders.createOrder({
     userId,
-    serviceType: 'check',
-    goodsId: 'check_undergrad',
+    serviceType: 'tech_search',
+    goodsId: 'test_tech_search',
     quantity,
-    serviceRef: 'check-1',
+    serviceRef: 'report-1',
   });
 }
 

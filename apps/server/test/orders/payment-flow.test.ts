@@ -6,7 +6,7 @@ import {
   call,
   devPay,
   MINUTE,
-  newCheckOrder,
+  newOrder,
   newUser,
   type OrdersTestApp,
   orderRow,
@@ -28,7 +28,7 @@ const hookCalls: string[] = [];
 beforeAll(async () => {
   t = await buildOrdersApp();
   user = await newUser(t);
-  onPaid('check', async ({ tx, order }) => {
+  onPaid('tech_search', async ({ tx, order }) => {
     // Written in the same transaction as the order's paid status.
     await tx.selectFrom('orders').select('id').where('id', '=', order.orderId).forUpdate().execute();
     hookCalls.push(order.orderId);
@@ -49,7 +49,7 @@ function hookCount(orderId: string) {
 
 describe.each(['wx', 'ali'] as const)('%s', (payType) => {
   it('start payment -> /__dev/pay -> notification -> paid, onPaid ran once, payment recorded', async () => {
-    const order = await newCheckOrder(t, user.userId, 12_345);
+    const order = await newOrder(t, user.userId, 12_345);
     // 13 units of 1,000 characters at ¥2.00, from the catalogue.
     expect(order).toMatchObject({
       amountFen: 2600,
@@ -124,7 +124,7 @@ describe.each(['wx', 'ali'] as const)('%s', (payType) => {
 
   it('duplicate deliveries (sequential and concurrent) change nothing the second time', async () => {
     for (const duplicateConcurrently of [false, true]) {
-      const order = await newCheckOrder(t, user.userId, 3_000);
+      const order = await newOrder(t, user.userId, 3_000);
       await startPay(t, user.token, order.orderId, payType);
       await setFaults(t, { channel: payType, duplicateNext: 1, duplicateConcurrently });
       await devPay(t, order.orderNo);
@@ -140,7 +140,7 @@ describe.each(['wx', 'ali'] as const)('%s', (payType) => {
   });
 
   it('a notification that first fails in transit is redelivered and lands once', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, payType);
     await setFaults(t, { channel: payType, failNext: 2 });
     await devPay(t, order.orderNo);
@@ -152,7 +152,7 @@ describe.each(['wx', 'ali'] as const)('%s', (payType) => {
 
 describe('out of order, lost and mismatched notifications', () => {
   it('reconciliation first, notification later: the late notification changes nothing', async () => {
-    const order = await newCheckOrder(t, user.userId, 2_000);
+    const order = await newOrder(t, user.userId, 2_000);
     await startPay(t, user.token, order.orderId, 'wx');
     await setFaults(t, { channel: 'wx', delayMs: 300 });
     await devPay(t, order.orderNo);
@@ -175,7 +175,7 @@ describe('out of order, lost and mismatched notifications', () => {
   });
 
   it('a lost notification (sandbox drop) is recovered by the reconciliation job', async () => {
-    const order = await newCheckOrder(t, user.userId, 5_000);
+    const order = await newOrder(t, user.userId, 5_000);
     await startPay(t, user.token, order.orderId, 'ali');
     await setFaults(t, { channel: 'ali', dropNext: 1 });
     await devPay(t, order.orderNo);
@@ -194,7 +194,7 @@ describe('out of order, lost and mismatched notifications', () => {
   });
 
   it('the status poll asks the platform itself when the notification is late', async () => {
-    const order = await newCheckOrder(t, user.userId, 5_000);
+    const order = await newOrder(t, user.userId, 5_000);
     await startPay(t, user.token, order.orderId, 'wx');
     await setFaults(t, { channel: 'wx', dropNext: 1 });
     await devPay(t, order.orderNo);
@@ -207,7 +207,7 @@ describe('out of order, lost and mismatched notifications', () => {
   });
 
   it('an amount that differs from the order never pays it: recorded, flagged, order pending', async () => {
-    const order = await newCheckOrder(t, user.userId, 4_000);
+    const order = await newOrder(t, user.userId, 4_000);
     await startPay(t, user.token, order.orderId, 'wx');
     // The platform holds 800 fen; make our order say otherwise (as a tampered or stale record would).
     await t.db.updateTable('orders').set({ amount_fen: 900 }).where('id', '=', order.orderId).execute();
@@ -231,7 +231,7 @@ describe('out of order, lost and mismatched notifications', () => {
   });
 
   it('a forged notification is refused and changes nothing', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, 'ali');
     const res = await t.app.inject({
       method: 'POST',
@@ -247,7 +247,7 @@ describe('out of order, lost and mismatched notifications', () => {
 
 describe('switching channels, cancelling, late and double payments', () => {
   it('switching channels closes the other QR code; coming back gets a new platform order number', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     const wx = await startPay(t, user.token, order.orderId, 'wx');
     const ali = await startPay(t, user.token, order.orderId, 'ali');
     expect(ali.code).toBe(0);
@@ -273,7 +273,7 @@ describe('switching channels, cancelling, late and double payments', () => {
   });
 
   it('cancel closes the QR codes; a payment after the cancel is refunded automatically', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, 'ali');
     expect((await call(t, '/order/cancel', { orderId: order.orderId }, { token: user.token })).code).toBe(0);
     expect((await orderRow(t, order.orderId)).status).toBe('cancelled');
@@ -295,7 +295,7 @@ describe('switching channels, cancelling, late and double payments', () => {
   });
 
   it('a paid order cannot be cancelled or deleted; a cancelled one can be deleted (hidden)', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, 'wx');
     await devPay(t, order.orderNo);
     await t.sandbox.notificationSettled('wx', order.orderNo);
@@ -306,7 +306,7 @@ describe('switching channels, cancelling, late and double payments', () => {
       ErrorCode.ORDER_NOT_DELETABLE,
     );
 
-    const other = await newCheckOrder(t, user.userId, 1_000);
+    const other = await newOrder(t, user.userId, 1_000);
     expect((await call(t, '/order/delete', { orderId: other.orderId }, { token: user.token })).code).toBe(
       ErrorCode.ORDER_NOT_DELETABLE,
     );

@@ -9,7 +9,7 @@ import {
   createClock,
   devPay,
   MINUTE,
-  newCheckOrder,
+  newOrder,
   newUser,
   type OrdersTestApp,
   openPersistentDb,
@@ -63,7 +63,7 @@ afterAll(async () => {
 
 it('the pending notification is delivered after the restart', async () => {
   let run = await start();
-  const order = await newCheckOrder(run.t, user.userId, 8_000);
+  const order = await newOrder(run.t, user.userId, 8_000);
   await startPay(run.t, user.token, order.orderId, 'wx');
   await setFaults(run.t, { channel: 'wx', delayMs: 2_000 });
   expect((await devPay(run.t, order.orderNo)).code).toBe(0);
@@ -88,7 +88,7 @@ it('the pending notification is delivered after the restart', async () => {
 
 it('a notification lost around the restart is recovered by the reconciliation', async () => {
   let run = await start();
-  const order = await newCheckOrder(run.t, user.userId, 8_000);
+  const order = await newOrder(run.t, user.userId, 8_000);
   await startPay(run.t, user.token, order.orderId, 'ali');
   await setFaults(run.t, { channel: 'ali', dropNext: 1 });
   await devPay(run.t, order.orderNo);

@@ -13,7 +13,7 @@ import {
   devPay,
   HOUR,
   MINUTE,
-  newCheckOrder,
+  newOrder,
   newUser,
   type OrdersTestApp,
   operator,
@@ -76,7 +76,7 @@ beforeEach(async () => {
 
 describe('expiry', () => {
   it('an unpaid order expires after ORDER_EXPIRE_MINUTES: closed at the platform, marked expired', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     expect(new Date(order.expireAt).getTime() - new Date(order.createdAt).getTime()).toBeGreaterThan(
       119 * MINUTE,
     );
@@ -113,7 +113,7 @@ describe('expiry', () => {
   });
 
   it('a payment made before the expiry whose notification was lost wins over the expiry', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, 'wx');
     await setFaults(t, { channel: 'wx', dropNext: 1 });
     await devPay(t, order.orderNo);
@@ -127,7 +127,7 @@ describe('expiry', () => {
   });
 
   it('an unscanned Alipay code (no trade to close) stays open at expiry and is closed once its time and grace have passed', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, 'ali');
     // The phone opens the code (Alipay creates the trade) only after our expiry ran.
     t.clock.advance(2 * HOUR + MINUTE);
@@ -156,7 +156,7 @@ describe('expiry', () => {
 
 describe('markProcessing / markDone (service API)', () => {
   it('moves a paid order forward, idempotently, and refuses an unpaid one', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     await expect(t.orders.markProcessing(order.orderId)).rejects.toBeInstanceOf(InvalidTransitionError);
     await startPay(t, user.token, order.orderId, 'ali');
     await devPay(t, order.orderNo);
@@ -177,7 +177,7 @@ describe('markProcessing / markDone (service API)', () => {
 
 describe('refunds (operator API)', () => {
   async function paidOrder(payType: 'wx' | 'ali', quantity = 10_000) {
-    const order = await newCheckOrder(t, user.userId, quantity);
+    const order = await newOrder(t, user.userId, quantity);
     await startPay(t, user.token, order.orderId, payType);
     await devPay(t, order.orderNo);
     await t.sandbox.notificationSettled(payType, order.orderNo);
@@ -261,7 +261,7 @@ describe('refunds (operator API)', () => {
   });
 
   it('an unpaid order cannot be refunded', async () => {
-    const order = await newCheckOrder(t, user.userId, 1_000);
+    const order = await newOrder(t, user.userId, 1_000);
     expect((await operator(t, '/orders/refund', { orderNo: order.orderNo, reason: 'x' })).code).toBe(
       ErrorCode.REFUND_NOT_ALLOWED,
     );

@@ -41,11 +41,11 @@ const text = (max: number) =>
 export const ordersEnvSchema = z.object({
   PAYMENT_PROVIDER: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).optional()),
   ORDER_EXPIRE_MINUTES: env(integer(5, 7 * 24 * 60).default(120)),
-  // Never echoed: a failing rule only says it is too short.
+  // No zod rule may fail on it (a schema failure prints the value); its length is checked in
+  // listOrdersConfigProblems, which names the variable only.
   OPERATOR_TOKEN: env(
     z
       .string()
-      .min(24, { error: 'must be at least 24 characters (use a long random value)' })
       .optional()
       .transform((value) => (value === undefined ? undefined : new Secret(value))),
   ),
@@ -136,6 +136,10 @@ export type OrdersConfig = ReturnType<typeof ordersConfigOf>;
 export function listOrdersConfigProblems(e: OrdersEnv, allowSandboxInProduction: boolean): string[] {
   const config = ordersConfigOf(e);
   const problems = listPaymentConfigProblems(config.payment, config.paymentProvider);
+  const operatorToken = config.operatorToken?.reveal();
+  if (operatorToken !== undefined && operatorToken.trim().length < 24) {
+    problems.push('OPERATOR_TOKEN: must be at least 24 characters (use a long random value)');
+  }
   if (config.paymentProvider === 'real' && !e.PUBLIC_BASE_URL.startsWith('https://')) {
     problems.push(
       'PUBLIC_BASE_URL: must be https:// with real payment providers (their notifications need it)',
