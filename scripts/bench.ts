@@ -42,7 +42,9 @@ try {
   const rps = result.requests.average;
   console.log('\nGET /home/homeInfo, embedded mode (PGlite), autocannon 50 connections × 10 s');
   console.log(`  requests/s: ${rps.toFixed(0)} (aim > 3000: ${(rps / 3000).toFixed(2)}x)`);
-  console.log(`  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(
+    `  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
   console.log(`  non-2xx: ${result.non2xx}, errors: ${result.errors}, timeouts: ${result.timeouts}`);
   if (result.non2xx > 0 || result.errors > 0) process.exitCode = 1;
 } finally {

@@ -113,7 +113,7 @@ describe('foundation journeys', () => {
     await page.goto('/');
     await expect.poll(() => page.locator('footer').innerText()).toContain('版权所有');
     await page.evaluate(() => {
-      (window as unknown as { beforeDeploy: boolean }).beforeDeploy = true;
+      (globalThis as unknown as { beforeDeploy: boolean }).beforeDeploy = true;
     });
     const versionFile = join(distCopy, 'version.json');
     const version = JSON.parse(readFileSync(versionFile, 'utf8')) as { buildId: string };
@@ -121,7 +121,7 @@ describe('foundation journeys', () => {
     await page.clock.fastForward(61_000);
     await expect
       .poll(() =>
-        page.evaluate(() => (window as unknown as { beforeDeploy?: boolean }).beforeDeploy ?? false),
+        page.evaluate(() => (globalThis as unknown as { beforeDeploy?: boolean }).beforeDeploy ?? false),
       )
       .toBe(false);
   });
