@@ -1,22 +1,39 @@
 import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { useSession } from '../../../features/auth/stores/session-store';
+import { authTexts, passwordTexts } from '../../../features/auth/texts';
 import { uiActions } from '../../../stores/ui-store';
 import { UserPanel } from './user-panel';
 
+/** /user/password: only for accounts with a phone (spec §6); others are told how to get there. */
 export default function UserPasswordPage() {
-  const hasPhone = Boolean(useSession((s) => s.userInfo?.phoneNumber));
+  const user = useSession((s) => s.userInfo);
+  const navigate = useNavigate();
+  let content = <ChangePasswordForm />;
+  if (user && !user.phoneNumber) {
+    content = (
+      <div className="notice">
+        <p>{passwordTexts.noPhone}</p>
+        <Button type="primary" onClick={() => uiActions.openBindPhoneModal()}>
+          {authTexts.bindPhoneTitle}
+        </Button>
+      </div>
+    );
+  } else if (user?.hasPassword === false) {
+    content = (
+      <div className="notice">
+        <p>{passwordTexts.noPassword}</p>
+        <Button type="primary" onClick={() => navigate(paths['login-forgotPassword'])}>
+          {passwordTexts.goForgot}
+        </Button>
+      </div>
+    );
+  }
   return (
-    <UserPanel title="修改密码" description="输入原密码与新密码即可修改；修改后其他设备上的登录将失效。">
-      {hasPhone ? (
-        <p className="muted">密码修改表单即将开放。忘记原密码时，可退出后通过登录页的“忘记密码”重新设置。</p>
-      ) : (
-        <div className="notice">
-          <p>你的账号尚未绑定手机号，暂不能设置密码。绑定手机号后即可使用手机号 + 密码登录。</p>
-          <Button type="primary" onClick={() => uiActions.openBindPhoneModal()}>
-            绑定手机号
-          </Button>
-        </div>
-      )}
+    <UserPanel title={passwordTexts.title} description={passwordTexts.description}>
+      {user ? content : null}
     </UserPanel>
   );
 }

@@ -1,24 +1,104 @@
-import { MobileOutlined } from '@ant-design/icons';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import {
+  PASSWORD_MAX,
+  toFormValidator,
+  validatePassword,
+  validatePhone,
+  validateTerms,
+} from '@kyfw/contracts';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
+import { TermsLinks } from '../../legal/components/terms-links';
+import { loginByPassword } from '../api/login';
+import { completeLogin } from '../lib/complete-login';
 import { authTexts } from '../texts';
+import '../auth.css';
 
 export interface AccountLoginPanelProps {
   /** Fire after a successful login (token stored, user info loaded, 欢迎登录！ shown). */
   onSuccess: () => void;
 }
 
+interface LoginValues {
+  phoneNumber: string;
+  password: string;
+  isAutoLogin: boolean;
+}
+
 /**
- * Phone + password login (spec §4/§5). Slot for the accounts issue: the form with phone,
- * password and the terms checkbox, submit disabled until both fields are filled, MD5 password.
+ * Phone + password login (spec §4/§5): submit disabled until both fields are filled; the §5 rules
+ * and messages; the terms checkbox (isAutoLogin); the password sent as MD5 hex; on success the
+ * token cookie, user info 1 s later, 欢迎登录！ and the success event.
  */
-export function AccountLoginPanel(_props: AccountLoginPanelProps) {
+export function AccountLoginPanel({ onSuccess }: AccountLoginPanelProps) {
+  const [form] = Form.useForm<LoginValues>();
+  const phone = Form.useWatch('phoneNumber', form);
+  const password = Form.useWatch('password', form);
+  const [submitting, setSubmitting] = useState(false);
+  const filled = Boolean(phone) && Boolean(password);
+
+  const onFinish = async (values: LoginValues) => {
+    setSubmitting(true);
+    const [error, data] = await loginByPassword(values.phoneNumber, values.password);
+    if (error) {
+      setSubmitting(false);
+      return;
+    }
+    const loggedIn = await completeLogin(data.token);
+    setSubmitting(false);
+    if (loggedIn) onSuccess();
+  };
+
   return (
-    <div className="auth-panel">
-      <div className="auth-panel__badge">
-        <MobileOutlined />
+    <Form
+      form={form}
+      className="auth-form"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      initialValues={{ isAutoLogin: false }}
+      aria-label={authTexts.tabAccount}
+    >
+      <Form.Item
+        name="phoneNumber"
+        label={authTexts.phoneLabel}
+        validateTrigger="onBlur"
+        rules={[{ validator: toFormValidator(validatePhone) }]}
+      >
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={authTexts.phonePlaceholder}
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="username"
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={authTexts.passwordLabel}
+        validateTrigger="onBlur"
+        rules={[{ validator: toFormValidator(validatePassword) }]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={authTexts.passwordPlaceholder}
+          maxLength={PASSWORD_MAX}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+      <div className="auth-form__terms">
+        <Form.Item
+          name="isAutoLogin"
+          valuePropName="checked"
+          rules={[{ validator: toFormValidator(validateTerms) }]}
+        >
+          <Checkbox>{authTexts.termsAccept}</Checkbox>
+        </Form.Item>
+        <TermsLinks className="auth-form__terms-links" />
       </div>
-      <h4 className="auth-panel__title">{authTexts.accountPanelTitle}</h4>
-      <p className="auth-panel__text">{authTexts.accountPanelText}</p>
-      <p className="auth-panel__note">{authTexts.accountPanelPending}</p>
-    </div>
+      <Button type="primary" htmlType="submit" block size="large" disabled={!filled} loading={submitting}>
+        {authTexts.loginSubmit}
+      </Button>
+    </Form>
   );
 }

@@ -1,14 +1,143 @@
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import {
+  AFTER_LOGIN_DELAY_MS,
+  MESSAGES,
+  PASSWORD_MAX,
+  toFormValidator,
+  validateAgreement,
+  validateBindPassword,
+  validateBindPhone,
+  validateEducation,
+  validateMajor,
+} from '@kyfw/contracts';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../../stores/ui-store';
+import { TermsLinks } from '../../legal/components/terms-links';
+import { bindPhoneNumber } from '../api/bind-phone-number';
+import { delay } from '../lib/complete-login';
+import { loadUserInfo } from '../stores/session-store';
 import { authTexts } from '../texts';
+import { EducationSelect, MajorSelect } from './profile-selects';
+import { SmsCodeField } from './sms-code-field';
+import '../auth.css';
 
 export interface BindPhonePanelProps {
   /** Fire after 绑定成功 (user info reloaded); the dialog closes. */
   onSuccess: () => void;
 }
 
+interface BindPhoneValues {
+  phoneNumber: string;
+  code: string;
+  password?: string;
+  major: string;
+  education: string;
+  isMsg: boolean;
+}
+
 /**
- * Bind-phone form (spec §4/§5). Slot for the accounts issue: phone, SMS code with the 60 s
- * countdown, password, major, education and the agreement; confirm disabled until it is ticked.
+ * Bind-phone form (spec §4/§5): phone, SMS code (type '2') with the 60 s countdown, an optional
+ * password (empty sets none, decision 0005), major, education and the agreement; the confirm
+ * button is disabled until it is ticked. Success: user info reloaded after 1 s, 绑定成功.
  */
-export function BindPhonePanel(_props: BindPhonePanelProps) {
-  return <p className="auth-panel__note">{authTexts.bindPhonePending}</p>;
+export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
+  const [form] = Form.useForm<BindPhoneValues>();
+  const agreed = Form.useWatch('isMsg', form) === true;
+  const [submitting, setSubmitting] = useState(false);
+  const getPhone = () =>
+    form
+      .validateFields(['phoneNumber'])
+      .then((values) => values.phoneNumber)
+      .catch(() => null);
+
+  const onFinish = async (values: BindPhoneValues) => {
+    setSubmitting(true);
+    const [error] = await bindPhoneNumber({
+      phoneNumber: values.phoneNumber,
+      checkCode: values.code,
+      password: values.password ?? '',
+      major: values.major,
+      education: values.education,
+    });
+    if (error) {
+      setSubmitting(false);
+      return;
+    }
+    await delay(AFTER_LOGIN_DELAY_MS);
+    await loadUserInfo();
+    setSubmitting(false);
+    toast.success(MESSAGES.BIND_SUCCESS);
+    onSuccess();
+  };
+
+  return (
+    <Form
+      form={form}
+      className="auth-form auth-form--bind"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      initialValues={{ isMsg: false }}
+      aria-label={authTexts.bindPhoneTitle}
+    >
+      <Form.Item
+        name="phoneNumber"
+        label={authTexts.phoneLabel}
+        validateTrigger="onBlur"
+        rules={[{ validator: toFormValidator(validateBindPhone) }]}
+      >
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={authTexts.phonePlaceholder}
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="tel"
+        />
+      </Form.Item>
+      <SmsCodeField purpose="2" name="code" getPhone={getPhone} />
+      <Form.Item
+        name="password"
+        label={authTexts.bindPasswordLabel}
+        validateTrigger="onBlur"
+        rules={[{ validator: toFormValidator(validateBindPassword) }]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={authTexts.bindPasswordPlaceholder}
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <div className="auth-form__pair">
+        <Form.Item
+          name="major"
+          label={authTexts.majorLabel}
+          rules={[{ validator: toFormValidator(validateMajor) }]}
+        >
+          <MajorSelect placeholder={authTexts.majorPlaceholder} />
+        </Form.Item>
+        <Form.Item
+          name="education"
+          label={authTexts.educationLabel}
+          rules={[{ validator: toFormValidator(validateEducation) }]}
+        >
+          <EducationSelect placeholder={authTexts.educationPlaceholder} />
+        </Form.Item>
+      </div>
+      <div className="auth-form__terms">
+        <Form.Item
+          name="isMsg"
+          valuePropName="checked"
+          rules={[{ validator: toFormValidator(validateAgreement) }]}
+        >
+          <Checkbox>{authTexts.bindAgreement}</Checkbox>
+        </Form.Item>
+        <TermsLinks className="auth-form__terms-links" />
+      </div>
+      <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={submitting}>
+        {authTexts.bindSubmit}
+      </Button>
+    </Form>
+  );
 }

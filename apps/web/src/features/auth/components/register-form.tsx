@@ -1,9 +1,87 @@
+import { MobileOutlined } from '@ant-design/icons';
+import { toFormValidator, validatePhone, validateTerms } from '@kyfw/contracts';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
+import { TermsLinks } from '../../legal/components/terms-links';
+import { registerByPhone } from '../api/register';
+import { completeLogin } from '../lib/complete-login';
 import { authTexts } from '../texts';
+import { NewPasswordFields } from './password-fields';
+import { SmsCodeField } from './sms-code-field';
+import '../auth.css';
+
+interface RegisterValues {
+  phoneNumber: string;
+  checkCode: string;
+  password: string;
+  confirmPassword: string;
+  accepted: boolean;
+}
 
 /**
- * Registration at /register (accounts issue): phone, SMS check code (type '1'), password and the
- * terms checkbox; on success the token is stored and the user is logged in.
+ * Registration at /register: phone, SMS check code (type '1', 60 s countdown), password (+ confirm)
+ * and the terms checkbox; on success the token is stored and, 1 s later, the user is logged in.
  */
-export function RegisterForm(_props: { onSuccess: () => void }) {
-  return <p className="auth-panel__note">{authTexts.registerPending}</p>;
+export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const [form] = Form.useForm<RegisterValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const getPhone = () =>
+    form
+      .validateFields(['phoneNumber'])
+      .then((values) => values.phoneNumber)
+      .catch(() => null);
+
+  const onFinish = async (values: RegisterValues) => {
+    setSubmitting(true);
+    const [error, data] = await registerByPhone(values.phoneNumber, values.checkCode, values.password);
+    if (error) {
+      setSubmitting(false);
+      return;
+    }
+    const loggedIn = await completeLogin(data.token, authTexts.registerWelcome);
+    setSubmitting(false);
+    if (loggedIn) onSuccess();
+  };
+
+  return (
+    <Form
+      form={form}
+      className="auth-form"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      initialValues={{ accepted: false }}
+      aria-label={authTexts.registerPageTitle}
+    >
+      <Form.Item
+        name="phoneNumber"
+        label={authTexts.phoneLabel}
+        validateTrigger="onBlur"
+        rules={[{ validator: toFormValidator(validatePhone) }]}
+      >
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={authTexts.phonePlaceholder}
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="tel"
+        />
+      </Form.Item>
+      <SmsCodeField purpose="1" getPhone={getPhone} />
+      <NewPasswordFields />
+      <div className="auth-form__terms">
+        <Form.Item
+          name="accepted"
+          valuePropName="checked"
+          rules={[{ validator: toFormValidator(validateTerms) }]}
+        >
+          <Checkbox>{authTexts.termsAccept}</Checkbox>
+        </Form.Item>
+        <TermsLinks className="auth-form__terms-links" />
+      </div>
+      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        {authTexts.registerSubmit}
+      </Button>
+    </Form>
+  );
 }

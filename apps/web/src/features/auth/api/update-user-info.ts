@@ -1,0 +1,15 @@
+import { request } from '../../../lib/request';
+import type { Gender, UserInfo } from '../types';
+
+export interface ProfileInput {
+  realName?: string | null;
+  unitName?: string | null;
+  gender?: Gender | '' | null;
+  major?: string | null;
+  education?: string | null;
+}
+
+/** POST /websiteUser/updateUserInfo: '' or null clears a field; answers the new user info (保存成功). */
+export function updateUserInfo(profile: ProfileInput) {
+  return request<UserInfo>('/websiteUser/updateUserInfo', { data: profile });
+}

@@ -1,0 +1,142 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { ErrorCode } from '@kyfw/contracts';
+import { Button, Checkbox, Form } from 'antd';
+import { useState } from 'react';
+import { BaseModal } from '../../../components/ui/base-modal';
+import { toast } from '../../../stores/ui-store';
+import { deleteAccountBySms, getDeleteAccountQrCode, pollDeleteAccount } from '../api/delete-account';
+import { useEndSession } from '../hooks/use-end-session';
+import { useQrPolling } from '../hooks/use-qr-polling';
+import { useSession } from '../stores/session-store';
+import { deleteTexts, maskPhone } from '../texts';
+import { QrBox } from './qr-box';
+import { SmsCodeField } from './sms-code-field';
+import '../auth.css';
+
+export interface DeleteAccountDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Account deletion (terms: from the personal-info page). What is erased and what the law makes us
+ * keep de-identified, an explicit confirmation, then an SMS code (type '4') for accounts with a
+ * phone or a re-scan by the bound WeChat for WeChat-only accounts. Afterwards: logged out, home.
+ */
+export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps) {
+  const user = useSession((s) => s.userInfo);
+  const [understood, setUnderstood] = useState(false);
+  const endSession = useEndSession();
+  const finish = async () => {
+    toast.success(deleteTexts.done);
+    onClose();
+    await endSession();
+  };
+  return (
+    <BaseModal
+      open={open}
+      onClose={onClose}
+      title={deleteTexts.title}
+      variant="dialog"
+      width={520}
+      afterClose={() => setUnderstood(false)}
+    >
+      <div className="delete-account">
+        <div className="delete-account__warning" role="alert">
+          <strong>
+            <ExclamationCircleFilled /> {deleteTexts.warningTitle}
+          </strong>
+          <ul>
+            <li>{deleteTexts.erased}</li>
+            <li>{deleteTexts.kept}</li>
+            <li>{deleteTexts.free}</li>
+          </ul>
+        </div>
+        <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)}>
+          {deleteTexts.understand}
+        </Checkbox>
+        <div className="delete-account__confirm">
+          {user?.phoneNumber ? (
+            <DeleteBySms
+              phone={user.phoneNumber}
+              understood={understood}
+              onCancel={onClose}
+              onDeleted={finish}
+            />
+          ) : (
+            <DeleteByWx active={open && understood} onCancel={onClose} onDeleted={finish} />
+          )}
+        </div>
+      </div>
+    </BaseModal>
+  );
+}
+
+function DeleteBySms({
+  phone,
+  understood,
+  onCancel,
+  onDeleted,
+}: {
+  phone: string;
+  understood: boolean;
+  onCancel: () => void;
+  onDeleted: () => Promise<void>;
+}) {
+  const [form] = Form.useForm<{ checkCode: string }>();
+  const [submitting, setSubmitting] = useState(false);
+  const onFinish = async ({ checkCode }: { checkCode: string }) => {
+    setSubmitting(true);
+    const [error] = await deleteAccountBySms(checkCode);
+    setSubmitting(false);
+    if (!error) await onDeleted();
+  };
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} className="auth-form">
+      <p className="delete-account__step">{deleteTexts.bySms(maskPhone(phone))}</p>
+      <SmsCodeField purpose="4" getPhone={async () => phone} />
+      <div className="delete-account__actions">
+        <Button onClick={onCancel}>{deleteTexts.cancel}</Button>
+        <Button danger type="primary" htmlType="submit" disabled={!understood} loading={submitting}>
+          {deleteTexts.submit}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteByWx({
+  active,
+  onCancel,
+  onDeleted,
+}: {
+  active: boolean;
+  onCancel: () => void;
+  onDeleted: () => Promise<void>;
+}) {
+  const polling = useQrPolling({
+    active,
+    fetchQr: getDeleteAccountQrCode,
+    poll: (qr) => pollDeleteAccount(qr.userId),
+    isDone: (data) => data.deleted === true,
+    onDone: () => onDeleted(),
+    onPollError: (error) => {
+      if (error.code === ErrorCode.WECHAT_MISMATCH) return 'refresh';
+      if (error.code === ErrorCode.UNAUTHORIZED) return 'stop';
+      return 'ignore';
+    },
+  });
+  return (
+    <div className="auth-form">
+      <p className="delete-account__step">{deleteTexts.byWx}</p>
+      {active ? (
+        <QrBox {...polling} doneText={deleteTexts.done} allowNewSandboxUser={false} />
+      ) : (
+        <p className="muted">{deleteTexts.understandFirst}</p>
+      )}
+      <div className="delete-account__actions">
+        <Button onClick={onCancel}>{deleteTexts.cancel}</Button>
+      </div>
+    </div>
+  );
+}
