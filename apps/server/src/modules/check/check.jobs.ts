@@ -50,9 +50,13 @@ async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredTex
       if (!(error instanceof FileNotFoundError)) throw error;
     }
   }
-  // The text is gone (or was never written): parse the upload again.
+  // The text is gone (or was never written): parse the upload again. Without the upload no retry
+  // can help: the check fails at once with the reason and the way forward.
   if (!check.fileKey) throw new NonRetryableJobError('the uploaded file is gone');
-  const bytes = await rt.storage.get(check.fileKey);
+  const bytes = await rt.storage.get(check.fileKey).catch((error: unknown) => {
+    if (error instanceof FileNotFoundError) throw new NonRetryableJobError('the uploaded file is gone');
+    throw error;
+  });
   const doc = await extractUpload(rt, new Uint8Array(bytes), check.fileName);
   return { text: doc.text, headings: doc.headings, warnings: doc.warnings, format: doc.format };
 }
