@@ -120,7 +120,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.text(`价税合计（大写）：${toChineseCapital(yuan)}`, left, doc.y, { width });
   doc.text(`价税合计（小写）：${formatCurrency(yuan)}`, left, doc.y, { width });
   doc.moveDown(1).font('regular').fontSize(9).fillColor('#555555');
-  if (input.email) doc.text(`发票已发送至：${input.email}`);
+  if (input.email) doc.text(`接收邮箱：${input.email}`);
   doc.text('本发票由系统根据已支付订单生成；如有疑问请联系客服。');
   doc.end();
   return done;

@@ -13,7 +13,7 @@ import {
   type ProofRecord,
   reviewProof,
 } from './payments.repo.ts';
-import { confirmPayment } from './payments.service.ts';
+import { closeQrCodesForOfflinePayment, confirmPayment } from './payments.service.ts';
 
 /** What the payment dialog shows for 线下转账 (bank details from configuration). */
 export function getOfflineInfo(rt: OrdersRuntime) {
@@ -59,6 +59,8 @@ export async function submitOfflineProof(
   const type = input.data.length > 0 ? sniffProofType(input.data) : null;
   if (!type) throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID);
   if (await findPendingProof(rt.db, order.id)) throw new AppError(ErrorCode.OFFLINE_PROOF_PENDING);
+  // Paying by transfer: the QR codes must not take a second payment.
+  await closeQrCodesForOfflinePayment(rt, order);
   const now = rt.now();
   const fileKey = await rt.files.save('offline-proofs', type.extension, input.data, now);
   const proof = await insertProof(rt.db, {

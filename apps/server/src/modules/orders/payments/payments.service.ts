@@ -178,6 +178,17 @@ export async function startPayment(rt: OrdersRuntime, input: StartPaymentInput):
 }
 
 /**
+ * Closes the order's QR codes before it is paid another way (offline transfer).
+ * @throws AppError ORDER_ALREADY_PAID when a platform reports it paid meanwhile.
+ */
+export async function closeQrCodesForOfflinePayment(rt: OrdersRuntime, order: OrderRecord): Promise<void> {
+  const closed = await closeOpenAttempts(rt, order);
+  if (closed.paid) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
+  // A platform that cannot be reached now: the reconciliation keeps asking about that code, and a
+  // payment that still arrives is refunded as a duplicate once the transfer is confirmed.
+}
+
+/**
  * Closes the order's open QR codes at their platforms. A platform that says "already paid" gets
  * its payment recorded (paid: true). Alipay QR codes never scanned have no trade to close: they
  * stay open here and the reconciliation keeps asking until their expiry has passed.
