@@ -1,0 +1,10 @@
+import { request } from '../../../lib/request';
+import type { Proof } from '../types';
+
+/** POST /payment/offline/proof (multipart: orderId, file): the transfer proof for an operator. */
+export function uploadOfflineProof(orderId: string, file: File) {
+  const form = new FormData();
+  form.append('orderId', orderId);
+  form.append('file', file, file.name);
+  return request<Proof>('/payment/offline/proof', { data: form, timeout: 120_000 });
+}
