@@ -11,7 +11,7 @@
  * case and whitespace removal) are discarded, and every finished document is checked again window
  * by window: "leaks" (library windows outside the planted cases) are counted and reported.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CorpusRecord, type LibraryRecord, LineWriter, loadCorpus } from './lib/io.ts';
 import {
@@ -664,7 +664,10 @@ export async function generateTestSet(opts: GenerateOptions): Promise<TestSet> {
     return JSON.parse(readFileSync(truthPath, 'utf8')) as TestSet;
   }
   const t0 = performance.now();
-  mkdirSync(join(dir, 'docs'), { recursive: true });
+  // written to a private folder and renamed at the end: two runs may generate at once
+  const work = `${dir}.tmp-${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(join(work, 'docs'), { recursive: true });
   const corpus = await loadCorpus();
   const rng = createRng(opts.seed);
   const order = rng.fork('split').shuffle(corpus.map((_, i) => i));
@@ -675,9 +678,12 @@ export async function generateTestSet(opts: GenerateOptions): Promise<TestSet> {
   const held = heldIdx.map((i) => corpus[i]!);
 
   const libraryPath = join(dir, 'library.jsonl');
-  await writeJsonLines(libraryPath, library);
+  await writeJsonLines(join(work, 'library.jsonl'), library);
   const corpusPath = join(opts.outRoot, 'corpus-full.jsonl');
-  if (!existsSync(corpusPath)) await writeJsonLines(corpusPath, corpus.map(toLibrary));
+  if (!existsSync(corpusPath)) {
+    await writeJsonLines(`${corpusPath}.tmp-${process.pid}`, corpus.map(toLibrary));
+    renameSync(`${corpusPath}.tmp-${process.pid}`, corpusPath);
+  }
 
   const map = buildWindowMap(library);
   const gen = new Generator(library, map, held, loadSynonyms());
@@ -695,7 +701,7 @@ export async function generateTestSet(opts: GenerateOptions): Promise<TestSet> {
       const isSpeed = type === 'mixed' && k === 0;
       const target = isSpeed ? 30000 : opts.quick ? drng.int(8000, 14000) : drng.int(8000, 30000);
       const { text, truth } = gen.document(id, type, target, drng);
-      writeFileSync(join(dir, truth.file), text);
+      writeFileSync(join(work, truth.file), text);
       docs.push(truth);
       if (isSpeed) speedThesis = id;
     }
@@ -715,7 +721,12 @@ export async function generateTestSet(opts: GenerateOptions): Promise<TestSet> {
     docs,
     synonymStats: { words: gen.synonymWords, replaced: gen.synonymReplaced },
   };
-  writeFileSync(truthPath, JSON.stringify(set));
+  writeFileSync(join(work, 'truth.json'), JSON.stringify(set));
+  if (existsSync(truthPath)) rmSync(work, { recursive: true, force: true });
+  else {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(work, dir);
+  }
   log(
     `test set: ${docs.length} documents, ${docs.reduce((a, d) => a + d.chars, 0)} characters, ${docs.reduce((a, d) => a + d.cases.length, 0)} cases, leaks ${docs.reduce((a, d) => a + d.leakChars, 0)} chars, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );

@@ -1,23 +1,22 @@
 /**
  * Look at one document of the last evaluation: planted cases and the engine's matches side by side,
  * with the text, and flagged characters outside every planted case.
- *   npx node packages/simcheck/bench/inspect.ts <engine> <docId> [--quick] [--seed=N]
+ *   npx node packages/simcheck/bench/inspect.ts <engine> <docId> [--results=.bench/results-….json]
+ * (default: the last run, .bench/latest.json)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestSet } from './generate.ts';
-import { GEN_VERSION } from './generate.ts';
+import type { BenchResults } from './report.ts';
 import type { DocResult } from './score.ts';
 
 const [engine = 'simcheck', docId = 'verbatim-01'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const quick = process.argv.includes('--quick');
-const seed = Number(process.argv.find((a) => a.startsWith('--seed='))?.slice(7) ?? 20240601);
-const mode = quick ? 'quick' : 'full';
 const OUT = new URL('../../../.bench/', import.meta.url).pathname;
-const set = JSON.parse(
-  readFileSync(join(OUT, `testset-s${seed}-v${GEN_VERSION}-${mode}`, 'truth.json'), 'utf8'),
-) as TestSet;
-const results = JSON.parse(readFileSync(join(OUT, `eval-${engine}-s${seed}-${mode}.json`), 'utf8')) as Record<
+const resultsFile =
+  process.argv.find((a) => a.startsWith('--results='))?.slice(10) ?? join(OUT, 'latest.json');
+const run = JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults;
+const set = JSON.parse(readFileSync(join(run.testSet.dir, 'truth.json'), 'utf8')) as TestSet;
+const results = JSON.parse(readFileSync(join(run.runDir, `eval-${engine}.json`), 'utf8')) as Record<
   string,
   DocResult
 >;

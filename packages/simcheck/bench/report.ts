@@ -324,6 +324,8 @@ export function renderSpeed(
 
 export interface BenchResults {
   date: string;
+  /** this run's folder: per-document outputs (eval-<engine>.json), pair outputs */
+  runDir: string;
   commit: string;
   machine: { cpus: number; cpu: string; memory: number; node: string };
   args: string[];

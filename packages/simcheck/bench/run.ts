@@ -10,6 +10,7 @@
  *   --seed=N           test-set seed (default 20240601)
  *   --repeat=N         timing repeats (default 5)
  *   --no-eval --no-pairs --no-speed   skip parts
+ *   --keep-indexes     keep this run's indexes (default: deleted at the end; outputs stay in .bench/runs/)
  *   --render=<results.json> [--rescore]  print the table of an earlier run again (--rescore: score
  *                      the saved per-document outputs in .bench/eval-*.json again)
  * Progress goes to stderr, the table to stdout, everything to .bench/results-<stamp>.json and
@@ -86,7 +87,10 @@ async function main(): Promise<void> {
   const set: TestSet = await generateTestSet({ seed, quick, outRoot: OUT, log });
   const thesis = join(set.dir, `docs/${set.speedThesis}.txt`);
   const runs: EngineRun[] = engines.map((name) => ({ name, errors: [] }));
-  const idx = (engine: string, what: string) => join(OUT, 'indexes', engine, what);
+  // everything of this run in its own folder: several people may run the benchmark at once
+  const runDir = join(OUT, 'runs', `${started.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  mkdirSync(runDir, { recursive: true });
+  const idx = (engine: string, what: string) => join(runDir, 'indexes', engine, what);
   const attempt = async (run: EngineRun, what: string, fn: () => Promise<void>) => {
     try {
       await fn();
@@ -105,7 +109,7 @@ async function main(): Promise<void> {
         log(`${e}: indexing the evaluation library (${set.libraryRecords} records)`);
         const b = await build(e, set.libraryPath, libIndex);
         log(`${e}: checking ${set.docs.length} documents`);
-        const outFile = join(OUT, `eval-${e}-s${seed}-${set.mode}.json`);
+        const outFile = join(runDir, `eval-${e}.json`);
         const r = await runJob({
           op: 'eval',
           engine: e,
@@ -142,14 +146,14 @@ async function main(): Promise<void> {
         run.pairs = [];
         for (const ps of sets) {
           log(`${e}: paraphrase pairs ${ps.name} (${ps.pairs.length})`);
-          const lib = join(OUT, `pairs-${ps.name}-${ps.pairs.length}.jsonl`);
+          const lib = join(runDir, `pairs-${ps.name}-${ps.pairs.length}.jsonl`);
           await writePairLibrary(ps, lib);
           const pairIndex = idx(e, `pairs-${ps.name}`);
           await build(e, lib, pairIndex);
           const chunks = chunkPairs(ps, e === 'simcheck-cli' ? 25 : 1);
-          const inputs = join(OUT, `pairs-${ps.name}-inputs-${e}.json`);
+          const inputs = join(runDir, `pairs-${ps.name}-inputs-${e}.json`);
           writeFileSync(inputs, JSON.stringify(chunks.texts));
-          const out = join(OUT, `pairs-${ps.name}-out-${e}.json`);
+          const out = join(runDir, `pairs-${ps.name}-out-${e}.json`);
           const r = await runJob({ op: 'pairs', engine: e, indexDir: pairIndex, inputs, out });
           run.pairs.push({
             ...scorePairs(ps, chunks, JSON.parse(readFileSync(out, 'utf8')) as CheckOutput[]),
@@ -196,8 +200,10 @@ async function main(): Promise<void> {
     }
   })();
   const thesisDoc = set.docs.find((d) => d.id === set.speedThesis)!;
+  if (!flag('keep-indexes')) rmSync(join(runDir, 'indexes'), { recursive: true, force: true });
   const json: BenchResults = {
     date: started.toISOString(),
+    runDir,
     commit,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memory: totalmem(), node: process.version },
     args: argv,
@@ -237,7 +243,7 @@ if (opt('render')) {
     const set = JSON.parse(readFileSync(join(json.testSet.dir, 'truth.json'), 'utf8')) as TestSet;
     for (const run of json.engines) {
       if (!run.eval) continue;
-      const file = join(OUT, `eval-${run.name}-s${json.testSet.seed}-${json.testSet.mode}.json`);
+      const file = join(json.runDir, `eval-${run.name}.json`);
       run.eval.scores = scoreTestSet(
         set,
         JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,

@@ -115,7 +115,7 @@ export async function generateScaleLibrary(opts: {
       if (s.length >= 8) return /[。．.！？；]$/u.test(s) ? s : `${s}。`;
     }
   };
-  const tmp = `${path}.partial`;
+  const tmp = `${path}.partial-${process.pid}`;
   const out = new LineWriter(tmp);
   let chars = 0;
   for (let d = 0; d < opts.docs; d++) {
