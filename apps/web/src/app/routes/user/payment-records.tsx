@@ -1,9 +1,11 @@
-import { EmptyState, UserPanel } from './user-panel';
+import { PaymentRecordsTable } from '../../../features/orders/components/payment-records-table';
+import { paymentRecordTexts } from '../../../features/orders/texts';
+import { UserPanel } from './user-panel';
 
 export default function UserPaymentRecordsPage() {
   return (
-    <UserPanel title="支付记录" description="查看每一笔支付的时间、方式与金额。">
-      <EmptyState text="暂无支付记录" />
+    <UserPanel title={paymentRecordTexts.title} description={paymentRecordTexts.description}>
+      <PaymentRecordsTable />
     </UserPanel>
   );
 }

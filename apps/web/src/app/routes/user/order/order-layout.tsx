@@ -1,17 +1,21 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { orderTexts } from '../../../../features/orders/texts';
 import { UserPanel } from '../user-panel';
 
 const tabs = [
-  { route: 'user-order-write', name: '写作订单' },
-  { route: 'user-order-check', name: '查重订单' },
-  { route: 'user-order-reduction', name: '降重订单' },
+  { route: 'user-order-write', name: orderTexts.tabs.write },
+  { route: 'user-order-check', name: orderTexts.tabs.check },
+  { route: 'user-order-reduction', name: orderTexts.tabs.reduction },
 ] as const;
 
-/** /user/order: the order kinds as tabs. */
+/** /user/order: the order kinds as tabs; each tab is an OrderTabPage with its service's extension. */
 export default function UserOrderLayout() {
   return (
-    <UserPanel title="我的订单" description="查看订单状态、支付待付款订单、下载报告与文档。">
+    <UserPanel
+      title="我的订单"
+      description="查看订单状态与详情；待支付的订单可在有效期内继续支付，不需要的订单可以取消或删除。"
+    >
       <nav className="area-tabs area-tabs--light" aria-label="订单类型">
         {tabs.map((tab) => (
           <NavLink

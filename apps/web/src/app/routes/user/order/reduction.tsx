@@ -1,5 +1,6 @@
-import { EmptyState } from '../user-panel';
+import { OrderTabPage } from '../../../../features/orders/components/order-tab-page';
 
+/** 降重订单 (降重 and 降AIGC). The reduction service passes its `extension` here. */
 export default function ReductionOrdersPage() {
-  return <EmptyState text="暂无降重订单" />;
+  return <OrderTabPage tab="reduction" />;
 }

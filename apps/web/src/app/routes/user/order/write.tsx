@@ -1,5 +1,6 @@
-import { EmptyState } from '../user-panel';
+import { OrderTabPage } from '../../../../features/orders/components/order-tab-page';
 
+/** 写作订单 (AI 写作). The AI-writing service passes its `extension` here. */
 export default function WriteOrdersPage() {
-  return <EmptyState text="暂无AI 写作订单" />;
+  return <OrderTabPage tab="write" />;
 }

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import type { OrderDetail } from '../types';
+import { ordersKeys } from './list-orders';
+
+/** POST /order/detail: the order with its status history, payments, refunds and delivery. */
+export function getOrderDetail(orderId: string) {
+  return request<OrderDetail>('/order/detail', { data: { orderId } });
+}
+
+export function useOrderDetail(orderId: string | null) {
+  return useQuery({
+    queryKey: ordersKeys.detail(orderId ?? ''),
+    queryFn: async () => {
+      const [error, data] = await getOrderDetail(orderId as string);
+      if (error) throw error;
+      return data;
+    },
+    enabled: Boolean(orderId),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import type { Order, OrderTab, Page } from '../types';
+
+/** POST /order/list: one page of the user's orders of a tab (check, reduction, write). */
+export function listOrders(params: { serviceType?: OrderTab | string; page: number; pageSize: number }) {
+  return request<Page<Order>>('/order/list', { data: params });
+}
+
+export const ordersKeys = {
+  all: ['orders'] as const,
+  list: (tab: string, page: number, pageSize: number) => ['orders', 'list', tab, page, pageSize] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+};
+
+export function useOrders(tab: OrderTab, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ordersKeys.list(tab, page, pageSize),
+    queryFn: async () => {
+      const [error, data] = await listOrders({ serviceType: tab, page, pageSize });
+      if (error) throw error;
+      return { list: data?.list ?? [], total: data?.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,269 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Spin, Tag, Timeline, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useOrderDetail } from '../api/get-order-detail';
+import { ordersKeys } from '../api/list-orders';
+import type { OrderRowContext, OrderTabExtension } from '../extension';
+import { defaultDeliverable } from '../extension';
+import { formatDateTime, formatMoney } from '../lib/format';
+import { orderTexts } from '../texts';
+import type { Order, OrderDetail } from '../types';
+import { DeliveryAddressModal } from './delivery-address-modal';
+import { OrderStatusTag } from './order-status-tag';
+
+const f = orderTexts.fields;
+
+export interface OrderDetailDrawerProps<TExtra> {
+  orderId: string | null;
+  onClose: () => void;
+  onPay: (order: Order) => void;
+  /** Something changed (delivery): refresh the list. */
+  onChanged: () => void;
+  extension?: OrderTabExtension<TExtra>;
+  contextOf: (order: Order) => OrderRowContext<TExtra>;
+}
+
+/** The order's details: fields, the service's section, courier delivery, history, money records. */
+export function OrderDetailDrawer<TExtra>({
+  orderId,
+  onClose,
+  onPay,
+  onChanged,
+  extension,
+  contextOf,
+}: OrderDetailDrawerProps<TExtra>) {
+  const detail = useOrderDetail(orderId);
+  const order = detail.data;
+  return (
+    <Drawer
+      open={orderId !== null}
+      onClose={onClose}
+      title={orderTexts.detailTitle}
+      size={560}
+      className="order-drawer"
+      destroyOnHidden
+      extra={
+        order?.canPay ? (
+          <Button
+            type="primary"
+            onClick={() => {
+              onPay(order);
+              onClose();
+            }}
+          >
+            {orderTexts.pay}
+          </Button>
+        ) : null
+      }
+    >
+      {detail.isPending ? (
+        <div className="order-drawer__loading">
+          <Spin />
+        </div>
+      ) : detail.isError || !order ? (
+        <Alert type="error" showIcon title={detail.error?.message ?? orderTexts.loadFailed} />
+      ) : (
+        <DetailBody order={order} extension={extension} context={contextOf(order)} onChanged={onChanged} />
+      )}
+    </Drawer>
+  );
+}
+
+function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <section className="order-drawer__section">
+      <header>
+        <h3>{title}</h3>
+        {extra}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function DetailBody<TExtra>({
+  order,
+  extension,
+  context,
+  onChanged,
+}: {
+  order: OrderDetail;
+  extension?: OrderTabExtension<TExtra>;
+  context: OrderRowContext<TExtra>;
+  onChanged: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [choosing, setChoosing] = useState(false);
+  const deliverable = (extension?.deliverable ?? defaultDeliverable)(order);
+  const shipped = Boolean(order.delivery?.trackingNo);
+
+  const fields = [
+    { key: 'orderNo', label: f.orderNo, children: <span className="mono">{order.orderNo}</span> },
+    { key: 'service', label: f.service, children: order.serviceTypeText },
+    { key: 'goods', label: f.goods, children: order.goodsName },
+    { key: 'quantity', label: f.quantity, children: orderTexts.quantity(order.quantity, order.unit) },
+    {
+      key: 'unitPrice',
+      label: f.unitPrice,
+      children: orderTexts.unitPrice(formatMoney(order.unitPrice), order.unitSize, order.unit),
+    },
+    { key: 'amount', label: f.amount, children: <strong>{formatMoney(order.amount)}</strong> },
+    ...(order.refundedFen > 0
+      ? [{ key: 'refunded', label: f.refunded, children: formatMoney(order.refundedAmount) }]
+      : []),
+    { key: 'status', label: f.status, children: <OrderStatusTag order={order} /> },
+    { key: 'payChannel', label: f.payChannel, children: order.payChannelText ?? '—' },
+    { key: 'createdAt', label: f.createdAt, children: formatDateTime(order.createdAt) },
+    { key: 'paidAt', label: f.paidAt, children: formatDateTime(order.paidAt) },
+    ...(order.status === 'pending_payment'
+      ? [{ key: 'expireAt', label: f.expireAt, children: formatDateTime(order.expireAt) }]
+      : []),
+  ];
+
+  return (
+    <div className="order-drawer__body">
+      <Descriptions column={1} size="small" bordered items={fields} />
+
+      {extension?.detail && <div className="order-drawer__extension">{extension.detail(order, context)}</div>}
+
+      {(deliverable || order.delivery) && (
+        <Section
+          title={orderTexts.delivery}
+          extra={
+            deliverable && !shipped ? (
+              <Button size="small" onClick={() => setChoosing(true)}>
+                {order.delivery ? orderTexts.deliveryChange : orderTexts.deliveryChoose}
+              </Button>
+            ) : null
+          }
+        >
+          {order.delivery ? (
+            <div className="order-delivery" data-testid="order-delivery">
+              <p>
+                <strong>{order.delivery.recipientName}</strong> {order.delivery.phone}
+                <Tag color={shipped ? 'green' : 'gold'} className="order-delivery__status">
+                  {order.delivery.statusText}
+                </Tag>
+              </p>
+              <p className="muted">
+                {order.delivery.province}
+                {order.delivery.city === order.delivery.province ? '' : order.delivery.city}
+                {order.delivery.district} {order.delivery.detail}
+              </p>
+              {order.delivery.trackingNo && (
+                <p>
+                  {orderTexts.deliveryCarrier}：{order.delivery.carrier ?? '—'}　{orderTexts.deliveryTracking}
+                  ：
+                  <Typography.Text copyable className="mono">
+                    {order.delivery.trackingNo}
+                  </Typography.Text>
+                  {order.delivery.shippedAt && (
+                    <span className="muted">
+                      {'　'}
+                      {orderTexts.deliveryShippedAt} {formatDateTime(order.delivery.shippedAt)}
+                    </span>
+                  )}
+                </p>
+              )}
+            </div>
+          ) : (
+            <p className="muted">{orderTexts.deliveryNone}</p>
+          )}
+        </Section>
+      )}
+
+      {order.invoice && (
+        <Section title={orderTexts.invoice}>
+          <p>
+            <span className="mono">{order.invoice.invoiceNo}</span>{' '}
+            <Tag color={order.invoice.status === 'issued' ? 'green' : 'gold'}>
+              {orderTexts.invoiceStatus[order.invoice.status]}
+            </Tag>
+            <Link to={paths['user-invoice']}>{'发票管理'}</Link>
+          </p>
+        </Section>
+      )}
+
+      {order.history.length > 0 && (
+        <Section title={orderTexts.history}>
+          <Timeline
+            className="order-history"
+            items={[...order.history].reverse().map((h, index) => ({
+              key: `${h.at}-${index}`,
+              color: index === 0 ? 'blue' : 'gray',
+              content: (
+                <div>
+                  <strong>{h.statusText}</strong>
+                  <span className="muted"> {formatDateTime(h.at)}</span>
+                  {h.reason && <div className="order-history__reason">{h.reason}</div>}
+                </div>
+              ),
+            }))}
+          />
+        </Section>
+      )}
+
+      {order.payments.length > 0 && (
+        <Section title={orderTexts.payments}>
+          <ul className="order-records">
+            {order.payments.map((p) => (
+              <li key={`${p.time}-${p.method}-${p.amountFen}`}>
+                <span>{formatDateTime(p.time)}</span>
+                <span>{p.methodText}</span>
+                <strong>{formatMoney(p.amount)}</strong>
+                <Tag color={p.status === 'accepted' ? 'green' : 'orange'}>{p.statusText}</Tag>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {order.refunds.length > 0 && (
+        <Section title={orderTexts.refunds}>
+          <ul className="order-records">
+            {order.refunds.map((r) => (
+              <li key={r.refundId}>
+                <span>{formatDateTime(r.createdAt)}</span>
+                <span>{r.reason}</span>
+                <strong>{formatMoney(r.amount)}</strong>
+                <Tag color={r.status === 'succeeded' ? 'green' : r.status === 'failed' ? 'red' : 'gold'}>
+                  {r.statusText}
+                </Tag>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {order.offlineProofs.length > 0 && (
+        <Section title={orderTexts.proofs}>
+          <ul className="order-records">
+            {order.offlineProofs.map((p) => (
+              <li key={p.proofId}>
+                <span>{formatDateTime(p.createdAt)}</span>
+                <span>{p.reviewNote ?? ''}</span>
+                <Tag color={p.status === 'confirmed' ? 'green' : p.status === 'rejected' ? 'red' : 'gold'}>
+                  {p.statusText}
+                </Tag>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <DeliveryAddressModal
+        open={choosing}
+        orderId={order.orderId}
+        onClose={() => setChoosing(false)}
+        onSaved={() => {
+          setChoosing(false);
+          void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(order.orderId) });
+          onChanged();
+        }}
+      />
+    </div>
+  );
+}

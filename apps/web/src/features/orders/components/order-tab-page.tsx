@@ -1,0 +1,236 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Popconfirm, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { toast } from '../../../stores/ui-store';
+import { PaymentDialog } from '../../payment/components/payment-dialog';
+import { ORDER_PAY_ENDPOINTS } from '../../payment/types';
+import { cancelOrder } from '../api/cancel-order';
+import { deleteOrder } from '../api/delete-order';
+import { ordersKeys, useOrders } from '../api/list-orders';
+import type { OrderRowContext, OrderTabExtension } from '../extension';
+import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { orderTexts } from '../texts';
+import type { Order, OrderTab } from '../types';
+import { Empty } from './empty';
+import { OrderDetailDrawer } from './order-detail-drawer';
+import { OrderStatusTag } from './order-status-tag';
+import '../orders.css';
+
+export interface OrderTabPageProps<TExtra = unknown> {
+  tab: OrderTab;
+  extension?: OrderTabExtension<TExtra>;
+}
+
+const MESSAGES = { cancelled: '订单已取消', deleted: '订单已删除' } as const;
+
+/**
+ * One tab of /user/order: the shared order list with pagination (共 {0} 条), the detail drawer and
+ * the 去支付 (payment dialog) / 取消 / 删除 actions, plus what the service's extension adds.
+ */
+export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageProps<TExtra>) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [paying, setPaying] = useState<Order | null>(null);
+  const orders = useOrders(tab, page, DEFAULT_PAGE_SIZE);
+  const list = orders.data?.list ?? [];
+  const total = orders.data?.total ?? 0;
+
+  const loadExtra = extension?.loadExtra;
+  const extra = useQuery({
+    queryKey: ['orders', 'extra', tab, list.map((o) => o.orderId)],
+    queryFn: () => (loadExtra ? loadExtra(list) : Promise.resolve({} as Record<string, TExtra>)),
+    enabled: Boolean(loadExtra) && list.length > 0,
+    staleTime: 0,
+  });
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+  };
+
+  const contextOf = (order: Order): OrderRowContext<TExtra> => ({
+    extra: extra.data?.[order.orderId],
+    refresh,
+    pay: setPaying,
+    openDetail: (o) => setDetailId(o.orderId),
+  });
+
+  async function cancel(order: Order) {
+    const [error] = await cancelOrder(order.orderId);
+    if (error) return;
+    toast.success(MESSAGES.cancelled);
+    refresh();
+  }
+
+  async function remove(order: Order) {
+    const deleted = extension?.deleteOrder
+      ? await extension.deleteOrder(order)
+      : !(await deleteOrder(order.orderId))[0];
+    if (!deleted) return;
+    toast.success(MESSAGES.deleted);
+    if (list.length === 1 && page > 1) setPage(page - 1);
+    if (detailId === order.orderId) setDetailId(null);
+    refresh();
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the data or extension change
+  const columns = useMemo<ColumnsType<Order>>(() => {
+    const extraColumns: ColumnsType<Order> = (extension?.columns ?? []).map((column) => ({
+      key: column.key,
+      title: column.title,
+      width: column.width,
+      align: column.align,
+      render: (_: unknown, order: Order) => column.render(order, contextOf(order)),
+    }));
+    return [
+      {
+        key: 'orderNo',
+        title: orderTexts.columns.orderNo,
+        width: 200,
+        render: (_, order) => (
+          <Button type="link" className="order-no" onClick={() => setDetailId(order.orderId)}>
+            {order.orderNo}
+          </Button>
+        ),
+      },
+      {
+        key: 'goods',
+        title: orderTexts.columns.goods,
+        render: (_, order) => (
+          <div className="order-goods">
+            <span className="order-goods__name">{order.goodsName}</span>
+            <span className="order-goods__meta">
+              {typeof order.meta?.title === 'string' && order.meta.title ? `《${order.meta.title}》 · ` : ''}
+              {orderTexts.quantity(order.quantity, order.unit)}
+            </span>
+          </div>
+        ),
+      },
+      ...extraColumns,
+      {
+        key: 'amount',
+        title: orderTexts.columns.amount,
+        width: 110,
+        align: 'right',
+        render: (_, order) => (
+          <div className="order-amount">
+            <strong>{formatMoney(order.amount)}</strong>
+            {order.refundedFen > 0 && (
+              <span className="order-amount__refund">
+                {orderTexts.refunded(formatMoney(order.refundedAmount))}
+              </span>
+            )}
+          </div>
+        ),
+      },
+      {
+        key: 'status',
+        title: orderTexts.columns.status,
+        width: 96,
+        render: (_, order) => <OrderStatusTag order={order} />,
+      },
+      {
+        key: 'createdAt',
+        title: orderTexts.columns.createdAt,
+        width: 140,
+        render: (_, order) => <span className="order-time">{formatDateTime(order.createdAt)}</span>,
+      },
+      {
+        key: 'actions',
+        title: orderTexts.columns.actions,
+        width: 170,
+        render: (_, order) => (
+          <Space size={4} wrap className="order-actions">
+            {extension?.actions?.(order, contextOf(order))}
+            {order.canPay && (
+              <Button type="primary" size="small" onClick={() => setPaying(order)}>
+                {orderTexts.pay}
+              </Button>
+            )}
+            <Button type="link" size="small" onClick={() => setDetailId(order.orderId)}>
+              {orderTexts.detail}
+            </Button>
+            {order.canCancel && (
+              <Popconfirm
+                title={orderTexts.cancelConfirm}
+                okText={orderTexts.confirmOk}
+                cancelText={orderTexts.confirmCancel}
+                onConfirm={() => cancel(order)}
+              >
+                <Button type="link" size="small">
+                  {orderTexts.cancel}
+                </Button>
+              </Popconfirm>
+            )}
+            {order.canDelete && (
+              <Popconfirm
+                title={orderTexts.deleteConfirm}
+                okText={orderTexts.confirmOk}
+                cancelText={orderTexts.confirmCancel}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(order)}
+              >
+                <Button type="link" size="small" danger>
+                  {orderTexts.delete}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [extension, extra.data, list, page, detailId]);
+
+  if (orders.isError && !orders.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={orderTexts.loadFailed}
+        description={orders.error.message}
+        action={<Button onClick={() => orders.refetch()}>{orderTexts.retry}</Button>}
+      />
+    );
+  }
+
+  const endpoints = extension?.payEndpoints ?? ORDER_PAY_ENDPOINTS;
+  return (
+    <div className="order-tab">
+      <Table<Order>
+        rowKey="orderId"
+        size="middle"
+        columns={columns}
+        dataSource={list}
+        loading={orders.isFetching}
+        locale={{ emptyText: <Empty text={extension?.emptyText ?? orderTexts.empty[tab]} /> }}
+        pagination={total > 0 ? pagination(total, page, setPage) : false}
+        scroll={{ x: 860 }}
+      />
+      <OrderDetailDrawer
+        orderId={detailId}
+        onClose={() => setDetailId(null)}
+        onPay={setPaying}
+        onChanged={refresh}
+        extension={extension}
+        contextOf={contextOf}
+      />
+      <PaymentDialog
+        {...endpoints}
+        open={paying !== null}
+        orderId={paying?.orderId}
+        goodsName={paying?.goodsName}
+        amount={paying?.amount}
+        orderNo={paying?.orderNo}
+        onClose={() => {
+          setPaying(null);
+          refresh();
+        }}
+        onPaid={(status) => {
+          if (paying) extension?.onPaid?.(paying, status);
+          refresh();
+        }}
+      />
+    </div>
+  );
+}
