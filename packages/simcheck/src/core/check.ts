@@ -231,11 +231,15 @@ export async function checkText(index: Index, text: string, options: CheckOption
     const covered = state.slice();
     for (const c of candidates) for (const p of c.passages) covered.fill(1, p.qs, p.qe);
     const sentences = splitSentences(text, norm);
-    const sources = candidates.map((c) => ({
-      docNo: c.doc.docNo,
-      norm: c.norm,
-      sentences: splitSentences(c.doc.text, c.norm),
-    }));
+    // The word-level stage looks at the best-ranked candidates and at those with exact passages:
+    // the long tail of candidates (small marginal evidence) only adds chances for false alarms.
+    const sources = candidates
+      .filter((c, rank) => rank < opts.maxParaphraseCandidates || c.passages.length > 0)
+      .map((c) => ({
+        docNo: c.doc.docNo,
+        norm: c.norm,
+        sentences: splitSentences(c.doc.text, c.norm),
+      }));
     const anchors = candidates.flatMap((c) => c.passages);
     const fuzzy = await findParaphrases(norm, sentences, covered, sources, anchors, opts);
     for (const c of candidates) {

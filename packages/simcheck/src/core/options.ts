@@ -16,6 +16,9 @@ export type Options = {
   readonly k: number;
   /** How many candidate sources (ranked by weighted shared fingerprints) are aligned in detail. */
   readonly maxCandidates: number;
+  /** How many of the best-ranked candidates the word-level stage compares with (candidates with
+   * exact passages always take part). */
+  readonly maxParaphraseCandidates: number;
   /** Two exact matches of one source merge into one passage when separated by at most this many
    * normalised characters in the input (and in the source). */
   readonly mergeGap: number;
@@ -47,7 +50,8 @@ export type Options = {
 export const defaultOptions: Options = Object.freeze({
   minRun: 13,
   k: 6,
-  maxCandidates: 60,
+  maxCandidates: 200,
+  maxParaphraseCandidates: 60,
   mergeGap: 12,
   paraphrase: true,
   segmenter: 'intl',

@@ -53,7 +53,14 @@ type Manifest = {
   segments: SegmentMeta[];
 };
 
-type DocsFile = { docNos: number[]; ids: string[]; titles: (string | null)[]; chars: number[] };
+type DocsFile = {
+  docNos: number[];
+  ids: string[];
+  titles: (string | null)[];
+  chars: number[];
+  /** Fingerprints stored per document. */
+  fingerprints: number[];
+};
 
 type Segment = {
   meta: SegmentMeta;
@@ -62,6 +69,7 @@ type Segment = {
   ids: string[];
   titles: (string | null)[];
   chars: number[];
+  fingerprints: number[] | undefined;
   directory: Uint32Array;
   textOffsets: Float64Array;
   postingsFd: number;
@@ -89,12 +97,14 @@ function writeFileAtomic(file: string, data: string | Uint8Array): void {
   fs.renameSync(tmp, file);
 }
 
-function readTyped(file: string): Uint8Array {
-  const buf = fs.readFileSync(file);
-  // Copy into a fresh, aligned ArrayBuffer so typed views of any element size are allowed.
-  const out = new Uint8Array(new ArrayBuffer(buf.byteLength));
-  out.set(buf);
-  return out;
+function readTyped(file: string): Uint8Array<ArrayBuffer> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    // Read into a fresh ArrayBuffer (offset 0) so typed views of any element size are allowed.
+    return pread(fd, 0, fs.fstatSync(fd).size);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function pread(fd: number, offset: number, length: number): Uint8Array<ArrayBuffer> {
@@ -126,7 +136,7 @@ class SegmentWriter {
   readonly hashes = new U32Builder(1 << 16);
   readonly docNos = new U32Builder(1 << 16);
   readonly positions = new U32Builder(1 << 16);
-  readonly docs: DocsFile = { docNos: [], ids: [], titles: [], chars: [] };
+  readonly docs: DocsFile = { docNos: [], ids: [], titles: [], chars: [], fingerprints: [] };
   readonly texts: Buffer[] = [];
   textBytes = 0;
   chars = 0;
@@ -140,6 +150,7 @@ class SegmentWriter {
     this.docs.ids.push(doc.id);
     this.docs.titles.push(doc.title ?? null);
     this.docs.chars.push(fp.chars);
+    this.docs.fingerprints.push(fp.hashes.length);
     const bytes = Buffer.from(doc.text, 'utf8');
     this.texts.push(bytes);
     this.textBytes += bytes.byteLength;
@@ -195,7 +206,7 @@ export class LocalIndex implements Index {
   private segments: Segment[] = [];
   private tombstones = new Set<number>();
   /** id -> docNo of live documents. */
-  private idToDoc = new Map<string, number>();
+  private idMap: Map<string, number> | undefined;
 
   constructor(root: string, manifest: Manifest) {
     this.root = root;
@@ -211,13 +222,22 @@ export class LocalIndex implements Index {
     const tombFile = path.join(this.root, 'tombstones.json');
     this.tombstones = new Set(fs.existsSync(tombFile) ? readJson<number[]>(tombFile) : []);
     this.segments = this.manifest.segments.map((meta) => this.openSegment(meta));
-    this.idToDoc.clear();
-    for (const seg of this.segments) {
-      for (let i = 0; i < seg.ids.length; i++) {
-        const d = seg.docNos[i]!;
-        if (!this.tombstones.has(d)) this.idToDoc.set(seg.ids[i]!, d);
+    this.idMap = undefined;
+  }
+
+  /** id -> docNo of live documents; built on first use (a check never needs it). */
+  private get idToDoc(): Map<string, number> {
+    if (!this.idMap) {
+      const map = new Map<string, number>();
+      for (const seg of this.segments) {
+        for (let i = 0; i < seg.ids.length; i++) {
+          const d = seg.docNos[i]!;
+          if (!this.tombstones.has(d)) map.set(seg.ids[i]!, d);
+        }
       }
+      this.idMap = map;
     }
+    return this.idMap;
   }
 
   private openSegment(meta: SegmentMeta): Segment {
@@ -235,6 +255,7 @@ export class LocalIndex implements Index {
       ids: docs.ids,
       titles: docs.titles,
       chars: docs.chars,
+      fingerprints: docs.fingerprints,
       directory,
       textOffsets,
       postingsFd: fs.openSync(path.join(dir, 'postings.bin'), 'r'),
@@ -321,11 +342,13 @@ export class LocalIndex implements Index {
     let characters = 0;
     let bytes = 0;
     for (const seg of this.segments) {
-      fingerprints += seg.meta.records;
+      // Indexes written before per-document counts existed: count the segment's records.
+      if (!seg.fingerprints) fingerprints += seg.meta.records;
       for (let i = 0; i < seg.ids.length; i++) {
         if (this.tombstones.has(seg.docNos[i]!)) continue;
         documents++;
         characters += seg.chars[i]!;
+        fingerprints += seg.fingerprints?.[i] ?? 0;
       }
       for (const f of fs.readdirSync(seg.dir)) bytes += fs.statSync(path.join(seg.dir, f)).size;
     }
@@ -478,7 +501,7 @@ export class LocalIndex implements Index {
     fs.writeFileSync(path.join(dir, 'directory.bin'), new Uint8Array(directory.buffer));
 
     // Texts and document metadata of the live documents, copied segment by segment.
-    const docsFile: DocsFile = { docNos: [], ids: [], titles: [], chars: [] };
+    const docsFile: DocsFile = { docNos: [], ids: [], titles: [], chars: [], fingerprints: [] };
     const offsets: number[] = [0];
     const textsFd = fs.openSync(path.join(dir, 'texts.bin'), 'w');
     let chars = 0;
@@ -497,6 +520,7 @@ export class LocalIndex implements Index {
           docsFile.ids.push(seg.ids[i]!);
           docsFile.titles.push(seg.titles[i] ?? null);
           docsFile.chars.push(seg.chars[i]!);
+          docsFile.fingerprints.push(seg.fingerprints?.[i] ?? 0);
           chars += seg.chars[i]!;
         }
       }

@@ -6,7 +6,9 @@
  *   simcheck_meta          key/value: the fingerprint parameters the index was built with
  *   simcheck_documents     doc_no (from a sequence, never reused), id (unique), title, text, chars
  *   simcheck_fingerprints  (hash bigint, doc_no bigint, pos integer), indexed on hash (candidate
- *                          lookup with `hash = ANY($1)`) and on doc_no (removal)
+ *                          lookup with `hash = ANY($1)`) and on doc_no (removal). No foreign key:
+ *                          a per-row check would dominate bulk loading; rows of a document are
+ *                          deleted together with it, in one transaction.
  * Inserts are batched as multi-row `INSERT ... SELECT FROM unnest($1::bigint[], ...)`.
  */
 import { getIndexFingerprints } from '../core/document.ts';
@@ -42,7 +44,7 @@ const SCHEMA = [
    )`,
   `CREATE TABLE IF NOT EXISTS simcheck_fingerprints (
      hash bigint NOT NULL,
-     doc_no bigint NOT NULL REFERENCES simcheck_documents (doc_no) ON DELETE CASCADE,
+     doc_no bigint NOT NULL,
      pos integer NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS simcheck_fingerprints_hash_idx ON simcheck_fingerprints (hash)`,
@@ -110,9 +112,14 @@ export class PgIndex implements Index {
       batch = [];
       await this.inTransaction(async (q) => {
         const existing = await q.query(
-          'DELETE FROM simcheck_documents WHERE id = ANY($1::text[]) RETURNING id',
+          'DELETE FROM simcheck_documents WHERE id = ANY($1::text[]) RETURNING doc_no',
           [list.map((d) => d.id)],
         );
+        if (existing.rows.length > 0) {
+          await q.query('DELETE FROM simcheck_fingerprints WHERE doc_no = ANY($1::bigint[])', [
+            existing.rows.map((r) => Number(r.doc_no)),
+          ]);
+        }
         replaced += existing.rows.length;
         const seq = await q.query(
           `SELECT nextval('simcheck_doc_no_seq') AS n FROM generate_series(1, $1::int) ORDER BY 1`,
@@ -172,8 +179,12 @@ export class PgIndex implements Index {
   }
 
   async removeDocument(id: string): Promise<boolean> {
-    const res = await this.db.query('DELETE FROM simcheck_documents WHERE id = $1 RETURNING doc_no', [id]);
-    return res.rows.length > 0;
+    return this.inTransaction(async (q) => {
+      const res = await q.query('DELETE FROM simcheck_documents WHERE id = $1 RETURNING doc_no', [id]);
+      if (res.rows.length === 0) return false;
+      await q.query('DELETE FROM simcheck_fingerprints WHERE doc_no = $1', [Number(res.rows[0]!.doc_no)]);
+      return true;
+    });
   }
 
   async stats(): Promise<IndexStats> {
