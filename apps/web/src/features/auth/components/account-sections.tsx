@@ -1,5 +1,4 @@
 import {
-  CheckCircleFilled,
   DeleteOutlined,
   DownloadOutlined,
   GiftOutlined,
@@ -90,15 +89,40 @@ export function AccountSection({ user }: { user: UserInfo }) {
   );
 }
 
+const KIND_ORDER = ['free_check', 'free_aigc_detection', 'ai_writing_trial'];
+
+function kindRank(kind: string): number {
+  const rank = KIND_ORDER.indexOf(kind);
+  return rank === -1 ? KIND_ORDER.length : rank;
+}
+
 /** The free services granted by the first binding, used or not. */
 export function EntitlementsSection({ user }: { user: UserInfo }) {
-  const entitlements = user.entitlements ?? [];
+  const entitlements = [...(user.entitlements ?? [])].sort((a, b) => kindRank(a.kind) - kindRank(b.kind));
   if (entitlements.length === 0) {
+    const missing = !user.phoneNumber ? 'phone' : !user.wxOpenId ? 'wechat' : null;
     return (
-      <div className="notice">
+      <div className="notice info-entitlements__empty">
         <p>
-          <GiftOutlined /> {infoTexts.entitlementsEmpty}
+          <GiftOutlined />{' '}
+          {infoTexts.entitlementsEmpty(
+            missing === 'phone'
+              ? authTexts.bindPhoneTitle
+              : missing === 'wechat'
+                ? authTexts.bindWxTitle
+                : infoTexts.bindEither,
+          )}
         </p>
+        {missing === 'phone' && (
+          <Button type="primary" onClick={() => uiActions.openBindPhoneModal()}>
+            {authTexts.bindPhoneTitle}
+          </Button>
+        )}
+        {missing === 'wechat' && (
+          <Button type="primary" onClick={() => uiActions.openBindWxModal()}>
+            {authTexts.bindWxTitle}
+          </Button>
+        )}
       </div>
     );
   }
@@ -109,10 +133,9 @@ export function EntitlementsSection({ user }: { user: UserInfo }) {
           <li
             key={`${item.kind}-${item.grantedAt}`}
             className={item.available ? 'info-entitlement' : 'info-entitlement is-used'}
-            style={{ listStyle: 'none' }}
           >
             <div className="info-entitlement__name">
-              {item.available && <CheckCircleFilled style={{ color: 'var(--c-accent)', marginRight: 6 }} />}
+              <GiftOutlined className="info-entitlement__icon" />
               {infoTexts.entitlementKinds[item.kind] ?? item.kind}
             </div>
             <div className="info-entitlement__meta">

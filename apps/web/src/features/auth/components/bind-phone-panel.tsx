@@ -99,6 +99,7 @@ export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
       <Form.Item
         name="password"
         label={authTexts.bindPasswordLabel}
+        extra={authTexts.bindPasswordHelp}
         validateTrigger="onBlur"
         rules={[{ validator: toFormValidator(validateBindPassword) }]}
       >

@@ -44,8 +44,9 @@ export function BindWxPanel({ active, onSuccess }: BindWxPanelProps) {
   });
   return (
     <div className="auth-panel auth-panel--wx">
-      <QrBox {...polling} doneText={authTexts.qrBound} />
-      <p className="auth-panel__text">{authTexts.wxBindText}</p>
+      <QrBox {...polling} doneText={authTexts.qrBound}>
+        <p className="auth-panel__text">{authTexts.wxBindText}</p>
+      </QrBox>
     </div>
   );
 }

@@ -52,19 +52,23 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
             <li>{deleteTexts.free}</li>
           </ul>
         </div>
-        <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)}>
-          {deleteTexts.understand}
-        </Checkbox>
         <div className="delete-account__confirm">
           {user?.phoneNumber ? (
             <DeleteBySms
               phone={user.phoneNumber}
               understood={understood}
+              onUnderstood={setUnderstood}
               onCancel={onClose}
               onDeleted={finish}
             />
           ) : (
-            <DeleteByWx active={open && understood} onCancel={onClose} onDeleted={finish} />
+            <DeleteByWx
+              active={open && understood}
+              understood={understood}
+              onUnderstood={setUnderstood}
+              onCancel={onClose}
+              onDeleted={finish}
+            />
           )}
         </div>
       </div>
@@ -72,14 +76,28 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
   );
 }
 
+function Understand({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Checkbox
+      className="delete-account__understand"
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+    >
+      {deleteTexts.understand}
+    </Checkbox>
+  );
+}
+
 function DeleteBySms({
   phone,
   understood,
+  onUnderstood,
   onCancel,
   onDeleted,
 }: {
   phone: string;
   understood: boolean;
+  onUnderstood: (checked: boolean) => void;
   onCancel: () => void;
   onDeleted: () => Promise<void>;
 }) {
@@ -95,6 +113,7 @@ function DeleteBySms({
     <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} className="auth-form">
       <p className="delete-account__step">{deleteTexts.bySms(maskPhone(phone))}</p>
       <SmsCodeField purpose="4" getPhone={async () => phone} />
+      <Understand checked={understood} onChange={onUnderstood} />
       <div className="delete-account__actions">
         <Button onClick={onCancel}>{deleteTexts.cancel}</Button>
         <Button danger type="primary" htmlType="submit" disabled={!understood} loading={submitting}>
@@ -107,10 +126,14 @@ function DeleteBySms({
 
 function DeleteByWx({
   active,
+  understood,
+  onUnderstood,
   onCancel,
   onDeleted,
 }: {
   active: boolean;
+  understood: boolean;
+  onUnderstood: (checked: boolean) => void;
   onCancel: () => void;
   onDeleted: () => Promise<void>;
 }) {
@@ -128,6 +151,7 @@ function DeleteByWx({
   });
   return (
     <div className="auth-form">
+      <Understand checked={understood} onChange={onUnderstood} />
       <p className="delete-account__step">{deleteTexts.byWx}</p>
       {active ? (
         <QrBox {...polling} doneText={deleteTexts.done} allowNewSandboxUser={false} />

@@ -33,6 +33,7 @@ export function MajorSelect({ value, onChange, ...props }: ProfileSelectProps) {
       onChange={(next) => onChange?.(next ?? null)}
       options={options}
       showSearch={{ optionFilterProp: 'label' }}
+      virtual={false}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, LoadingOutlined, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
 import { simulateWechatScan } from '../api/dev-sandbox';
@@ -22,6 +23,8 @@ export interface QrBoxProps extends QrPollingState {
   doneText: string;
   /** Allow 换一个测试微信 in the sandbox notice (login and binding; not for deletion). */
   allowNewSandboxUser?: boolean;
+  /** What to do, shown under the QR (above the sandbox notice). */
+  children?: ReactNode;
 }
 
 /**
@@ -36,6 +39,7 @@ export function QrBox({
   pollNow,
   doneText,
   allowNewSandboxUser = true,
+  children,
 }: QrBoxProps) {
   const [scanning, setScanning] = useState(false);
   const scan = async () => {
@@ -43,10 +47,7 @@ export function QrBox({
     setScanning(true);
     const [error] = await simulateWechatScan(qr.ticket, getSandboxOpenId());
     setScanning(false);
-    if (!error) {
-      toast.info(authTexts.sandboxScanDone);
-      pollNow();
-    }
+    if (!error) pollNow();
   };
   return (
     <div className="qr-box">
@@ -92,6 +93,7 @@ export function QrBox({
           <ReloadOutlined /> {authTexts.qrRefresh}
         </button>
       )}
+      {children}
       {qr?.sandbox && status === 'ready' && (
         <SandboxNotice className="qr-box__sandbox">
           <p>{authTexts.sandboxWxText}</p>

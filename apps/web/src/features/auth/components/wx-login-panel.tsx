@@ -33,9 +33,10 @@ export function WxLoginPanel({ active, onSuccess }: WxLoginPanelProps) {
   });
   return (
     <div className="auth-panel auth-panel--wx">
-      <QrBox {...polling} doneText={authTexts.qrScanned} />
-      <h4 className="auth-panel__title">{authTexts.wxScanTitle}</h4>
-      <p className="auth-panel__text">{authTexts.wxScanText}</p>
+      <QrBox {...polling} doneText={authTexts.qrScanned}>
+        <h4 className="auth-panel__title">{authTexts.wxScanTitle}</h4>
+        <p className="auth-panel__text">{authTexts.wxScanText}</p>
+      </QrBox>
     </div>
   );
 }
