@@ -30,7 +30,7 @@ function order(n: number, over: Partial<Order> = {}): Order {
     goodsId: 'g1',
     goodsName: '本科毕业论文查重',
     quantity: 12345,
-    unit: '字',
+    unit: '千字',
     unitSize: 1000,
     unitPriceFen: 200,
     unitPrice: '2.00',

@@ -10,7 +10,9 @@ export const orderTexts = {
     createdAt: '下单时间',
     actions: '操作',
   },
-  quantity: (quantity: number, unit: string) => `${quantity.toLocaleString('zh-CN')} ${unit}`,
+  /** `unit` names the price unit (千字 per unitSize 1000 characters, 篇 per 1): quantities of a unitSize above 1 are characters. */
+  quantity: (quantity: number, unit: string, unitSize: number) =>
+    `${quantity.toLocaleString('zh-CN')} ${unitSize === 1 ? unit : '字'}`,
   refunded: (amount: string) => `已退 ${amount}`,
   expiredLocally: '已过期',
   detail: '详情',
@@ -38,8 +40,7 @@ export const orderTexts = {
     paidAt: '支付时间',
     expireAt: '支付截止',
   },
-  unitPrice: (price: string, unitSize: number, unit: string) =>
-    unitSize === 1 ? `${price} / ${unit}` : `${price} / ${unitSize.toLocaleString('zh-CN')} ${unit}`,
+  unitPrice: (price: string, unit: string) => `${price} / ${unit}`,
   history: '状态记录',
   payments: '支付记录',
   refunds: '退款记录',

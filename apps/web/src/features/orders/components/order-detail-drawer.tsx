@@ -104,11 +104,15 @@ function DetailBody<TExtra>({
     { key: 'orderNo', label: f.orderNo, children: <span className="mono">{order.orderNo}</span> },
     { key: 'service', label: f.service, children: order.serviceTypeText },
     { key: 'goods', label: f.goods, children: order.goodsName },
-    { key: 'quantity', label: f.quantity, children: orderTexts.quantity(order.quantity, order.unit) },
+    {
+      key: 'quantity',
+      label: f.quantity,
+      children: orderTexts.quantity(order.quantity, order.unit, order.unitSize),
+    },
     {
       key: 'unitPrice',
       label: f.unitPrice,
-      children: orderTexts.unitPrice(formatMoney(order.unitPrice), order.unitSize, order.unit),
+      children: orderTexts.unitPrice(formatMoney(order.unitPrice), order.unit),
     },
     { key: 'amount', label: f.amount, children: <strong>{formatMoney(order.amount)}</strong> },
     ...(order.refundedFen > 0

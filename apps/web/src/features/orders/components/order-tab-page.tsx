@@ -102,7 +102,7 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
             <span className="order-goods__name">{order.goodsName}</span>
             <span className="order-goods__meta">
               {typeof order.meta?.title === 'string' && order.meta.title ? `《${order.meta.title}》 · ` : ''}
-              {orderTexts.quantity(order.quantity, order.unit)}
+              {orderTexts.quantity(order.quantity, order.unit, order.unitSize)}
             </span>
           </div>
         ),
