@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergePassages, type Passage } from '../src/core/align.ts';
+import {
+  buildIndex,
+  checkText,
+  getIndexFingerprints,
+  type LocalIndex,
+  rankCandidates,
+  resolveOptions,
+} from '../src/index.ts';
+import { LIBRARY, makeTempDir, OWN_OTHER, SRC_ECONOMY, SRC_SOIL } from './fixtures.ts';
+
+const passage = (qs: number, qe: number, ss: number, se: number): Passage => ({
+  docNo: 1,
+  qs,
+  qe,
+  ss,
+  se,
+  exact: qe - qs,
+  fuzzy: 0,
+  diagonal: true,
+});
+
+describe('mergePassages', () => {
+  it('joins runs separated by a small gap into one passage', () => {
+    const merged = mergePassages([passage(0, 30, 100, 130), passage(33, 60, 133, 160)], 12, 160);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ qs: 0, qe: 60, ss: 100, se: 160, exact: 57, diagonal: false });
+  });
+
+  it('joins shuffled sentences of one passage whatever their source order', () => {
+    // Source sentences A [0,40) B [40,90) C [90,150), copied as C A B.
+    const merged = mergePassages(
+      [passage(0, 60, 90, 150), passage(60, 100, 0, 40), passage(100, 150, 40, 90)],
+      12,
+      160,
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ qs: 0, qe: 150, ss: 0, se: 150 });
+  });
+
+  it('keeps apart runs far apart in the input or in the source', () => {
+    expect(mergePassages([passage(0, 20, 0, 20), passage(60, 80, 60, 80)], 12, 160)).toHaveLength(2);
+    expect(mergePassages([passage(0, 20, 0, 20), passage(20, 40, 5000, 5020)], 12, 160)).toHaveLength(2);
+  });
+});
+
+describe('candidate selection', () => {
+  let dir: string;
+  let index: LocalIndex;
+  beforeAll(async () => {
+    dir = makeTempDir('align');
+    // Thirty copies of the soil abstract, then the economy abstract last.
+    const copies = Array.from({ length: 30 }, (_, i) => ({ id: `soil-${i}`, title: null, text: SRC_SOIL }));
+    index = await buildIndex(dir, [...copies, ...LIBRARY]);
+  });
+  afterAll(async () => {
+    await index.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('covers distinct parts of the input instead of taking every duplicate of one source', async () => {
+    const text = `${SRC_SOIL}${OWN_OTHER}${SRC_ECONOMY}`;
+    const hashes = getIndexFingerprints(text, index.params).hashes;
+    const chosen = rankCandidates(await index.lookup(hashes), resolveOptions({ maxCandidates: 2 }));
+    const docs = await index.getDocuments(chosen);
+    // The rarer (more informative) source first; one copy of the duplicated one, not thirty.
+    expect(docs.map((d) => d.text)).toEqual([SRC_ECONOMY, SRC_SOIL]);
+    const report = await checkText(index, text, { maxCandidates: 2 });
+    expect(report.sources.map((s) => s.sourceId).sort()).toEqual(['econ', 'soil-0']);
+  });
+
+  it('does not count two stock phrases that meet across a full stop', async () => {
+    const stockIndex = await buildIndex(makeTempDir('stock'), [
+      {
+        id: 'a',
+        text: '本文对该结构进行了数值模拟研究。结果表明：模型能够较好地反映实际情况，具有一定的参考价值。',
+      },
+    ]);
+    try {
+      const report = await checkText(
+        stockIndex,
+        '我们在实验室中进行了数值模拟研究。结果表明：新材料的强度明显提高。',
+      );
+      expect(report.matches).toEqual([]);
+    } finally {
+      await stockIndex.close();
+      fs.rmSync(stockIndex.root, { recursive: true, force: true });
+    }
+  });
+
+  it('does not take a field template with other numbers and terms for a paraphrase', async () => {
+    const template = await buildIndex(makeTempDir('template'), [
+      {
+        id: 'hplc',
+        text: '样品处理后采用C18色谱柱分离，流动相为甲醇-磷酸二氢钠溶液，流速1.0mL/min，检测波长279nm，柱温30℃，进样量10μL。',
+      },
+    ]);
+    try {
+      const report = await checkText(
+        template,
+        '样品处理后采用ODS色谱柱分离，流动相为乙腈-磷酸二氢钠溶液，流速1.2mL/min，检测波长265nm，柱温25℃，进样量20μL。',
+      );
+      expect(report.matches).toEqual([]);
+    } finally {
+      await template.close();
+      fs.rmSync(template.root, { recursive: true, force: true });
+    }
+  });
+});
