@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'packages/simcheck/bench/test/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -41,6 +41,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One access-log line per request, written in request-context.ts, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
+    // request.ip is the client's address behind the trusted proxies (per-IP limits use it).
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     // Malformed URLs and similar router-level failures get the envelope too.
     frameworkErrors: (error, request, reply) => sendFailure(request, reply, classifyError(error)),
   });

@@ -73,6 +73,20 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: env(integer(1, 64).default(2)),
   WEB_DIST_DIR: env(z.string().default(DEFAULT_WEB_DIST_DIR)),
   DEVTOOLS_DETERRENT: env(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+  // Behind a reverse proxy: the proxies' addresses or CIDR ranges (comma-separated, or names like
+  // loopback / uniquelocal) whose X-Forwarded-For is believed, so the per-IP limits (SMS, login)
+  // see the client's address. Empty: none. (Fastify refuses bare hop counts: they let a direct
+  // client spoof its address.)
+  TRUST_PROXY: env(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[0-9A-Za-z.:/,\s]*$/,
+        'must be comma-separated IP addresses, CIDR ranges or loopback/linklocal/uniquelocal',
+      )
+      .default(''),
+  ),
 
   // Accounts (modules/accounts): SMS and WeChat providers, each defaulting to PROVIDERS.
   ...smsConfigSchema.shape,
@@ -118,6 +132,10 @@ function toConfig(e: Env) {
     /** Absolute. */
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     devtoolsDeterrent: e.DEVTOOLS_DETERRENT === 'on',
+    /** Proxy addresses/CIDRs whose X-Forwarded-For is trusted (Fastify trustProxy); empty trusts none. */
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
     /** SMS provider settings (providers/sms); SMS_PROVIDER follows PROVIDERS unless set. */
     sms: smsConfigOf(e),
     /** WeChat Official Account settings (providers/wechat); WECHAT_PROVIDER follows PROVIDERS unless set. */
@@ -167,6 +185,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose values are never echoed in configuration errors (keys, tokens, URLs with passwords). */
+const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|PRIVATE|DATABASE_URL/;
+
 /**
  * Parses the environment once. Throws ConfigError listing all bad variables (not only the first),
  * including the rule that a production start on sandbox providers needs ALLOW_SANDBOX_IN_PRODUCTION.
@@ -178,7 +199,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     : result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const raw = source[name];
-        return `${name}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+        // Echo the bad value to help the operator, never for a variable that may hold a secret.
+        const shown = raw === undefined || SECRET_NAME.test(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+        return `${name}: ${issue.message}${shown}`;
       });
 
   // Checked on the raw values so this problem is reported together with any others.

@@ -123,3 +123,21 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('secrets in configuration errors', () => {
+  it('names a bad secret variable without echoing its value', () => {
+    let message = '';
+    try {
+      loadConfig({
+        NODE_ENV: 'test',
+        WECHATPAY_APIV3_KEY: 'short-secret-value',
+        DATABASE_URL: 'not a url p@ss',
+      });
+    } catch (error) {
+      message = String((error as Error).message);
+    }
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('short-secret-value');
+    expect(message).not.toContain('p@ss');
+  });
+});
