@@ -23,6 +23,8 @@ const THESIS = [
   '感谢导师的悉心指导。',
   '附录A 调查问卷',
   '问卷内容略。',
+  '注释',
+  '① 本文数据截至2020年底。',
 ].join('\n');
 
 describe('analyzeStructure', () => {
@@ -41,6 +43,7 @@ describe('analyzeStructure', () => {
     expect(byText.get('参考文献')?.kind).toBe('references');
     expect(byText.get('致谢')?.kind).toBe('acknowledgements');
     expect(byText.get('附录A 调查问卷')?.kind).toBe('appendix');
+    expect(byText.get('注释')?.kind).toBe('notes');
     // Sentences are not headings.
     expect(byText.has('城市化进程不断加快。')).toBe(false);
   });
@@ -55,6 +58,7 @@ describe('analyzeStructure', () => {
       '参考文献',
       '致谢',
       '附录A 调查问卷',
+      '注释',
     ]);
     for (let i = 1; i < s.sections.length; i++) expect(s.sections[i]!.start).toBe(s.sections[i - 1]!.end);
     expect(s.sections.at(-1)!.end).toBe(THESIS.length);

@@ -13,7 +13,8 @@ export type SectionKind =
   | 'body'
   | 'references'
   | 'acknowledgements'
-  | 'appendix';
+  | 'appendix'
+  | 'notes'; // footnotes/endnotes gathered after the body (the extractor puts them under 注释)
 
 export type Heading = {
   readonly start: number;
@@ -51,6 +52,7 @@ const SPECIAL: readonly [RegExp, SectionKind][] = [
   [/^(主要)?参\s*考\s*文\s*献$|^参考资料$|^references$|^bibliography$/i, 'references'],
   [/^致\s*谢$|^后\s*记$|^acknowledge?ments?$/i, 'acknowledgements'],
   [/^附\s*录/, 'appendix'],
+  [/^注\s*释$|^脚\s*注$|^尾\s*注$/, 'notes'],
 ];
 // Inline forms: "摘要：本文……", "Abstract: This ..." start the abstract on the same line.
 const INLINE_ABSTRACT = /^(摘\s*要|abstract)\s*[:：]/i;
