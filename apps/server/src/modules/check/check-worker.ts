@@ -7,6 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { HeadingHint, StoredDocument } from '@kyfw/simcheck';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
+import { loadFonts } from './report/fonts.ts';
 import { renderReportFiles } from './report/render.ts';
 import type { ReportModel } from './report/report-model.ts';
 
@@ -14,7 +15,8 @@ export type IndexLocation = { kind: 'local'; dir: string } | { kind: 'postgres';
 
 export type WorkerTask =
   | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
-  | { task: 'render'; model: ReportModel };
+  | { task: 'render'; model: ReportModel }
+  | { task: 'warm'; location: IndexLocation };
 
 const readers = new Map<string, Promise<IndexReader>>();
 
@@ -33,6 +35,12 @@ function readerFor(location: IndexLocation): Promise<IndexReader> {
 }
 
 async function run(message: WorkerTask): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+  if (message.task === 'warm') {
+    // Open the index and read the fonts now, so the first check after a start is not the slow one.
+    const documents = await (await readerFor(message.location)).countDocuments();
+    loadFonts();
+    return { result: { documents }, transfer: [] };
+  }
   if (message.task === 'compare') {
     const reader = await readerFor(message.location);
     const { report, sources } = await reader.check(message.text, { headings: message.headings });

@@ -35,6 +35,8 @@ export function createCheckModule(options: CheckModuleOptions = {}): AppModule {
       const documents = await rt.library.countDocuments();
       if (documents === 0) app.log.warn({ library: rt.library.describe() }, TEXTS.libraryEmptyHint);
       else app.log.info({ library: rt.library.describe(), documents }, 'comparison library opened');
+      // Outside tests, load the worker threads (engine, index, fonts) in the background now.
+      if (config.nodeEnv !== 'test') void rt.pool.warm(rt.indexLocation);
       await app.register(checkRoutes, { rt });
     },
   };

@@ -24,6 +24,8 @@ export interface CheckCpuPool {
     headings: HeadingHint[],
   ): Promise<{ report: Report; sources: StoredDocument[] }>;
   render(model: ReportModel): Promise<RenderedReport>;
+  /** Starts the threads and opens the index in them (a start-up nicety; failures are ignored). */
+  warm(location: IndexLocation): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,11 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
   return {
     compare: (location, text, headings) => submit({ task: 'compare', location, text, headings }),
     render: (model) => submit({ task: 'render', model }),
+    async warm(location) {
+      await Promise.all(
+        Array.from({ length: size }, () => submit({ task: 'warm', location }).catch(() => undefined)),
+      );
+    },
     async close() {
       closed = true;
       await Promise.all(slots.map((s) => s?.worker.terminate()));
