@@ -1,46 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createFileStorage } from '../../lib/storage/index.ts';
 
 /**
- * A small file store under `${DATA_DIR}/files` for the orders module (offline-payment proofs,
- * invoice PDFs). Keys are relative paths `<area>/<yyyy>/<mm>/<uuid>.<ext>` that this module
- * generates itself; a key from the database is still checked never to leave the root. Writes are
- * atomic (temp file + rename) and owner-only.
- *
- * Scaled mode needs DATA_DIR on storage shared by the API and worker processes (or an S3-style
- * store behind this same interface later).
+ * The orders module's files (offline-payment proofs, invoice PDFs) in the server's shared file
+ * storage (lib/storage: DATA_DIR/files in the embedded mode), under `orders/<area>/<yyyy>/<mm>/`.
+ * Keys are generated here; the storage refuses any key that could leave its root.
  */
 export interface FileStore {
-  save(area: string, extension: string, data: Buffer, now: Date): Promise<string>;
+  save(area: 'offline-proofs' | 'invoices', extension: string, data: Buffer, now: Date): Promise<string>;
   read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[a-z-]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
-
-export function createFileStore(root: string): FileStore {
-  const resolve = (key: string): string => {
-    if (!KEY_PATTERN.test(key)) throw new Error('invalid file key');
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('invalid file key');
-    return full;
-  };
+export function createFileStore(dataDir: string): FileStore {
+  const storage = createFileStorage({ dataDir });
   return {
     async save(area, extension, data, now) {
       const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-      const key = `${area}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${extension}`;
-      const full = resolve(key);
-      await mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
-      const temp = `${full}.${process.pid}.tmp`;
-      await writeFile(temp, data, { mode: 0o600 });
-      await rename(temp, full);
+      const key = `orders/${area}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${extension}`;
+      await storage.put(key, data);
       return key;
     },
-    read: (key) => readFile(resolve(key)),
-    async remove(key) {
-      await rm(resolve(key), { force: true });
-    },
+    read: (key) => storage.get(key),
+    remove: (key) => storage.delete(key),
   };
 }
 

@@ -53,10 +53,6 @@ export function paymentSandboxDir(dataDir: string): string {
   return path.join(dataDir, 'sandbox', 'payment');
 }
 
-export function filesRoot(dataDir: string): string {
-  return path.join(dataDir, 'files');
-}
-
 export async function createOrdersRuntime(options: RuntimeOptions): Promise<OrdersRuntime> {
   const providers =
     options.providers ??
@@ -74,7 +70,7 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
     config: options.config,
     publicBaseUrl: options.publicBaseUrl,
     providers,
-    files: createFileStore(filesRoot(options.dataDir)),
+    files: createFileStore(options.dataDir),
     now: options.now,
     logger: options.logger,
   };
