@@ -31,7 +31,7 @@ export function getOfflineInfo(rt: OrdersRuntime) {
 
 /**
  * The user uploads the transfer proof for their pending order. The file is checked by content
- * (PNG/JPEG/WebP/PDF), capped in size, stored under DATA_DIR/files/offline-proofs, and the order
+ * (PNG/JPEG/WebP/PDF), capped in size, stored in the file storage (orders/offline-proofs), and the order
  * waits (it does not expire) until an operator confirms or rejects.
  * @throws AppError OFFLINE_PAYMENT_DISABLED / OFFLINE_PROOF_INVALID / OFFLINE_PROOF_TOO_LARGE /
  *   OFFLINE_PROOF_PENDING / RESOURCE_NOT_FOUND / ORDER_ALREADY_PAID / ORDER_EXPIRED / ORDER_CANCELLED

@@ -54,6 +54,8 @@ import {
   updateRefund,
 } from './payments.repo.ts';
 
+/** QR codes one order may get per channel (each switch back to a channel makes a new one). */
+const MAX_ATTEMPTS_PER_CHANNEL = 20;
 /** A QR code needs at least this long before the order expires, or paying it would race the expiry. */
 const MIN_PAY_WINDOW_MS = 30_000;
 /** After a platform's time_expire, how long we still treat an unscanned Alipay QR code as payable (clock skew). */
@@ -137,6 +139,9 @@ export async function startPayment(rt: OrdersRuntime, input: StartPaymentInput):
   if (open?.codeUrl) return result(open, open.codeUrl);
 
   const previous = open ? 0 : await countAttempts(rt.db, order.id, input.payType);
+  if (previous >= MAX_ATTEMPTS_PER_CHANNEL) {
+    throw new AppError(ErrorCode.RATE_LIMITED, '切换支付方式次数过多，请重新下单');
+  }
   // The row exists before the platform is asked, so a notification or the reconciliation finds
   // it even if the create answer is lost; a retry sends the very same input (idempotent).
   const attempt =
