@@ -206,9 +206,15 @@ export async function checkText(index: Index, text: string, options: CheckOption
   }
 
   const qHashes = hashKgrams(norm.codes, opts.k);
-  const fp = winnow(qHashes, opts.minRun - opts.k + 1);
   const unique = new Set<number>();
-  for (let i = 0; i < fp.hashes.length; i++) if (!state[fp.positions[i]!]) unique.add(fp.hashes[i]!);
+  if (opts.lookupAllKgrams) {
+    // Every k-gram of the input: a library fingerprint inside a shared run shorter than 13 (a
+    // heavily rewritten passage) is found too. The 13-character guarantee holds either way.
+    for (let i = 0; i < qHashes.length; i++) if (!state[i]) unique.add(qHashes[i]!);
+  } else {
+    const fp = winnow(qHashes, opts.minRun - opts.k + 1);
+    for (let i = 0; i < fp.hashes.length; i++) if (!state[fp.positions[i]!]) unique.add(fp.hashes[i]!);
+  }
   const lookupHashes = Uint32Array.from(unique).sort();
   const candidateNos =
     lookupHashes.length > 0 ? rankCandidates(await index.lookup(lookupHashes), opts) : ([] as number[]);

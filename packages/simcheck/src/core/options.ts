@@ -14,6 +14,9 @@ export type Options = {
    * every shared run of `minRun` characters is guaranteed a shared fingerprint.
    */
   readonly k: number;
+  /** Look up every k-gram of the input in the index, not only its winnowed fingerprints (finds
+   * the sources of heavily rewritten passages; costs a larger lookup). */
+  readonly lookupAllKgrams: boolean;
   /** How many candidate sources (ranked by weighted shared fingerprints) are aligned in detail. */
   readonly maxCandidates: number;
   /** How many of the best-ranked candidates the word-level stage compares with (candidates with
@@ -49,7 +52,8 @@ export type Options = {
 
 export const defaultOptions: Options = Object.freeze({
   minRun: 13,
-  k: 6,
+  k: 5,
+  lookupAllKgrams: true,
   maxCandidates: 200,
   maxParaphraseCandidates: 60,
   mergeGap: 12,
