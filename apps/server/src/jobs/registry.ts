@@ -1,5 +1,5 @@
 import { accountsJobDefinitions, accountsSchedules } from '../modules/accounts/accounts.jobs.ts';
-import { checkRunJob } from '../modules/check/check.jobs.ts';
+import { checkJobDefinitions } from '../modules/check/check.jobs.ts';
 import { ordersJobDefinitions, ordersSchedules } from '../modules/orders/orders.jobs.ts';
 import { housekeepingSchedules, purgeFinishedJobsJob } from './housekeeping.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
@@ -14,7 +14,7 @@ export const jobDefinitions: readonly JobDefinition<any, any>[] = [
   purgeFinishedJobsJob,
   ...accountsJobDefinitions,
   ...ordersJobDefinitions,
-  checkRunJob,
+  ...checkJobDefinitions,
 ];
 
 /** Recurring jobs, enqueued by the scheduler that runs beside every worker loop. */

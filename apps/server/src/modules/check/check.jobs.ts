@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { defineJob, type JobContext, NonRetryableJobError } from '../../jobs/job-definition.ts';
+import {
+  defineJob,
+  type JobContext,
+  type JobDefinition,
+  NonRetryableJobError,
+} from '../../jobs/job-definition.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
 import { getOrdersApi, onPaid } from '../orders/orders.api.ts';
 import {
@@ -15,7 +20,14 @@ import {
   setStage,
 } from './check.repo.ts';
 import { type CheckRuntime, checkRuntimeForJob } from './check.runtime.ts';
-import { CHECK_JOB, extractUpload, failCheck, queuePaidCheck, type StoredText } from './check.service.ts';
+import {
+  CHECK_JOB,
+  CHECK_PURGE_JOB,
+  extractUpload,
+  failCheck,
+  queuePaidCheck,
+  type StoredText,
+} from './check.service.ts';
 import { CHECK_STAGE_TEXTS, TEXTS } from './check.texts.ts';
 import { WorkerTaskError } from './cpu-pool.ts';
 import { buildReportModel } from './report/report-model.ts';
@@ -210,6 +222,9 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     const report = (await findReport(rt.db, check.id)) ?? (await buildAndStoreReport(rt, ctx, check, stored));
     await addToLibrary(rt, check, stored);
     await markDone(rt.db, check.id, rt.now());
+    // The account was deleted while the check ran: what the run wrote goes too.
+    const after = await findCheck(rt.db, check.id);
+    if (after?.hiddenAt && !after.fileKey) await purgeFiles(rt, await listReportKeys(rt, check), []);
     if (check.orderId) {
       await getOrdersApi(rt.db)
         .markDone(check.orderId)
@@ -231,6 +246,48 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
   }
 }
 
+async function listReportKeys(rt: CheckRuntime, check: CheckRecord): Promise<string[]> {
+  const report = await findReport(rt.db, check.id);
+  const keys = [check.fileKey, check.textKey];
+  if (report) keys.push(report.modelKey, report.pdfKey, report.markedPdfKey, report.htmlKey, report.zipKey);
+  // Report rows of a deleted account have no keys left; the files sit beside the upload.
+  const folder = check.fileKey?.slice(0, check.fileKey.lastIndexOf('/'));
+  if (folder)
+    for (const name of ['report.json', 'report.pdf', 'marked.pdf', 'report.html', 'report.zip'])
+      keys.push(`${folder}/${name}`);
+  return keys.filter((k): k is string => typeof k === 'string');
+}
+
+/** Deletes files (and their check folders) and removes library documents. */
+async function purgeFiles(
+  rt: CheckRuntime,
+  keys: readonly string[],
+  libraryIds: readonly string[],
+): Promise<void> {
+  for (const key of keys) await rt.storage.delete(key);
+  for (const folder of new Set(keys.map((k) => k.slice(0, k.lastIndexOf('/'))))) {
+    if (folder.startsWith('check/')) await rt.storage.deleteFolder(folder);
+  }
+  for (const id of libraryIds) await rt.library.remove(id);
+}
+
+const purgeSchema = z.object({
+  keys: z.array(z.string().max(300)).max(100_000),
+  libraryIds: z.array(z.string().max(300)).max(100_000),
+});
+
+/** Removes the files and library documents of a deleted account (queued by its deletion). */
+export const checkPurgeFilesJob = defineJob({
+  name: CHECK_PURGE_JOB,
+  maxAttempts: 5,
+  payloadSchema: purgeSchema,
+  async handler(ctx) {
+    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    await purgeFiles(rt, ctx.payload.keys, ctx.payload.libraryIds);
+    return { files: ctx.payload.keys.length, libraryDocuments: ctx.payload.libraryIds.length };
+  },
+});
+
 export const checkRunJob = defineJob({
   name: CHECK_JOB,
   maxAttempts: 3,
@@ -241,6 +298,9 @@ export const checkRunJob = defineJob({
     return runCheck(rt, ctx);
   },
 });
+
+// biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
+export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRunJob, checkPurgeFilesJob];
 
 // A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
 onPaid('check', async ({ tx, order }) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppModule, ModuleContext } from '../types.ts';
+import './check.account-data.ts';
 import './check.jobs.ts';
 import { checkRoutes } from './check.routes.ts';
 import { createCheckRuntime, registerCheckRuntime, unregisterCheckRuntime } from './check.runtime.ts';

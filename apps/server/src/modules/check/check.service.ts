@@ -38,6 +38,8 @@ import { isGenuine, type ReportSummary } from './signing.ts';
 
 /** The check job's name; the definition lives in check.jobs.ts. */
 export const CHECK_JOB = 'check.run';
+/** The job removing a deleted account's files (check.jobs.ts). */
+export const CHECK_PURGE_JOB = 'check.purge-files';
 
 /** The extracted text kept beside the upload, read by the check job. */
 export interface StoredText {
