@@ -65,6 +65,13 @@ export const routes: RouteObject[] = [
                 ],
               },
               { id: 'check', path: 'check', ...page(() => import('./routes/check')) },
+              { id: 'check-verify', path: 'check/verify', ...page(() => import('./routes/check-verify')) },
+              {
+                id: 'check-report',
+                path: 'check/report/:orderId',
+                loader: requireAuthLoader,
+                ...page(() => import('./routes/check-report')),
+              },
               { id: 'reduction', path: 'reduction', ...page(() => import('./routes/reduction')) },
               {
                 id: 'reduction-aigc',

@@ -11,6 +11,7 @@ export const paths = {
   'ai-journalsReviewed': '/ai/journalsReviewed',
   'ai-proposal': '/ai/proposal',
   check: '/check',
+  'check-verify': '/check/verify',
   reduction: '/reduction',
   'reduction-aigc': '/reduction/aigc',
   searchReport: '/searchReport',

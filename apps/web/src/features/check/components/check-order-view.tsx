@@ -1,0 +1,222 @@
+import { ErrorCode } from '@kyfw/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import type { RequestError } from '../../../lib/request';
+import { uiActions } from '../../../stores/ui-store';
+import { PaymentDialog } from '../../payment';
+import { CHECK_PAY_ENDPOINTS } from '../api/get-check-status';
+import { checkKeys } from '../api/get-goods-list';
+import { useReport } from '../api/get-report';
+import { listChecks } from '../api/list-checks';
+import { retryCheck } from '../api/retry-check';
+import { startFreeCheck } from '../api/start-free-check';
+import { isFinalStatusError, useCheckStatus } from '../hooks/use-check-status';
+import { formatYuan } from '../lib/format';
+import { type OrderSummary, recallUpload, summaryFromListItem } from '../lib/upload-cache';
+import { checkTexts as t } from '../texts';
+import type { CheckGoods } from '../types';
+import { CheckProgress } from './check-progress';
+import { OrderConfirm } from './order-confirm';
+import { ReportView } from './report/report-view';
+
+/** The parsed paper of the order: from this tab's upload, else from the user's check list. */
+function useOrderSummary(orderId: string, wanted: boolean) {
+  const cached = recallUpload(orderId);
+  const fallback = useQuery({
+    queryKey: ['check', 'summary', orderId],
+    queryFn: async (): Promise<OrderSummary | null> => {
+      const [error, data] = await listChecks(1, 50);
+      if (error) throw error;
+      const row = data?.list.find((c) => c.orderId === orderId);
+      return row ? summaryFromListItem(row) : null;
+    },
+    enabled: wanted && !cached,
+    staleTime: 60_000,
+  });
+  return cached ?? fallback.data ?? null;
+}
+
+export interface CheckOrderViewProps {
+  orderId: string;
+  goods: CheckGoods[] | undefined;
+  /** Back to a new upload. */
+  onNew: () => void;
+}
+
+/**
+ * One check on /check?orderId=…: the order before paying (or the free start), the progress while
+ * it runs (polled every 3 s), the failure with its reason and a way forward, and the report when
+ * it is done. Reloading or coming back later resumes from the server's state.
+ */
+export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
+  const queryClient = useQueryClient();
+  const status = useCheckStatus(orderId);
+  const { view } = status;
+  const data = status.data;
+  const awaiting =
+    view.phase === 'awaiting-payment' || view.phase === 'awaiting-free-start' || view.phase === 'closed';
+  const summary = useOrderSummary(orderId, awaiting);
+  const report = useReport(orderId, view.phase === 'done');
+  const [paying, setPaying] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: checkKeys.status(orderId) });
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: ['check', 'list'] });
+
+  const startFree = async () => {
+    setStarting(true);
+    const [error] = await startFreeCheck(orderId);
+    setStarting(false);
+    if (!error) {
+      await refresh();
+      void refreshLists();
+    }
+  };
+
+  const retry = async () => {
+    setRetrying(true);
+    const [error] = await retryCheck(orderId);
+    setRetrying(false);
+    if (!error) await refresh();
+  };
+
+  if (status.isError && !data) {
+    const code = (status.error as RequestError | null)?.code;
+    if (code === ErrorCode.UNAUTHORIZED) return <LoginPrompt />;
+    if (isFinalStatusError(status.error)) {
+      return (
+        <Result
+          status="warning"
+          title={t.orderMissing}
+          extra={
+            <Button type="primary" onClick={onNew}>
+              {t.newCheck}
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <div className="ck-center">
+        <Spin />
+        <span className="muted">{t.statusFailed}</span>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="ck-center">
+        <Spin />
+      </div>
+    );
+  }
+
+  const goodsOf = goods?.find((g) => g.goodsId === summary?.goodsId);
+  const orderNo = data.orderNo ?? summary?.orderNo ?? null;
+
+  return (
+    <div className="ck-order-view" data-order-id={orderId}>
+      {awaiting && (
+        <OrderConfirm
+          summary={summary}
+          orderNo={orderNo}
+          goods={goodsOf}
+          view={view}
+          starting={starting}
+          onPay={() => setPaying(true)}
+          onStartFree={startFree}
+          onReupload={onNew}
+        />
+      )}
+
+      {!awaiting && view.phase !== 'loading' && <CheckProgress view={view} free={data.free} />}
+
+      {view.phase === 'failed' && (
+        <Result
+          status="error"
+          title={t.failedTitle}
+          subTitle={data.failureReason}
+          className="ck-failed"
+          extra={[
+            data.canRetry && (
+              <Button key="retry" type="primary" loading={retrying} onClick={retry}>
+                {t.retryCheck}
+              </Button>
+            ),
+            <Button key="new" onClick={onNew}>
+              {t.newCheck}
+            </Button>,
+          ]}
+        />
+      )}
+
+      {view.phase === 'done' &&
+        (report.data ? (
+          <ReportView report={report.data} />
+        ) : report.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t.reportFailed}
+            description={report.error.message}
+            action={<Button onClick={() => report.refetch()}>{t.retry}</Button>}
+          />
+        ) : (
+          <div className="ck-center">
+            <Spin />
+            <span className="muted">{t.reportLoading}</span>
+          </div>
+        ))}
+
+      {view.phase === 'done' && (
+        <div className="ck-after">
+          <Button onClick={onNew}>{t.newCheck}</Button>
+          <Link to={paths['user-order-check']}>{t.myChecks}</Link>
+        </div>
+      )}
+
+      <PaymentDialog
+        {...CHECK_PAY_ENDPOINTS}
+        open={paying}
+        orderId={orderId}
+        title={t.payTitle}
+        goodsName={summary ? `${summary.goodsName ?? goodsOf?.name ?? ''}《${summary.title}》` : undefined}
+        amount={summary?.amount}
+        orderNo={orderNo}
+        onClose={() => {
+          setPaying(false);
+          void refresh();
+        }}
+        onPaid={() => {
+          void refresh();
+          void refreshLists();
+        }}
+      >
+        {summary && (
+          <p className="ck-pay-note muted">
+            {t.charsLabel} {summary.chars.toLocaleString('zh-CN')} · {t.dueLabel} {formatYuan(summary.amount)}
+          </p>
+        )}
+      </PaymentDialog>
+    </div>
+  );
+}
+
+/** Shown when the check's page is opened without a session. */
+export function LoginPrompt() {
+  return (
+    <Result
+      status="info"
+      title={t.loginToView}
+      extra={
+        <Button type="primary" onClick={() => uiActions.openLoginModal()}>
+          {t.login}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { Progress, Steps } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import type { ProgressView } from '../lib/progress';
+import { checkTexts as t } from '../texts';
+
+/** 检测进度: the four steps, the percentage and what is happening now; the check runs on the server. */
+export function CheckProgress({ view, free }: { view: ProgressView; free: boolean }) {
+  const running = view.phase !== 'done' && view.phase !== 'failed';
+  const items = [free ? t.freeStart : t.stepPay, t.stepParse, t.stepCompare, t.stepReport].map(
+    (title, i) => ({
+      title,
+      status:
+        view.phase === 'failed' && i === view.step
+          ? ('error' as const)
+          : i < view.step
+            ? ('finish' as const)
+            : i === view.step
+              ? ('process' as const)
+              : ('wait' as const),
+      icon: running && i === view.step ? <LoadingOutlined /> : undefined,
+    }),
+  );
+  return (
+    <section
+      className="ck-progress"
+      aria-label={t.progressTitle}
+      data-testid="check-progress"
+      data-phase={view.phase}
+    >
+      <h3 className="ck-step-title">{t.progressTitle}</h3>
+      <Steps items={items} current={Math.min(view.step, 3)} size="small" className="ck-progress__steps" />
+      <Progress
+        percent={view.percent}
+        status={view.phase === 'failed' ? 'exception' : view.phase === 'done' ? 'success' : 'active'}
+        className="ck-progress__bar"
+      />
+      <p className="ck-progress__label" role="status" aria-live="polite">
+        {view.label}
+      </p>
+      {running && (
+        <p className="ck-progress__hint muted">
+          {t.leaveHint} <Link to={paths['user-order-check']}>{t.myChecks}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

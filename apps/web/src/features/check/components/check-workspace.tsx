@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useIsLoggedIn, useSession } from '../../auth/stores/session-store';
+import { useCheckGoods } from '../api/get-goods-list';
+import { rememberUpload } from '../lib/upload-cache';
+import { checkTexts as t } from '../texts';
+import type { UploadResult } from '../types';
+import { CheckOrderView, LoginPrompt } from './check-order-view';
+import { GoodsPicker } from './goods-picker';
+import { UploadForm } from './upload-form';
+import '../check.css';
+
+/**
+ * The /check workspace. Without `?orderId`: choose the product and upload the paper. With it: that
+ * check — price and payment, progress, report — so a reload or a link from 我的订单 resumes it.
+ */
+export function CheckWorkspace() {
+  const [params, setParams] = useSearchParams();
+  const orderId = params.get('orderId');
+  const userId = useSession((s) => (s.userInfo?.id == null ? null : String(s.userInfo.id)));
+  const checked = useSession((s) => s.checked);
+  const loggedIn = useIsLoggedIn();
+  const goods = useCheckGoods(userId);
+  const queryClient = useQueryClient();
+
+  const onUploaded = (result: UploadResult) => {
+    rememberUpload(result);
+    void queryClient.invalidateQueries({ queryKey: ['check', 'list'] });
+    setParams({ orderId: result.orderId });
+  };
+
+  if (orderId) {
+    if (!checked) {
+      return (
+        <div className="ck-center">
+          <Spin />
+        </div>
+      );
+    }
+    if (!loggedIn) return <LoginPrompt />;
+    return (
+      <CheckOrderView
+        key={orderId}
+        orderId={orderId}
+        goods={goods.data}
+        onNew={() => {
+          // The free check may have been used (or returned): ask again.
+          void queryClient.invalidateQueries({ queryKey: ['check', 'goods'] });
+          setParams({});
+        }}
+      />
+    );
+  }
+  return <CheckStart goods={goods} onUploaded={onUploaded} />;
+}
+
+function CheckStart({
+  goods,
+  onUploaded,
+}: {
+  goods: ReturnType<typeof useCheckGoods>;
+  onUploaded: (result: UploadResult) => void;
+}) {
+  const [goodsId, setGoodsId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = goods.data;
+  // Default: the first product (本科), once the list is there.
+  useEffect(() => {
+    if (!goodsId && list && list.length > 0) setGoodsId(list[0]!.goodsId);
+  }, [goodsId, list]);
+  const selected = list?.find((g) => g.goodsId === goodsId);
+  return (
+    <div className="ck-start">
+      <h3 className="ck-step-title">{t.goodsTitle}</h3>
+      <GoodsPicker
+        goods={list}
+        loading={goods.isPending}
+        error={goods.error}
+        onRetry={() => goods.refetch()}
+        value={goodsId}
+        onChange={setGoodsId}
+        disabled={busy}
+      />
+      <h3 className="ck-step-title">{t.uploadTitle}</h3>
+      <UploadForm goods={selected} onUploaded={onUploaded} onBusyChange={setBusy} />
+      <p className="ck-disclaimer muted">{t.disclaimer}</p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { CheckCircleFilled, GiftOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton } from 'antd';
+import { formatCharLimit, freeCheckFor } from '../lib/format';
+import { checkTexts as t } from '../texts';
+import type { CheckGoods } from '../types';
+
+export interface GoodsPickerProps {
+  goods: CheckGoods[] | undefined;
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  value: string | null;
+  onChange: (goodsId: string) => void;
+  disabled?: boolean;
+}
+
+/** The products as cards: name, price per 1,000 characters, the limit and the free check. */
+export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, disabled }: GoodsPickerProps) {
+  if (loading && !goods) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (error && !goods) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t.goodsFailed}
+        description={error.message}
+        action={<Button onClick={onRetry}>{t.retry}</Button>}
+      />
+    );
+  }
+  return (
+    <fieldset className="ck-goods" aria-label={t.goodsTitle}>
+      {(goods ?? []).map((g) => {
+        const selected = g.goodsId === value;
+        const free = freeCheckFor(g);
+        const cap = g.freeMaxChars !== null ? formatCharLimit(g.freeMaxChars) : '';
+        return (
+          <label
+            key={g.goodsId}
+            className={`ck-goods__card${selected ? ' is-selected' : ''}${disabled ? ' is-disabled' : ''}`}
+            data-goods-id={g.goodsId}
+          >
+            <input
+              type="radio"
+              name="check-goods"
+              className="ck-goods__radio"
+              value={g.goodsId}
+              checked={selected}
+              disabled={disabled}
+              onChange={() => onChange(g.goodsId)}
+            />
+            {selected && <CheckCircleFilled className="ck-goods__check" />}
+            <span className="ck-goods__name">{g.name}</span>
+            <span className="ck-goods__price">
+              <strong>{g.pricePerThousand}</strong> {t.perThousand}
+            </span>
+            <span className="ck-goods__desc">{g.description}</span>
+            <span className="ck-goods__limit">{t.maxChars(formatCharLimit(g.maxQuantity))}</span>
+            {free === 'available' && (
+              <span className="ck-goods__free is-held">
+                <GiftOutlined /> {t.freeHeld(cap)}
+              </span>
+            )}
+            {free === 'not-held' && (
+              <span className="ck-goods__free">
+                <GiftOutlined /> {g.freeRule?.text ?? t.freeRuleDefault(cap)}
+              </span>
+            )}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

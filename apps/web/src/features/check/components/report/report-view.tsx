@@ -1,0 +1,149 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths';
+import { formatTime } from '../../lib/format';
+import { buildMarkedText } from '../../lib/segments';
+import { checkTexts as t } from '../../texts';
+import type { ReportModel } from '../../types';
+import { DownloadButtons } from './download-buttons';
+import { MarkedTextView } from './marked-text';
+import { MatchPanel } from './match-panel';
+import { ReportFiguresView, SectionTable, SourceList } from './report-summary';
+import '../../check.css';
+
+/** The verification page with this report's number and code filled in. */
+export function verifyPathOf(report: Pick<ReportModel, 'reportNo' | 'verificationCode'>): string {
+  const query = new URLSearchParams({ reportNo: report.reportNo, code: report.verificationCode });
+  return `${paths['check-verify']}?${query.toString()}`;
+}
+
+/**
+ * The web report: number, time and verification code; the notice that it is program output; the
+ * headline figures; the chapter table; the similar sources; and the full text with its marks, the
+ * source passage of the selected mark beside it. The marked text is computed once per report.
+ */
+export function ReportView({ report }: { report: ReportModel }) {
+  const marked = useMemo(
+    () => buildMarkedText(report.text, report.matches, report.sections),
+    [report.text, report.matches, report.sections],
+  );
+  const sources = useMemo(() => new Map(report.sources.map((s) => [s.no, s])), [report.sources]);
+  const [active, setActive] = useState<number | null>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+
+  const scrollToMatch = useCallback((index: number) => {
+    // After the active class is rendered.
+    requestAnimationFrame(() => {
+      const el = textRef.current?.querySelector<HTMLElement>(`[data-m="${index}"]`);
+      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      el?.focus({ preventScroll: true });
+    });
+  }, []);
+
+  const selectAndShow = useCallback(
+    (index: number) => {
+      setActive(index);
+      scrollToMatch(index);
+    },
+    [scrollToMatch],
+  );
+
+  const jumpToSection = useCallback((section: number) => {
+    const el = textRef.current?.querySelector<HTMLElement>(`[data-section="${section}"]`);
+    el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, []);
+
+  const openSource = useCallback(
+    (sourceNo: number) => {
+      const first = marked.order.find((i) => report.matches[i]?.sourceNo === sourceNo);
+      if (first !== undefined) selectAndShow(first);
+    },
+    [marked.order, report.matches, selectAndShow],
+  );
+
+  const disclaimer = report.notes[0] ?? t.disclaimer;
+  const otherNotes = report.notes.slice(1);
+
+  return (
+    <article className="report" data-testid="check-report">
+      <header className="report__head">
+        <div>
+          <h2 className="report__title">{t.reportTitle}</h2>
+          <p className="report__paper">
+            《{report.title}》 <span className="muted">{report.author}</span>
+          </p>
+        </div>
+        <dl className="report__meta">
+          <div>
+            <dt>{t.reportNo}</dt>
+            <dd data-testid="report-no">{report.reportNo}</dd>
+          </div>
+          <div>
+            <dt>{t.verifyCode}</dt>
+            <dd>{report.verificationCode}</dd>
+          </div>
+          <div>
+            <dt>{t.checkedAt}</dt>
+            <dd>{formatTime(report.checkedAt, true)}</dd>
+          </div>
+          <div>
+            <dt>{t.paperGoods}</dt>
+            <dd>{report.goodsName}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <Alert type="warning" showIcon className="report__notice" title={disclaimer} />
+      {otherNotes.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          className="report__notice"
+          title={t.warningsTitle}
+          description={
+            <ul className="report__notes">
+              {otherNotes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+
+      <div className="report__actions">
+        <DownloadButtons orderId={report.orderId} title={report.title} />
+        <Link to={verifyPathOf(report)} className="report__verify">
+          <SafetyCertificateOutlined /> {t.verifyLink}
+        </Link>
+      </div>
+
+      <ReportFiguresView figures={report.figures} />
+      <SectionTable sections={report.sections} onJump={jumpToSection} />
+      <SourceList sources={report.sources} onOpen={openSource} />
+
+      <section className="rt-block" aria-label={t.fullTextTitle}>
+        <h3 className="rt-block__title">
+          {t.fullTextTitle}
+          <span className="rt-block__hint muted">{t.fullTextHint}</span>
+        </h3>
+        <div className="rt-split">
+          <div ref={textRef} className="rt-split__text">
+            <MarkedTextView marked={marked} text={report.text} active={active} onSelect={setActive} />
+          </div>
+          <div className="rt-split__panel">
+            <MatchPanel
+              report={report}
+              sources={sources}
+              order={marked.order}
+              active={active}
+              onSelect={selectAndShow}
+              onClose={() => setActive(null)}
+            />
+          </div>
+        </div>
+      </section>
+    </article>
+  );
+}

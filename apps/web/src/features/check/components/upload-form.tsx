@@ -1,0 +1,228 @@
+import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Form, Input, Progress, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useRequireLogin } from '../../auth/hooks/use-require-login';
+import { uploadFile } from '../api/upload-file';
+import { ACCEPTED_EXTENSIONS, bytesToMb, extensionOf, formatChars, titleFromFileName } from '../lib/format';
+import { checkTexts as t } from '../texts';
+import type { CheckGoods, UploadResult } from '../types';
+
+/** 30 MB unless the goods say otherwise (the server states its limit with every product). */
+const DEFAULT_MAX_BYTES = 30 * 1024 * 1024;
+
+interface FormValues {
+  title: string;
+  author: string;
+  addToLibrary: boolean;
+}
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'parsing' };
+
+/** Client-side checks before sending (the server checks the content again). */
+export function checkFile(file: Pick<File, 'name' | 'size'>, maxBytes: number): string | null {
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return t.badExtension;
+  if (file.size === 0) return t.emptyFile;
+  if (file.size > maxBytes) return t.tooLarge(bytesToMb(maxBytes));
+  return null;
+}
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export interface UploadFormProps {
+  goods: CheckGoods | undefined;
+  onUploaded: (result: UploadResult) => void;
+  /** Lets the page lock the product cards while a file is on its way. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * 上传论文: the drop area (.docx .doc .pdf .txt, the size limit stated), title and author, the
+ * opt-in to the comparison library (off by default) with its promise, and the upload with real
+ * progress, then the parsing wait. Needs a login (the guard opens the login dialog).
+ */
+export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps) {
+  const [form] = Form.useForm<FormValues>();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const requireLogin = useRequireLogin();
+  const maxBytes = goods?.uploadMaxBytes ?? DEFAULT_MAX_BYTES;
+  const busy = phase.kind !== 'idle';
+
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const pick = (picked: File) => {
+    const problem = checkFile(picked, maxBytes);
+    setUploadError(null);
+    if (problem) {
+      setFile(null);
+      setFileError(problem);
+      return;
+    }
+    setFileError(null);
+    setFile(picked);
+    if (!form.getFieldValue('title')) form.setFieldValue('title', titleFromFileName(picked.name));
+  };
+
+  const send = async (values: FormValues, chosen: File, goodsId: string) => {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setUploadError(null);
+    setPhase({ kind: 'uploading', percent: 0 });
+    const [error, result] = await uploadFile(
+      {
+        file: chosen,
+        title: values.title.trim(),
+        author: values.author.trim(),
+        goodsId,
+        addToLibrary: values.addToLibrary === true,
+      },
+      {
+        signal: controller.signal,
+        onProgress: ({ percent }) => setPhase({ kind: 'uploading', percent }),
+        onSent: () => setPhase({ kind: 'parsing' }),
+      },
+    );
+    abortRef.current = null;
+    setPhase({ kind: 'idle' });
+    if (error || !result) {
+      if (error?.kind !== 'aborted') setUploadError(error?.message ?? t.uploadFailed);
+      return;
+    }
+    onUploaded(result);
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      if (!file) setFileError(t.fileRequired);
+      return;
+    }
+    if (!goods) {
+      setUploadError(t.goodsRequired);
+      return;
+    }
+    if (!file) {
+      setFileError(t.fileRequired);
+      return;
+    }
+    const chosen = file;
+    requireLogin(() => void send(values, chosen, goods.goodsId));
+  };
+
+  return (
+    <div className="ck-upload">
+      <Upload.Dragger
+        accept={ACCEPTED_EXTENSIONS.join(',')}
+        multiple={false}
+        fileList={[]}
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(picked) => {
+          pick(picked);
+          return false;
+        }}
+        className={`ck-upload__drop${fileError ? ' has-error' : ''}`}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{file ? t.pickAnother : t.dragText}</p>
+        <p className="ant-upload-hint">{t.dragHint(bytesToMb(maxBytes))}</p>
+      </Upload.Dragger>
+      {fileError && (
+        <p className="ck-upload__error" role="alert">
+          {fileError}
+        </p>
+      )}
+      {file && (
+        <div className="ck-upload__file" data-testid="picked-file">
+          <FileTextOutlined />
+          <span className="ck-upload__file-name">{file.name}</span>
+          <span className="muted">{fileSize(file.size)}</span>
+          {!busy && (
+            <Button
+              type="text"
+              size="small"
+              icon={<DeleteOutlined />}
+              onClick={() => setFile(null)}
+              aria-label={t.removeFile}
+            />
+          )}
+        </div>
+      )}
+
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        className="ck-upload__form"
+        initialValues={{ title: '', author: '', addToLibrary: false }}
+        disabled={busy}
+        requiredMark
+      >
+        <div className="ck-upload__fields">
+          <Form.Item
+            name="title"
+            label={t.titleLabel}
+            rules={[
+              { required: true, whitespace: true, message: t.titleRequired },
+              { max: 200, message: t.titleTooLong },
+            ]}
+          >
+            <Input placeholder={t.titlePlaceholder} maxLength={200} />
+          </Form.Item>
+          <Form.Item
+            name="author"
+            label={t.authorLabel}
+            rules={[
+              { required: true, whitespace: true, message: t.authorRequired },
+              { max: 50, message: t.authorTooLong },
+            ]}
+          >
+            <Input placeholder={t.authorPlaceholder} maxLength={50} />
+          </Form.Item>
+        </div>
+        <Form.Item name="addToLibrary" valuePropName="checked" className="ck-upload__library">
+          <Checkbox>{t.libraryOptIn}</Checkbox>
+        </Form.Item>
+        <p className="ck-upload__promise">{t.libraryPromise}</p>
+      </Form>
+
+      {uploadError && <Alert type="error" showIcon title={uploadError} className="ck-upload__alert" />}
+
+      {phase.kind === 'uploading' && (
+        <div className="ck-upload__progress" role="status">
+          <Progress percent={phase.percent} status="active" />
+          <span>{t.uploading(phase.percent)}</span>
+          <Button size="small" onClick={() => abortRef.current?.abort()}>
+            {t.cancelUpload}
+          </Button>
+        </div>
+      )}
+      {phase.kind === 'parsing' && (
+        <div className="ck-upload__progress" role="status">
+          <Progress percent={100} status="active" showInfo={false} />
+          <span>{t.parsing}</span>
+        </div>
+      )}
+
+      <div className="ck-upload__submit">
+        <Button type="primary" size="large" loading={busy} onClick={submit} data-testid="upload-submit">
+          {t.upload}
+        </Button>
+        {goods?.freeMaxChars != null && goods.freeAvailable && (
+          <span className="muted">{t.freeHeld(formatChars(goods.freeMaxChars))}</span>
+        )}
+      </div>
+    </div>
+  );
+}

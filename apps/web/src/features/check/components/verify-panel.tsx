@@ -1,0 +1,161 @@
+import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { verifyReport } from '../api/verify-report';
+import { formatChars, formatPercent, formatTime } from '../lib/format';
+import { checkTexts as t } from '../texts';
+import type { VerifyResult } from '../types';
+import '../check.css';
+
+interface Values {
+  reportNo: string;
+  code: string;
+}
+
+type Outcome = { kind: 'genuine'; result: VerifyResult } | { kind: 'failed'; message: string } | null;
+
+/**
+ * /check/verify (public): report number + verification code -> the summary the server signed, or
+ * a clear message. The QR code of a report opens it with both filled in, and it checks at once.
+ */
+export function VerifyPanel() {
+  const [params, setParams] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const auto = useRef(false);
+
+  const run = async (values: Values) => {
+    const reportNo = values.reportNo.trim().toUpperCase();
+    const code = values.code.trim().toUpperCase();
+    setBusy(true);
+    const [error, result] = await verifyReport(reportNo, code);
+    setBusy(false);
+    if (error || !result) {
+      setOutcome({
+        kind: 'failed',
+        message: error?.kind === 'business' ? error.message : t.verifyNetwork,
+      });
+      return;
+    }
+    setOutcome({ kind: 'genuine', result });
+    setParams({ reportNo, code }, { replace: true });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, from the link's query
+  useEffect(() => {
+    if (auto.current) return;
+    auto.current = true;
+    const reportNo = params.get('reportNo') ?? '';
+    const code = params.get('code') ?? '';
+    form.setFieldsValue({ reportNo, code });
+    if (reportNo && code) void run({ reportNo, code });
+  }, []);
+
+  return (
+    <div className="ck-verify">
+      <p className="ck-verify__intro">{t.verifyIntro}</p>
+      <Form<Values>
+        form={form}
+        layout="inline"
+        className="ck-verify__form"
+        onFinish={run}
+        onValuesChange={() => setOutcome(null)}
+        initialValues={{ reportNo: '', code: '' }}
+      >
+        <Form.Item
+          name="reportNo"
+          label={t.verifyNoLabel}
+          rules={[{ required: true, whitespace: true, message: t.verifyNoRequired }]}
+        >
+          <Input placeholder={t.verifyNoPlaceholder} maxLength={40} allowClear className="ck-verify__no" />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t.verifyCodeLabel}
+          rules={[{ required: true, whitespace: true, message: t.verifyCodeRequired }]}
+        >
+          <Input
+            placeholder={t.verifyCodePlaceholder}
+            maxLength={20}
+            allowClear
+            className="ck-verify__code"
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy} icon={<SafetyCertificateOutlined />}>
+            {t.verifySubmit}
+          </Button>
+        </Form.Item>
+      </Form>
+
+      {outcome?.kind === 'genuine' && (
+        <section className="ck-verify__result is-genuine" data-testid="verify-result" role="status">
+          <header>
+            <CheckCircleFilled />
+            <div>
+              <strong>{outcome.result.message || t.verifyGenuine}</strong>
+              <p className="muted">{t.verifyGenuineHint}</p>
+            </div>
+          </header>
+          <dl className="ck-verify__facts">
+            <div>
+              <dt>{t.reportNo}</dt>
+              <dd className="ck-mono">{outcome.result.reportNo}</dd>
+            </div>
+            <div>
+              <dt>{t.paperTitle}</dt>
+              <dd>{outcome.result.title}</dd>
+            </div>
+            <div>
+              <dt>{t.paperAuthor}</dt>
+              <dd>{outcome.result.author}</dd>
+            </div>
+            <div>
+              <dt>{t.paperGoods}</dt>
+              <dd>{outcome.result.goodsName}</dd>
+            </div>
+            <div>
+              <dt>{t.totalChars}</dt>
+              <dd>{formatChars(outcome.result.totalChars)}</dd>
+            </div>
+            <div>
+              <dt>{t.copiedChars}</dt>
+              <dd>{formatChars(outcome.result.copiedChars)}</dd>
+            </div>
+            <div>
+              <dt>{t.ratio}</dt>
+              <dd className="ck-verify__rate">{formatPercent(outcome.result.ratio)}</dd>
+            </div>
+            <div>
+              <dt>{t.ratioExcludingQuotes}</dt>
+              <dd>{formatPercent(outcome.result.ratioExcludingQuotes)}</dd>
+            </div>
+            <div>
+              <dt>{t.maxSingle}</dt>
+              <dd>{formatPercent(outcome.result.maxSingleSourceRatio)}</dd>
+            </div>
+            <div>
+              <dt>{t.checkedAt}</dt>
+              <dd>{formatTime(outcome.result.checkedAt, true)}</dd>
+            </div>
+          </dl>
+          <p className="ck-disclaimer muted">{t.disclaimer}</p>
+        </section>
+      )}
+      {outcome?.kind === 'failed' && (
+        <section className="ck-verify__result is-failed" data-testid="verify-result" role="alert">
+          <header>
+            <CloseCircleFilled />
+            <div>
+              <strong>{t.verifyFailedTitle}</strong>
+              <p>{outcome.message}</p>
+              <p className="muted">{t.verifyFailedHint}</p>
+            </div>
+          </header>
+        </section>
+      )}
+    </div>
+  );
+}
