@@ -52,6 +52,7 @@ export function AccountLoginPanel({ onSuccess }: AccountLoginPanelProps) {
   return (
     <Form
       form={form}
+      name="accountLogin"
       className="auth-form"
       layout="vertical"
       requiredMark={false}

@@ -74,6 +74,7 @@ export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
   return (
     <Form
       form={form}
+      name="bindPhone"
       className="auth-form auth-form--bind"
       layout="vertical"
       requiredMark={false}

@@ -34,6 +34,7 @@ export function ChangePasswordForm() {
   return (
     <Form
       form={form}
+      name="changePassword"
       className="auth-form password-form"
       layout="vertical"
       requiredMark={false}

@@ -110,7 +110,14 @@ function DeleteBySms({
     if (!error) await onDeleted();
   };
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} className="auth-form">
+    <Form
+      form={form}
+      name="deleteAccount"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      className="auth-form"
+    >
       <p className="delete-account__step">{deleteTexts.bySms(maskPhone(phone))}</p>
       <SmsCodeField purpose="4" getPhone={async () => phone} />
       <Understand checked={understood} onChange={onUnderstood} />

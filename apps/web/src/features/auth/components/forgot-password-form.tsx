@@ -44,6 +44,7 @@ export function ForgotPasswordForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <Form
       form={form}
+      name="forgotPassword"
       className="auth-form"
       layout="vertical"
       requiredMark={false}

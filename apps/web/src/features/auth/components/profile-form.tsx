@@ -62,6 +62,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
   return (
     <Form
       form={form}
+      name="profile"
       className="info-profile"
       layout="vertical"
       initialValues={valuesOf(user)}

@@ -46,6 +46,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <Form
       form={form}
+      name="register"
       className="auth-form"
       layout="vertical"
       requiredMark={false}
