@@ -18,6 +18,8 @@ export type CheckOptions = Partial<Options> & {
   readonly headings?: readonly HeadingHint[];
 };
 
+/** Documents kept for the greedy choice: maxCandidates × this many, by total weight. */
+const HEAP_FACTOR = 10;
 /** Extra source distance allowed when merging runs whose source order is swapped (reordered sentences). */
 const REORDER_SLACK = 160;
 const EXCLUDED = 2;
@@ -37,16 +39,19 @@ const CLOSING_PUNCT = /[。．.，,；;！!？?：:、”’」』）)】\]…]/
  */
 export function rankCandidates(postings: Postings, options: Options): number[] {
   const { hashes, docNos } = postings;
+  const total = hashes.length;
   // Distinct (hash group, doc) pairs, with the group's weight.
-  const weights: number[] = [];
-  const pairGroup: number[] = [];
-  const pairDoc: number[] = [];
+  const weights = new Float64Array(total);
+  const pairGroup = new Uint32Array(total);
+  const pairDoc = new Uint32Array(total);
+  let nGroups = 0;
+  let nPairs = 0;
   let i = 0;
-  while (i < hashes.length) {
+  while (i < total) {
     let j = i;
     let df = 0;
     let prev = -1;
-    while (j < hashes.length && hashes[j] === hashes[i]) {
+    while (j < total && hashes[j] === hashes[i]) {
       if (docNos[j] !== prev) {
         df++;
         prev = docNos[j]!;
@@ -54,90 +59,96 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
       j++;
     }
     if (df <= options.maxDocFrequency) {
-      const g = weights.length;
-      weights.push(1 / Math.log2(1 + df));
+      const g = nGroups++;
+      weights[g] = 1 / Math.log2(1 + df);
       prev = -1;
       for (let x = i; x < j; x++) {
         const d = docNos[x]!;
         if (d === prev) continue;
         prev = d;
-        pairGroup.push(g);
-        pairDoc.push(d);
+        pairGroup[nPairs] = g;
+        pairDoc[nPairs++] = d;
       }
     }
     i = j;
   }
-  // Groups of each document (CSR).
-  const docIndex = new Map<number, number>();
+  // Dense document indices (docNos are small integers: a direct table), and each document's groups (CSR).
+  let maxDoc = 0;
+  for (let x = 0; x < nPairs; x++) if (pairDoc[x]! > maxDoc) maxDoc = pairDoc[x]!;
+  const docIndex = new Int32Array(maxDoc + 1).fill(-1);
   const docList: number[] = [];
-  for (const d of pairDoc) {
-    if (!docIndex.has(d)) {
-      docIndex.set(d, docList.length);
+  const pairDocIndex = new Uint32Array(nPairs);
+  for (let x = 0; x < nPairs; x++) {
+    const d = pairDoc[x]!;
+    let di = docIndex[d]!;
+    if (di < 0) {
+      di = docList.length;
+      docIndex[d] = di;
       docList.push(d);
     }
+    pairDocIndex[x] = di;
   }
   const nDocs = docList.length;
   const offsets = new Uint32Array(nDocs + 1);
-  for (const d of pairDoc) offsets[docIndex.get(d)! + 1]!++;
+  for (let x = 0; x < nPairs; x++) offsets[pairDocIndex[x]! + 1]!++;
   for (let x = 1; x <= nDocs; x++) offsets[x]! += offsets[x - 1]!;
   const fill = offsets.slice(0, nDocs);
-  const groups = new Uint32Array(pairDoc.length);
+  const groups = new Uint32Array(nPairs);
   const score = new Float64Array(nDocs);
-  for (let x = 0; x < pairDoc.length; x++) {
-    const di = docIndex.get(pairDoc[x]!)!;
+  for (let x = 0; x < nPairs; x++) {
+    const di = pairDocIndex[x]!;
     groups[fill[di]!++] = pairGroup[x]!;
     score[di]! += weights[pairGroup[x]!]!;
   }
 
-  // Max-heap of document indices by (score desc, docNo asc).
-  const heap: number[] = [];
+  // Only the documents with the most weight can win a slot: with a large library thousands of
+  // documents share a stock phrase or two, and sifting them all through the heap is wasted work.
+  let floor = 0;
+  const keep = options.maxCandidates * HEAP_FACTOR;
+  if (nDocs > keep) floor = Float64Array.from(score).sort()[nDocs - keep]!;
+  // Max-heap of document indices by (score desc, docNo asc), built in O(n).
+  const heap = new Uint32Array(nDocs);
+  let size = 0;
+  for (let x = 0; x < nDocs; x++) if (score[x]! >= floor) heap[size++] = x;
   const better = (a: number, b: number) =>
     score[a]! > score[b]! || (score[a] === score[b] && docList[a]! < docList[b]!);
-  const push = (v: number) => {
-    heap.push(v);
-    let c = heap.length - 1;
-    while (c > 0) {
-      const parent = (c - 1) >> 1;
-      if (!better(heap[c]!, heap[parent]!)) break;
-      [heap[c], heap[parent]] = [heap[parent]!, heap[c]!];
-      c = parent;
+  const siftDown = (start: number) => {
+    let c = start;
+    for (;;) {
+      const l = 2 * c + 1;
+      const r = l + 1;
+      let m = c;
+      if (l < size && better(heap[l]!, heap[m]!)) m = l;
+      if (r < size && better(heap[r]!, heap[m]!)) m = r;
+      if (m === c) return;
+      const t = heap[c]!;
+      heap[c] = heap[m]!;
+      heap[m] = t;
+      c = m;
     }
   };
-  const pop = (): number => {
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      heap[0] = last;
-      let c = 0;
-      for (;;) {
-        const l = 2 * c + 1;
-        const r = l + 1;
-        let m = c;
-        if (l < heap.length && better(heap[l]!, heap[m]!)) m = l;
-        if (r < heap.length && better(heap[r]!, heap[m]!)) m = r;
-        if (m === c) break;
-        [heap[c], heap[m]] = [heap[m]!, heap[c]!];
-        c = m;
-      }
-    }
-    return top;
-  };
-  for (let x = 0; x < nDocs; x++) push(x);
-  const covered = new Uint8Array(weights.length);
+  for (let x = (size >> 1) - 1; x >= 0; x--) siftDown(x);
+  const covered = new Uint8Array(nGroups);
   const chosen: number[] = [];
-  while (heap.length > 0 && chosen.length < options.maxCandidates) {
-    const di = pop();
+  while (size > 0 && chosen.length < options.maxCandidates) {
+    const di = heap[0]!;
     let current = 0;
     for (let x = offsets[di]!; x < offsets[di + 1]!; x++)
       if (!covered[groups[x]!]) current += weights[groups[x]!]!;
-    if (current <= 0) continue;
     if (current < score[di]!) {
+      // Stale: update and let it sink (lazy greedy); drop it when nothing is left to cover.
       score[di] = current;
-      push(di);
+      if (current <= 0) {
+        heap[0] = heap[--size]!;
+      }
+      siftDown(0);
       continue;
     }
+    if (current <= 0) break;
     chosen.push(docList[di]!);
     for (let x = offsets[di]!; x < offsets[di + 1]!; x++) covered[groups[x]!] = 1;
+    heap[0] = heap[--size]!;
+    siftDown(0);
   }
   return chosen;
 }

@@ -41,6 +41,8 @@ const MAX_SEGMENTS = 4;
 /** A segment is flushed when its batch reaches this many normalised characters. */
 const SEGMENT_CHARS = 24_000_000;
 const RECORD_BYTES = 12;
+/** Buckets at most this many records apart are fetched with one read. */
+const COALESCE_RECORDS = 1024;
 
 type SegmentMeta = { name: string; documents: number; records: number; chars: number; bucketBits: number };
 
@@ -364,43 +366,84 @@ export class LocalIndex implements Index {
 
   async lookup(hashes: Uint32Array): Promise<Postings> {
     const sorted = Uint32Array.from(hashes).sort();
-    const outH = new U32Builder(sorted.length * 4);
-    const outD = new U32Builder(sorted.length * 4);
-    const outP = new U32Builder(sorted.length * 4);
-    // Per segment, the last bucket read (queries are sorted, so each bucket is read once).
-    const cache = this.segments.map(() => ({
-      bucket: -1,
-      base: 0,
-      records: new Uint32Array(0) as Uint32Array,
-    }));
-    let prevHash = -1;
-    for (const h of sorted) {
-      if (h === prevHash) continue;
-      prevHash = h;
-      for (let s = 0; s < this.segments.length; s++) {
-        const seg = this.segments[s]!;
-        const c = cache[s]!;
-        const bucket = h >>> (32 - seg.meta.bucketBits);
-        if (c.bucket !== bucket) {
-          const from = seg.directory[bucket]!;
-          const to = seg.directory[bucket + 1]!;
-          c.bucket = bucket;
-          c.base = from;
-          c.records =
-            to > from
-              ? new Uint32Array(pread(seg.postingsFd, from * RECORD_BYTES, (to - from) * RECORD_BYTES).buffer)
-              : new Uint32Array(0);
-        }
-        const rec = c.records;
-        for (let r = 0; r < rec.length; r += 3) {
-          if (rec[r] !== h) continue;
-          const d = rec[r + 1]!;
-          if (this.tombstones.has(d)) continue;
+    let n = 0;
+    for (let i = 0; i < sorted.length; i++)
+      if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
+    const unique = sorted.subarray(0, n);
+    const perSegment = this.segments.map((seg) => this.lookupSegment(seg, unique));
+    if (perSegment.length === 1) return perSegment[0]!;
+    // Merge by hash; for one hash, older segments (smaller docNos) first.
+    const outH = new U32Builder(unique.length * 4);
+    const outD = new U32Builder(unique.length * 4);
+    const outP = new U32Builder(unique.length * 4);
+    const at = perSegment.map(() => 0);
+    for (;;) {
+      let best = -1;
+      for (let s = 0; s < perSegment.length; s++) {
+        const p = perSegment[s]!;
+        if (
+          at[s]! < p.hashes.length &&
+          (best < 0 || p.hashes[at[s]!]! < perSegment[best]!.hashes[at[best]!]!)
+        )
+          best = s;
+      }
+      if (best < 0) break;
+      const h = perSegment[best]!.hashes[at[best]!]!;
+      for (let s = 0; s < perSegment.length; s++) {
+        const p = perSegment[s]!;
+        while (at[s]! < p.hashes.length && p.hashes[at[s]!] === h) {
           outH.push(h);
-          outD.push(d);
-          outP.push(rec[r + 2]!);
+          outD.push(p.docNos[at[s]!]!);
+          outP.push(p.positions[at[s]!]!);
+          at[s]!++;
         }
       }
+    }
+    return { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
+  }
+
+  /**
+   * Postings of sorted unique hashes in one segment. Buckets that lie close together in the file
+   * are read with one positioned read (fewer system calls for the tens of thousands of k-grams of a
+   * thesis).
+   */
+  private lookupSegment(seg: Segment, unique: Uint32Array): Postings {
+    const outH = new U32Builder(unique.length * 2);
+    const outD = new U32Builder(unique.length * 2);
+    const outP = new U32Builder(unique.length * 2);
+    const shift = 32 - seg.meta.bucketBits;
+    let i = 0;
+    while (i < unique.length) {
+      // Gather a run of hashes whose buckets are within COALESCE_RECORDS records of each other.
+      const first = seg.directory[unique[i]! >>> shift]!;
+      let last = seg.directory[(unique[i]! >>> shift) + 1]!;
+      let j = i + 1;
+      while (j < unique.length) {
+        const b = unique[j]! >>> shift;
+        const from = seg.directory[b]!;
+        if (from - last > COALESCE_RECORDS) break;
+        last = Math.max(last, seg.directory[b + 1]!);
+        j++;
+      }
+      if (last > first) {
+        const rec = new Uint32Array(
+          pread(seg.postingsFd, first * RECORD_BYTES, (last - first) * RECORD_BYTES).buffer,
+        );
+        for (let x = i; x < j; x++) {
+          const h = unique[x]!;
+          const b = h >>> shift;
+          const to = (seg.directory[b + 1]! - first) * 3;
+          for (let r = (seg.directory[b]! - first) * 3; r < to; r += 3) {
+            if (rec[r] !== h) continue;
+            const d = rec[r + 1]!;
+            if (this.tombstones.has(d)) continue;
+            outH.push(h);
+            outD.push(d);
+            outP.push(rec[r + 2]!);
+          }
+        }
+      }
+      i = j;
     }
     return { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
   }
