@@ -148,6 +148,7 @@ export function AddressFormModal({
             showSearch
             changeOnSelect={false}
             className="address-form__region"
+            classNames={{ popup: { root: 'address-region-popup' } }}
           />
         </Form.Item>
         <Form.Item

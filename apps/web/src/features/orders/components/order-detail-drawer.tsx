@@ -1,9 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Spin, Tag, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Popconfirm,
+  Space,
+  Spin,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../stores/ui-store';
+import { cancelOrder } from '../api/cancel-order';
 import { useOrderDetail } from '../api/get-order-detail';
 import { ordersKeys } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
@@ -35,6 +48,7 @@ export function OrderDetailDrawer<TExtra>({
   extension,
   contextOf,
 }: OrderDetailDrawerProps<TExtra>) {
+  const queryClient = useQueryClient();
   const detail = useOrderDetail(orderId);
   const order = detail.data;
   return (
@@ -46,16 +60,36 @@ export function OrderDetailDrawer<TExtra>({
       className="order-drawer"
       destroyOnHidden
       extra={
-        order?.canPay ? (
-          <Button
-            type="primary"
-            onClick={() => {
-              onPay(order);
-              onClose();
-            }}
-          >
-            {orderTexts.pay}
-          </Button>
+        order && (order.canPay || order.canCancel) ? (
+          <Space size={8}>
+            {order.canCancel && (
+              <Popconfirm
+                title={orderTexts.cancelConfirm}
+                okText={orderTexts.confirmOk}
+                cancelText={orderTexts.confirmCancel}
+                onConfirm={async () => {
+                  const [error] = await cancelOrder(order.orderId);
+                  if (error) return;
+                  toast.success(orderTexts.cancelled);
+                  void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(order.orderId) });
+                  onChanged();
+                }}
+              >
+                <Button>{orderTexts.cancelOrder}</Button>
+              </Popconfirm>
+            )}
+            {order.canPay && (
+              <Button
+                type="primary"
+                onClick={() => {
+                  onPay(order);
+                  onClose();
+                }}
+              >
+                {orderTexts.pay}
+              </Button>
+            )}
+          </Space>
         ) : null
       }
     >
@@ -104,6 +138,9 @@ function DetailBody<TExtra>({
     { key: 'orderNo', label: f.orderNo, children: <span className="mono">{order.orderNo}</span> },
     { key: 'service', label: f.service, children: order.serviceTypeText },
     { key: 'goods', label: f.goods, children: order.goodsName },
+    ...(typeof order.meta?.title === 'string' && order.meta.title
+      ? [{ key: 'title', label: f.title, children: `《${order.meta.title}》` }]
+      : []),
     {
       key: 'quantity',
       label: f.quantity,
@@ -158,16 +195,19 @@ function DetailBody<TExtra>({
                 {order.delivery.district} {order.delivery.detail}
               </p>
               {order.delivery.trackingNo && (
-                <p>
-                  {orderTexts.deliveryCarrier}：{order.delivery.carrier ?? '—'}　{orderTexts.deliveryTracking}
-                  ：
-                  <Typography.Text copyable className="mono">
-                    {order.delivery.trackingNo}
-                  </Typography.Text>
+                <p className="order-delivery__tracking">
+                  <span>
+                    {orderTexts.deliveryCarrier}：{order.delivery.carrier ?? '—'}
+                  </span>
+                  <span>
+                    {orderTexts.deliveryTracking}：
+                    <Typography.Text copyable className="mono">
+                      {order.delivery.trackingNo}
+                    </Typography.Text>
+                  </span>
                   {order.delivery.shippedAt && (
                     <span className="muted">
-                      {'　'}
-                      {orderTexts.deliveryShippedAt} {formatDateTime(order.delivery.shippedAt)}
+                      {orderTexts.deliveryShippedAt}：{formatDateTime(order.delivery.shippedAt)}
                     </span>
                   )}
                 </p>

@@ -22,8 +22,6 @@ export interface OrderTabPageProps<TExtra = unknown> {
   extension?: OrderTabExtension<TExtra>;
 }
 
-const MESSAGES = { cancelled: '订单已取消', deleted: '订单已删除' } as const;
-
 /**
  * One tab of /user/order: the shared order list with pagination (共 {0} 条), the detail drawer and
  * the 去支付 (payment dialog) / 取消 / 删除 actions, plus what the service's extension adds.
@@ -59,7 +57,7 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
   async function cancel(order: Order) {
     const [error] = await cancelOrder(order.orderId);
     if (error) return;
-    toast.success(MESSAGES.cancelled);
+    toast.success(orderTexts.cancelled);
     refresh();
   }
 
@@ -68,7 +66,7 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
       ? await extension.deleteOrder(order)
       : !(await deleteOrder(order.orderId))[0];
     if (!deleted) return;
-    toast.success(MESSAGES.deleted);
+    toast.success(orderTexts.deleted);
     if (list.length === 1 && page > 1) setPage(page - 1);
     if (detailId === order.orderId) setDetailId(null);
     refresh();
@@ -85,27 +83,32 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
     }));
     return [
       {
-        key: 'orderNo',
-        title: orderTexts.columns.orderNo,
-        width: 200,
-        render: (_, order) => (
-          <Button type="link" className="order-no" onClick={() => setDetailId(order.orderId)}>
-            {order.orderNo}
-          </Button>
-        ),
-      },
-      {
-        key: 'goods',
-        title: orderTexts.columns.goods,
-        render: (_, order) => (
-          <div className="order-goods">
-            <span className="order-goods__name">{order.goodsName}</span>
-            <span className="order-goods__meta">
-              {typeof order.meta?.title === 'string' && order.meta.title ? `《${order.meta.title}》 · ` : ''}
-              {orderTexts.quantity(order.quantity, order.unit, order.unitSize)}
-            </span>
-          </div>
-        ),
+        key: 'order',
+        title: orderTexts.columns.order,
+        render: (_, order) => {
+          const title = typeof order.meta?.title === 'string' ? order.meta.title : '';
+          return (
+            <div className="order-goods">
+              <span className="order-goods__name">
+                {order.goodsName}
+                <span className="order-goods__qty">
+                  {orderTexts.quantity(order.quantity, order.unit, order.unitSize)}
+                </span>
+              </span>
+              {title && (
+                <span className="order-goods__title" title={title}>
+                  《{title}》
+                </span>
+              )}
+              <span className="order-goods__no">
+                {orderTexts.columns.orderNo}
+                <Button type="link" className="order-no" onClick={() => setDetailId(order.orderId)}>
+                  {order.orderNo}
+                </Button>
+              </span>
+            </div>
+          );
+        },
       },
       ...extraColumns,
       {
@@ -205,7 +208,7 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
         loading={orders.isFetching}
         locale={{ emptyText: <Empty text={extension?.emptyText ?? orderTexts.empty[tab]} /> }}
         pagination={total > 0 ? pagination(total, page, setPage) : false}
-        scroll={{ x: 860 }}
+        scroll={{ x: 780 }}
       />
       <OrderDetailDrawer
         orderId={detailId}
