@@ -50,6 +50,8 @@ export interface UploadResult {
   status: string;
 }
 
+let uploadCounter = 1;
+
 /** POST /freeCheck/uploadFile as a browser sends it (multipart/form-data). */
 export async function upload(
   t: { app: CheckTestApp['app'] },
@@ -78,6 +80,8 @@ export async function upload(
   const res = await t.app.inject({
     method: 'POST',
     url: '/kyfw/web/v1/freeCheck/uploadFile',
+    // A client address per upload: the per-client upload limit is tested on its own.
+    remoteAddress: `10.77.${uploadCounter >> 8}.${uploadCounter++ & 255}`,
     headers: { terminal: 'PC', token, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat(parts),
   });

@@ -147,6 +147,17 @@ describe('verification', () => {
     expect(empty).toMatchObject({ code: ErrorCode.VALIDATION, message: '请输入报告编号' });
   });
 
+  it('guessing codes is rate limited per client', async () => {
+    const ip = '10.9.9.9';
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++)
+      codes.push((await call(t, '/freeCheck/verify', { reportNo, code: `WRONG${i}` }, { ip })).code);
+    expect(codes.slice(0, 20).every((c) => c === ErrorCode.REPORT_NOT_GENUINE)).toBe(true);
+    expect(codes.slice(20)).toEqual([ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
+    // Another client is not affected.
+    expect((await call(t, '/freeCheck/verify', { reportNo, code }, { ip: '10.9.9.10' })).code).toBe(0);
+  });
+
   it('a forged PDF (rate edited) is caught: verification shows the true signed rate', async () => {
     // The forger edits the rate printed in the PDF; the number and code on it are still real.
     const printed = await pdfText(pdfBytes);

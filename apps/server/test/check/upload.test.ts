@@ -209,6 +209,22 @@ describe('bad input is refused before payment, nothing stored', () => {
     expect(storedCheckFiles(t)).toEqual(filesBefore);
   });
 
+  it('uploads are limited per client (20 a minute)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/kyfw/web/v1/freeCheck/uploadFile',
+        remoteAddress: '10.8.8.8',
+        headers: { token: user.token, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      codes.push(res.json().code);
+    }
+    expect(codes.slice(0, 20).every((c) => c === ErrorCode.CHECK_FILE_MISSING)).toBe(true);
+    expect(codes[20]).toBe(ErrorCode.RATE_LIMITED);
+  });
+
   it('missing file, missing fields, unknown goods, not logged in', async () => {
     const noFile = await upload(t, user.token, null);
     expect(noFile).toMatchObject({ code: ErrorCode.CHECK_FILE_MISSING, message: '请选择要检测的论文文件' });

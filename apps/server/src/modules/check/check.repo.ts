@@ -272,7 +272,8 @@ export async function setStage(
 ): Promise<void> {
   await db
     .updateTable('checks')
-    .set({ stage, progress, updated_at: now })
+    // Never backwards: a run after a failed attempt holds the bar until it passes the old value.
+    .set({ stage, progress: sql`greatest(progress, ${progress})`, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .execute();

@@ -29,6 +29,8 @@ export function attachment(fileName: string, asciiFallback: string): string {
 
 /** Verification attempts per client and minute: plenty for a person, too few to guess codes. */
 const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
+/** Uploads per client and minute: each one is parsed in a worker thread. */
+const UPLOAD_LIMIT = { max: 20, timeWindow: 60_000 };
 
 type Upload = {
   fields: Record<string, string>;
@@ -84,7 +86,7 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
     return ok(await listCheckGoods(rt, auth?.userId ?? null));
   });
 
-  app.post('/freeCheck/uploadFile', async (request) => {
+  app.post('/freeCheck/uploadFile', { config: { rateLimit: UPLOAD_LIMIT } }, async (request) => {
     const auth = await requireUser(request);
     if (!request.isMultipart()) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
     const { fields, file } = await readUpload(request, maxMb);
