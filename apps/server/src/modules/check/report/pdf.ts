@@ -74,7 +74,8 @@ function ensureSpace(doc: Doc, height: number): void {
 }
 
 function heading(doc: Doc, text: string): void {
-  ensureSpace(doc, 60);
+  // The heading, a table's header row and its first row stay together.
+  ensureSpace(doc, 110);
   doc.moveDown(0.8);
   const y = doc.y;
   doc.rect(MARGIN, y + 2, 4, 14).fill(COLORS.brand);
