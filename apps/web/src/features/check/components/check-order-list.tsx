@@ -8,11 +8,13 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../stores/ui-store';
+import { useSession } from '../../auth/stores/session-store';
 import { OrderDetailDrawer } from '../../orders/components/order-detail-drawer';
 import type { Order } from '../../orders/types';
 import { PaymentDialog } from '../../payment';
 import { deleteCheck } from '../api/delete-check';
 import { CHECK_PAY_ENDPOINTS } from '../api/get-check-status';
+import { useCheckGoods } from '../api/get-goods-list';
 import { useCheckList } from '../api/list-checks';
 import { retryCheck } from '../api/retry-check';
 import { startFreeCheck } from '../api/start-free-check';
@@ -62,6 +64,9 @@ export function CheckOrderList() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const list = useCheckList(page, PAGE_SIZE);
+  const userId = useSession((s) => (s.userInfo?.id == null ? null : String(s.userInfo.id)));
+  const goods = useCheckGoods(userId);
+  const goodsNames = useMemo(() => new Map((goods.data ?? []).map((g) => [g.goodsId, g.name])), [goods.data]);
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
 
@@ -100,20 +105,24 @@ export function CheckOrderList() {
       {
         key: 'orderNo',
         title: t.colOrderNo,
-        width: 200,
-        render: (_, item) =>
-          item.free ? (
-            <span className="ck-mono">{item.orderNo}</span>
-          ) : (
-            <Button
-              type="link"
-              className="ck-list__no"
-              onClick={() => setDetailId(item.orderId)}
-              title={t.orderDetail}
-            >
-              {item.orderNo}
-            </Button>
-          ),
+        width: 190,
+        render: (_, item) => (
+          <div className="ck-list__order">
+            {item.free ? (
+              <span className="ck-mono">{item.orderNo}</span>
+            ) : (
+              <Button
+                type="link"
+                className="ck-list__no"
+                onClick={() => setDetailId(item.orderId)}
+                title={t.orderDetail}
+              >
+                {item.orderNo}
+              </Button>
+            )}
+            <span className="ck-list__time">{formatTime(item.createdAt)}</span>
+          </div>
+        ),
       },
       {
         key: 'paper',
@@ -122,7 +131,9 @@ export function CheckOrderList() {
           <div className="ck-list__paper">
             <span className="ck-list__title">《{item.title}》</span>
             <span className="ck-list__meta muted">
-              {[item.goodsName, t.chars(formatChars(item.chars))].filter(Boolean).join(' · ')}
+              {[item.goodsName ?? goodsNames.get(item.goodsId), t.chars(formatChars(item.chars))]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
           </div>
         ),
@@ -130,20 +141,20 @@ export function CheckOrderList() {
       {
         key: 'amount',
         title: t.colAmount,
-        width: 90,
+        width: 76,
         align: 'right',
         render: (_, item) => (item.free ? <Tag color="green">{t.freeAmount}</Tag> : formatYuan(item.amount)),
       },
       {
         key: 'status',
         title: t.colStatus,
-        width: 130,
+        width: 100,
         render: (_, item) => <StatusCell item={item} />,
       },
       {
         key: 'ratio',
         title: t.colRatio,
-        width: 110,
+        width: 108,
         align: 'right',
         render: (_, item) =>
           item.ratio === null ? (
@@ -155,15 +166,9 @@ export function CheckOrderList() {
           ),
       },
       {
-        key: 'createdAt',
-        title: t.colTime,
-        width: 140,
-        render: (_, item) => <span className="ck-list__time">{formatTime(item.createdAt)}</span>,
-      },
-      {
         key: 'actions',
         title: t.colActions,
-        width: 220,
+        width: 210,
         render: (_, item) => {
           const busy = busyId === item.orderId;
           const menu: MenuProps = {
@@ -223,7 +228,7 @@ export function CheckOrderList() {
         },
       },
     ];
-  }, [rows, page, busyId]);
+  }, [rows, page, busyId, goodsNames]);
 
   if (list.isError && !list.data) {
     return (
@@ -265,14 +270,18 @@ export function CheckOrderList() {
               }
             : false
         }
-        scroll={{ x: 980 }}
+        scroll={{ x: 860 }}
       />
       <PaymentDialog
         {...CHECK_PAY_ENDPOINTS}
         open={paying !== null}
         orderId={paying?.orderId}
         title={t.payTitle}
-        goodsName={paying ? `${paying.goodsName ?? ''}《${paying.title}》` : undefined}
+        goodsName={
+          paying
+            ? `${paying.goodsName ?? goodsNames.get(paying.goodsId) ?? ''}《${paying.title}》`
+            : undefined
+        }
         amount={paying?.amount}
         orderNo={paying?.orderNo}
         onClose={() => {

@@ -1,4 +1,4 @@
-import { LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Progress, Steps } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -8,6 +8,14 @@ import { checkTexts as t } from '../texts';
 /** 检测进度: the four steps, the percentage and what is happening now; the check runs on the server. */
 export function CheckProgress({ view, free }: { view: ProgressView; free: boolean }) {
   const running = view.phase !== 'done' && view.phase !== 'failed';
+  if (view.phase === 'done') {
+    return (
+      <section className="ck-progress ck-progress--done" data-testid="check-progress" data-phase="done">
+        <CheckCircleFilled /> <strong>{t.doneStage}</strong>
+        <span className="muted">{t.doneHint}</span>
+      </section>
+    );
+  }
   const items = [free ? t.freeStart : t.stepPay, t.stepParse, t.stepCompare, t.stepReport].map(
     (title, i) => ({
       title,
@@ -33,7 +41,7 @@ export function CheckProgress({ view, free }: { view: ProgressView; free: boolea
       <Steps items={items} current={Math.min(view.step, 3)} size="small" className="ck-progress__steps" />
       <Progress
         percent={view.percent}
-        status={view.phase === 'failed' ? 'exception' : view.phase === 'done' ? 'success' : 'active'}
+        status={view.phase === 'failed' ? 'exception' : 'active'}
         className="ck-progress__bar"
       />
       <p className="ck-progress__label" role="status" aria-live="polite">

@@ -86,13 +86,17 @@ export function OrderConfirm({
             </div>
             <div className="ck-order__line">
               <span>{t.unitPriceLabel}</span>
-              <span>
-                {price.unitPrice}
-                {price.unitSize > 1 && (
-                  <span className="muted"> （{t.billedAs(price.units, formatChars(price.unitSize))}）</span>
-                )}
-              </span>
+              <span>{price.unitPrice}</span>
             </div>
+            {price.unitSize > 1 && (
+              <div className="ck-order__line">
+                <span>{t.billedLabel}</span>
+                <span>
+                  {t.billedUnits(price.units)}
+                  <span className="muted"> {t.billedRule}</span>
+                </span>
+              </div>
+            )}
             <div className="ck-order__line">
               <span>{t.priceLabel}</span>
               <span className={free ? 'ck-order__struck' : undefined}>{price.price}</span>
