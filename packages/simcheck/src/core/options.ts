@@ -19,8 +19,7 @@ export type Options = {
   readonly lookupAllKgrams: boolean;
   /** How many candidate sources (ranked by weighted shared fingerprints) are aligned in detail. */
   readonly maxCandidates: number;
-  /** How many of the best-ranked candidates the word-level stage compares with (candidates with
-   * exact passages always take part). */
+  /** How many of the best-ranked candidates the word-level stage compares with. */
   readonly maxParaphraseCandidates: number;
   /** Two exact matches of one source merge into one passage when separated by at most this many
    * normalised characters in the input (and in the source). */
