@@ -110,6 +110,11 @@ export async function checkRuntimeForJob(db: Kysely<Database>, logger: Logger): 
   if (!pending) {
     pending = (async () => {
       const { loadConfig } = await import('../../config.ts');
+      // The check job calls the orders API (order number, processing -> done); in a worker process
+      // without the app the orders module's runtime is built the same way as ours.
+      // TODO(orders): an orders.api-level `ensureOrdersApi(db, logger)` would avoid this import.
+      const { runtimeForJob } = await import('../orders/orders.runtime.ts');
+      await runtimeForJob(db, logger as Logger);
       const runtime = await createCheckRuntime({ db, config: loadConfig(), logger });
       runtimes.set(db, runtime);
       return runtime;

@@ -30,6 +30,7 @@ import {
   lockCheck,
   markFailed,
   markQueued,
+  setCheckFiles,
 } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_STAGE_TEXTS, CHECK_STATUS_TEXTS, TEXTS } from './check.texts.ts';
@@ -235,11 +236,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
           now,
         });
         if (check) {
-          await tx
-            .updateTable('checks')
-            .set({ file_key: fileKey, text_key: textKey })
-            .where('id', '=', check.id)
-            .execute();
+          await setCheckFiles(tx, check.id, { fileKey, textKey }, now);
           return { check, order };
         }
       }
