@@ -72,15 +72,17 @@ export function PaymentRecordsTable() {
   if (records.isError && !records.data) return <Alert type="error" showIcon title={records.error.message} />;
   const total = records.data?.total ?? 0;
   return (
-    <Table<PaymentRecord>
-      rowKey="paymentId"
-      size="middle"
-      columns={columns}
-      dataSource={records.data?.list ?? []}
-      loading={records.isFetching}
-      locale={{ emptyText: <Empty text={t.empty} /> }}
-      pagination={total > 0 ? pagination(total, page, setPage) : false}
-      scroll={{ x: 720 }}
-    />
+    <div className="pay-records">
+      <Table<PaymentRecord>
+        rowKey="paymentId"
+        size="middle"
+        columns={columns}
+        dataSource={records.data?.list ?? []}
+        loading={records.isFetching}
+        locale={{ emptyText: <Empty text={t.empty} /> }}
+        pagination={total > 0 ? pagination(total, page, setPage) : false}
+        scroll={{ x: 720 }}
+      />
+    </div>
   );
 }
