@@ -78,7 +78,7 @@ const SCRIPT = `
 function esc(s){return s.replace(/[&<>"']/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]})}
 document.querySelector('.text').addEventListener('click',function(e){var m=e.target.closest('mark');if(!m)return;var x=d.matches[+m.dataset.i];if(!x)return;
 if(active)active.classList.remove('active');active=m;m.classList.add('active');var s=d.sources[x.sourceNo-1]||{title:'未知来源'};
-side.innerHTML='<b>'+esc(d.kinds[x.kind])+'</b>（'+x.chars+' 字）<p><b>原文</b><br>'+esc(d.text.slice(x.start,x.end))+'</p><p><b>来源 ['+x.sourceNo+']</b> '+esc(s.title)+'<br><span class="ctx">…'+esc(x.sourcePassage.before)+'</span>'+esc(x.sourcePassage.text)+'<span class="ctx">'+esc(x.sourcePassage.after)+'…</span></p>';});})();
+side.innerHTML='<b>'+esc(d.kinds[x.kind])+'</b>（'+x.chars+' 字）<p><b>原文</b><br>'+esc(m.firstChild.textContent)+'</p><p><b>来源 ['+x.sourceNo+']</b> '+esc(s.title)+'<br><span class="ctx">…'+esc(x.sourcePassage.before)+'</span>'+esc(x.sourcePassage.text)+'<span class="ctx">'+esc(x.sourcePassage.after)+'…</span></p>';});})();
 `;
 
 export function renderHtml(model: ReportModel): string {
@@ -102,11 +102,9 @@ export function renderHtml(model: ReportModel): string {
     ['检测类型', model.goodsName],
     ['验证码', model.verificationCode],
   ];
+  // The marked text is in the page already; the data carries only what a click shows besides it.
   const data = {
-    text: model.text,
     matches: model.matches.map((m) => ({
-      start: m.start,
-      end: m.end,
       kind: m.kind,
       chars: m.chars,
       sourceNo: m.sourceNo,
