@@ -3,6 +3,7 @@
 // phone or WeChat, deleting the account, and a protected page while logged out. SMS codes are read
 // from the sandbox through GET /__dev/sms/last, as a developer would.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
@@ -129,14 +130,25 @@ async function expectLoggedInAs(name: string) {
 
 async function openAccountMenu(): Promise<string> {
   await page.locator('.account-trigger').hover();
-  const menu = page.locator('.ant-dropdown-menu').last();
+  const menu = page.getByRole('menu').last();
   await menu.waitFor();
   return menu.innerText();
 }
 
-async function clickMenu(label: string) {
-  await openAccountMenu();
-  await page.locator('.ant-dropdown-menu').last().getByText(label, { exact: true }).click();
+/** Clicks an entry of the header's account menu (a hover menu: retried until the page changes). */
+async function clickMenu(label: string, path?: string) {
+  for (let attempt = 0; ; attempt += 1) {
+    await openAccountMenu();
+    await page.getByRole('menuitem', { name: label }).click();
+    if (!path) return;
+    try {
+      await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await page.mouse.move(0, 0);
+    }
+  }
 }
 
 async function logOutThroughMenu() {
@@ -215,8 +227,7 @@ describe('accounts journeys', () => {
     });
     expect(elsewhere.code).toBe(0);
 
-    await clickMenu('修改密码');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/password');
+    await clickMenu('修改密码', '/user/password');
     const form = page.locator('form[aria-label="修改密码"]');
     await form.getByPlaceholder('请输入当前使用的密码').fill('first-pass1');
     await form.getByPlaceholder('请输入新密码（6-50位）').fill('second-pass2');
@@ -256,8 +267,7 @@ describe('accounts journeys', () => {
     const phone = randomPhone();
     await openPage('/');
     await logInWithWeChat();
-    await clickMenu('个人信息');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/info');
+    await clickMenu('个人信息', '/user/info');
     await expect.poll(() => page.getByTestId('binding-phone').innerText()).toBe('未绑定');
 
     await page.getByRole('button', { name: '绑定手机号' }).first().click();
@@ -293,7 +303,7 @@ describe('accounts journeys', () => {
     expect(await openAccountMenu()).toContain('修改密码');
 
     // Bound without a password: the password page explains how to set one.
-    await clickMenu('修改密码');
+    await clickMenu('修改密码', '/user/password');
     await expect.poll(() => page.locator('.user-panel').innerText()).toContain('忘记密码');
   });
 
@@ -312,6 +322,47 @@ describe('accounts journeys', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByTestId('binding-wechat').innerText()).toBe('已绑定');
     await expect.poll(() => page.locator('ul.info-entitlements').innerText()).toContain('绑定微信获得');
+  });
+
+  it('edits the personal data on /user/info and exports it as a JSON file', async () => {
+    const phone = randomPhone();
+    await openPage('/');
+    await registerThroughUi(phone, 'profile-1');
+    await clickMenu('个人信息', '/user/info');
+    const form = page.locator('form[aria-label="个人资料"]');
+    await form.getByPlaceholder('请输入真实姓名').fill('李同学');
+    await form.getByPlaceholder('学校或工作单位').fill('北京大学');
+    await form.getByLabel('专业').click();
+    await page.locator('.ant-select-item-option[title="软件工程"]').click();
+    await form.getByLabel('学历').click();
+    await page.locator('.ant-select-item-option[title="本科"]').click();
+    await form.getByText('女', { exact: true }).click();
+    await form.getByRole('button', { name: '保存资料' }).click();
+    await expectToast('保存成功');
+
+    await page.reload();
+    await expect.poll(() => form.getByPlaceholder('请输入真实姓名').inputValue()).toBe('李同学');
+    expect(await form.getByPlaceholder('学校或工作单位').inputValue()).toBe('北京大学');
+    const formText = await form.innerText();
+    expect(formText).toContain('软件工程');
+    expect(formText).toContain('本科');
+    expect(await form.getByRole('radio', { name: '女' }).isChecked()).toBe(true);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出我的数据' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('我的数据.json');
+    const file = await download.path();
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as {
+      account: { phoneNumber: string; realName: string; unitName: string; gender: string };
+    };
+    expect(exported.account).toMatchObject({
+      phoneNumber: phone,
+      realName: '李同学',
+      unitName: '北京大学',
+      gender: 'female',
+    });
   });
 
   it('resets a forgotten password with an SMS code, then logs in with the new one', async () => {
@@ -355,7 +406,7 @@ describe('accounts journeys', () => {
     await expectToast('欢迎登录！');
     await expectLoggedInAs(masked(phone));
     const oldToken = await token();
-    await clickMenu('个人信息');
+    await clickMenu('个人信息', '/user/info');
     await page.getByRole('button', { name: '注销账号' }).click();
     const dialog = page.locator('.ant-modal', { hasText: '注销后无法恢复' });
     const warning = await dialog.locator('.delete-account__warning').innerText();
