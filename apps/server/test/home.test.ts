@@ -34,6 +34,19 @@ describe('GET /home/homeInfo', () => {
     });
   });
 
+  it('serves the footer QR image the seeded qrCode points at', async () => {
+    const info = (await t.app.inject({ method: 'GET', url: HOME_INFO })).json() as {
+      data: { webInfo: { qrCode: string } };
+    };
+    const res = await t.app.inject({ method: 'GET', url: info.data.webInfo.qrCode });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    expect(res.rawPayload.length).toBeGreaterThan(200);
+  });
+
   it('reads what is in the database, friend links in sort order', async () => {
     await t.db
       .updateTable('site_settings')

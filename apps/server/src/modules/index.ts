@@ -1,8 +1,15 @@
 import { accountsModule } from './accounts/accounts.module.ts';
 import { checkModule } from './check/check.module.ts';
 import { homeModule } from './home/home.routes.ts';
+import { siteQrModule } from './home/site-qr.routes.ts';
 import { ordersModule } from './orders/orders.module.ts';
 import type { AppModule } from './types.ts';
 
 /** Every feature module, registered by buildApp in this order. A new module adds one line here. */
-export const appModules: readonly AppModule[] = [homeModule, accountsModule, ordersModule, checkModule];
+export const appModules: readonly AppModule[] = [
+  homeModule,
+  siteQrModule,
+  accountsModule,
+  ordersModule,
+  checkModule,
+];
