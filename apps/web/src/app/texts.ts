@@ -26,7 +26,7 @@ export const shellTexts = {
     contact: '联系我们',
     phone: '客服电话',
     address: '公司地址',
-    qrCode: '扫码关注公众号',
+    qrCode: '扫一扫，手机上访问',
     friendLinks: '友情链接',
     terms: '用户服务条款',
     privacy: '隐私政策',
