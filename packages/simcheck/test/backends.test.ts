@@ -171,6 +171,28 @@ describe('local index', () => {
     }
   });
 
+  it('lets one process write at a time and takes over a lock left by a dead one', async () => {
+    const dir = makeTempDir('lock');
+    try {
+      const index = await openIndex(dir, { create: true });
+      const lock = `${dir}/write.lock`;
+      fs.writeFileSync(lock, String(process.ppid)); // a live process
+      await expect(index.addDocuments(LIBRARY.slice(0, 1))).rejects.toMatchObject({ code: 'index_locked' });
+      fs.writeFileSync(lock, '2147483646'); // no such process
+      await index.addDocuments(LIBRARY.slice(0, 1));
+      expect(fs.existsSync(lock)).toBe(false);
+      // A second handle sees what the first one committed before writing itself.
+      const other = await openIndex(dir);
+      await index.addDocuments(LIBRARY.slice(1, 2));
+      await other.addDocuments(LIBRARY.slice(2, 3));
+      expect((await other.stats()).documents).toBe(3);
+      await index.close();
+      await other.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a missing index with a typed error', async () => {
     await expect(openIndex('/nonexistent/simcheck-index')).rejects.toMatchObject({ code: 'index_not_found' });
   });

@@ -3,6 +3,7 @@ export type SimcheckErrorCode =
   | 'index_not_found'
   | 'index_corrupt'
   | 'index_params_mismatch'
+  | 'index_locked'
   | 'invalid_document'
   | 'database_error'
   | 'input_error';

@@ -120,6 +120,15 @@ function pread(fd: number, offset: number, length: number): Uint8Array<ArrayBuff
   return out;
 }
 
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function chooseBucketBits(records: number): number {
   return Math.min(24, Math.max(8, Math.ceil(Math.log2(Math.max(1, records) / 32))));
 }
@@ -209,6 +218,7 @@ export class LocalIndex implements Index {
   private tombstones = new Set<number>();
   /** id -> docNo of live documents. */
   private idMap: Map<string, number> | undefined;
+  private lockDepth = 0;
 
   constructor(root: string, manifest: Manifest) {
     this.root = root;
@@ -279,9 +289,71 @@ export class LocalIndex implements Index {
     this.manifest = manifest;
   }
 
+  /**
+   * Run a write under the index's lock file (`write.lock`, holding the writer's pid). Re-entrant
+   * within this object; a lock left by a process that no longer runs is taken over.
+   * @throws SimcheckError `index_locked` while another live process writes.
+   */
+  private async withWriteLock<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.lockDepth > 0) {
+      this.lockDepth++;
+      try {
+        return await fn();
+      } finally {
+        this.lockDepth--;
+      }
+    }
+    const lockFile = path.join(this.root, 'write.lock');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
+          throw new SimcheckError('index_locked', `索引 ${this.root} 正在被另一个进程写入`, { cause: error });
+        }
+        const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+        if (holder > 0 && isProcessAlive(holder)) {
+          throw new SimcheckError('index_locked', `索引 ${this.root} 正在被进程 ${holder} 写入`);
+        }
+        fs.rmSync(lockFile, { force: true });
+      }
+    }
+    this.lockDepth = 1;
+    try {
+      // Another writer may have committed since this index was opened.
+      this.refreshManifest();
+      return await fn();
+    } finally {
+      this.lockDepth = 0;
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+
+  private refreshManifest(): void {
+    const current = readJson<Manifest>(path.join(this.root, 'manifest.json'));
+    const tombFile = path.join(this.root, 'tombstones.json');
+    const tombs = fs.existsSync(tombFile) ? readJson<number[]>(tombFile) : [];
+    const same =
+      JSON.stringify(current.segments) === JSON.stringify(this.manifest.segments) &&
+      current.nextDocNo === this.manifest.nextDocNo &&
+      tombs.length === this.tombstones.size;
+    if (same) return;
+    this.closeSegments();
+    this.manifest = current;
+    this.load();
+  }
+
   async addDocuments(
     docs: Iterable<LibraryDocument> | AsyncIterable<LibraryDocument>,
     options: { onProgress?: (p: AddProgress) => void } = {},
+  ): Promise<AddResult> {
+    return this.withWriteLock(() => this.addDocumentsLocked(docs, options));
+  }
+
+  private async addDocumentsLocked(
+    docs: Iterable<LibraryDocument> | AsyncIterable<LibraryDocument>,
+    options: { onProgress?: (p: AddProgress) => void },
   ): Promise<AddResult> {
     let writer = new SegmentWriter();
     let added = 0;
@@ -325,11 +397,15 @@ export class LocalIndex implements Index {
       segments: [...this.manifest.segments, ...newSegments],
     });
     this.load();
-    if (this.segments.length > MAX_SEGMENTS) await this.compact();
+    if (this.segments.length > MAX_SEGMENTS) this.compactLocked();
     return { added: added - replaced, replaced, skipped };
   }
 
   async removeDocument(id: string): Promise<boolean> {
+    return this.withWriteLock(async () => this.removeDocumentLocked(id));
+  }
+
+  private removeDocumentLocked(id: string): boolean {
     const docNo = this.idToDoc.get(id);
     if (docNo === undefined) return false;
     this.tombstones.add(docNo);
@@ -484,6 +560,10 @@ export class LocalIndex implements Index {
    * 8 hash bits, so memory stays at a fraction of the index size.
    */
   async compact(): Promise<void> {
+    return this.withWriteLock(async () => this.compactLocked());
+  }
+
+  private compactLocked(): void {
     if (this.segments.length === 0) return;
     const name = `seg-${String(this.manifest.nextSegment).padStart(6, '0')}`;
     const dir = path.join(this.root, name);
