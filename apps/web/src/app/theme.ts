@@ -13,6 +13,9 @@ export const palette = {
   textSecondary: '#5b6577',
   border: '#dde4ee',
   bgLayout: '#f5f7fb',
+  /** Selected rows, active options: a light tint of the primary, not antd's derived grey. */
+  itemActive: '#e8f0fb',
+  itemActiveHover: '#dbe7f7',
 } as const;
 
 /** A calm, academic theme: deep ink blue, warm gold accent, generous radius, CJK-first fonts. */
@@ -32,6 +35,8 @@ export const theme: ThemeConfig = {
     fontFamily:
       '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     zIndexPopupBase: Z_INDEX.popup,
+    controlItemBgActive: palette.itemActive,
+    controlItemBgActiveHover: palette.itemActiveHover,
   },
   components: {
     Message: { zIndexPopup: Z_INDEX.message },
