@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergePassages, type Passage } from '../src/core/align.ts';
+import { bridgeGaps } from '../src/core/check.ts';
 import {
   buildIndex,
   checkText,
@@ -43,6 +44,19 @@ describe('mergePassages', () => {
   it('keeps apart runs far apart in the input or in the source', () => {
     expect(mergePassages([passage(0, 20, 0, 20), passage(60, 80, 60, 80)], 12, 160)).toHaveLength(2);
     expect(mergePassages([passage(0, 20, 0, 20), passage(20, 40, 5000, 5020)], 12, 160)).toHaveLength(2);
+  });
+});
+
+describe('bridgeGaps', () => {
+  it('closes a sentence-sized gap that the source has at the same place, and nothing else', () => {
+    const bridged = bridgeGaps([passage(0, 50, 0, 50), passage(90, 150, 92, 152)]);
+    expect(bridged).toHaveLength(1);
+    expect(bridged[0]).toMatchObject({ qs: 0, qe: 150, ss: 0, se: 152 });
+    // The source continues straight on: the input inserted a sentence of its own.
+    expect(bridgeGaps([passage(0, 50, 0, 50), passage(90, 150, 50, 110)])).toHaveLength(2);
+    // Too far apart, or too short to vouch for the gap.
+    expect(bridgeGaps([passage(0, 50, 0, 50), passage(150, 200, 150, 200)])).toHaveLength(2);
+    expect(bridgeGaps([passage(0, 20, 0, 20), passage(60, 80, 60, 80)])).toHaveLength(2);
   });
 });
 

@@ -186,6 +186,44 @@ function longestClausePart(ids: Int32Array, from: number, to: number): number {
   return best;
 }
 
+/** Largest input gap (normalised characters, about one sentence) that bridgeGaps closes. */
+const BRIDGE_GAP = 60;
+/** Both passages around a bridged gap must be at least this long. */
+const BRIDGE_MIN = 30;
+
+/**
+ * Close a sentence-sized gap between two passages of one source when the source has a gap of about
+ * the same size at the same place: the sentence in between was rewritten beyond what the
+ * word-level stage recognised, but it sits where the source's own sentence sits.
+ */
+export function bridgeGaps(passages: readonly Passage[]): Passage[] {
+  const out: Passage[] = [];
+  for (const p of [...passages].sort((a, b) => a.qs - b.qs)) {
+    const cur = out[out.length - 1];
+    if (cur) {
+      const qGap = p.qs - cur.qe;
+      const sGap = p.ss - cur.se;
+      const long = cur.qe - cur.qs >= BRIDGE_MIN && p.qe - p.qs >= BRIDGE_MIN;
+      if (
+        long &&
+        qGap > 0 &&
+        qGap <= BRIDGE_GAP &&
+        sGap >= 0 &&
+        Math.abs(sGap - qGap) <= Math.max(10, qGap * 0.5)
+      ) {
+        cur.qe = p.qe;
+        cur.se = Math.max(cur.se, p.se);
+        cur.exact += p.exact;
+        cur.fuzzy += p.fuzzy + qGap;
+        cur.diagonal = false;
+        continue;
+      }
+    }
+    out.push({ ...p });
+  }
+  return out;
+}
+
 type Candidate = { doc: StoredDocument; norm: NormalizedText; passages: Passage[] };
 
 /** Source range of the input sub-range [a, b) of passage p. */
@@ -262,6 +300,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     for (const c of candidates) {
       const mine = fuzzy.filter((p) => p.docNo === c.doc.docNo);
       if (mine.length > 0) c.passages = mergePassages([...c.passages, ...mine], opts.mergeGap, REORDER_SLACK);
+      c.passages = bridgeGaps(c.passages);
     }
   }
 
