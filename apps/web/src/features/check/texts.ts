@@ -176,7 +176,7 @@ export const checkTexts = {
   verifyCodeRequired: '请输入验证码',
   verifySubmit: '核验',
   verifyGenuine: '报告真实有效',
-  verifyGenuineHint: '以下为服务器保存并签名的报告摘要，请与手中的报告逐项核对。',
+  verifyGenuineHint: '以下为服务器保存并签名的报告摘要。请核对报告上的复制比、字数与此处一致；如不一致，说明报告已被修改。',
   verifyFailedTitle: '无法确认报告真伪',
   verifyFailedHint: '请核对报告编号与验证码（不区分大小写），或联系报告持有人获取原始报告。',
   verifyNetwork: '网络连接异常，请稍后重试',
