@@ -1,9 +1,14 @@
+import { existsSync } from 'node:fs';
 import { createDb, type DbHandle, migrate, seed } from '@kyfw/db';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Logger } from './lib/logger.ts';
 
-/** loadConfig for entry points: prints every bad variable and exits 1 instead of throwing. */
+/**
+ * loadConfig for entry points: reads `.env` from the working directory when there is one (variables
+ * already set in the environment win), then prints every bad variable and exits 1 instead of throwing.
+ */
 export function loadConfigOrExit(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   try {
     return loadConfig();
   } catch (error) {
