@@ -4,7 +4,9 @@
  * (order-insensitive) and of their content characters. This catches synonym substitution (the
  * unchanged content words and the characters synonyms often share still overlap), reordering of
  * words and clauses inside a sentence, and sentences merged or split across neighbours (windows of
- * one or two input sentences against one to three source sentences).
+ * one or two input sentences against one to three source sentences). Two guards keep honest
+ * writing out: an order score (what a rewrite left unchanged stays in order) and agreement of the
+ * numbers and Latin terms (a rewrite leaves them alone; a field's template sentences differ there).
  *
  * Retrieval of source sentences for an input sentence is by shared character bigrams through a
  * small inverted index over the candidates' sentences, so the segmenter runs only on pairs that
