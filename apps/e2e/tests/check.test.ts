@@ -6,7 +6,7 @@
 // binding WeChat on a .txt, comes back to the report by reloading, and finds it in 查重订单.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -253,8 +253,13 @@ beforeAll(async () => {
   );
   expect(imported.status, imported.stderr).toBe(0);
   expect(imported.stderr).toContain('新增 3 篇');
+  // A private copy of the built app: a build running meanwhile in the shared tree must not swap
+  // the files under a journey (the app reloads itself when it sees a new build).
+  const dist = join(work, 'dist');
+  cpSync(join(repoRoot, 'apps/web/dist'), dist, { recursive: true });
   // Several students register from one address in a minute here: lift the per-IP SMS limits.
   server = await startServer({
+    WEB_DIST_DIR: dist,
     DATA_DIR: dataDir,
     SMS_IP_MAX_PER_MINUTE: '100',
     SMS_IP_MAX_PER_HOUR: '1000',

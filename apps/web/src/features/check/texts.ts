@@ -36,7 +36,8 @@ export const checkTexts = {
   libraryPromise:
     '我们承诺：你上传的论文仅用于本次检测，不会被加入比对库；只有勾选上方选项后，检测完成时才会加入，用于今后与其他论文比对。',
   upload: '上传并计算字数',
-  uploading: (percent: number) => `正在上传 ${percent}%`,
+  loginFirst: '登录后即可上传论文，免费查重次数与订单都会保存在你的账号中。',
+  uploading: '正在上传论文…',
   parsing: '上传完成，正在解析文档并统计字数…',
   uploadFailed: '上传失败',
   cancelUpload: '取消上传',
@@ -176,7 +177,8 @@ export const checkTexts = {
   verifyCodeRequired: '请输入验证码',
   verifySubmit: '核验',
   verifyGenuine: '报告真实有效',
-  verifyGenuineHint: '以下为服务器保存并签名的报告摘要。请核对报告上的复制比、字数与此处一致；如不一致，说明报告已被修改。',
+  verifyGenuineHint:
+    '以下为服务器保存并签名的报告摘要。请核对报告上的复制比、字数与此处一致；如不一致，说明报告已被修改。',
   verifyFailedTitle: '无法确认报告真伪',
   verifyFailedHint: '请核对报告编号与验证码（不区分大小写），或联系报告持有人获取原始报告。',
   verifyNetwork: '网络连接异常，请稍后重试',

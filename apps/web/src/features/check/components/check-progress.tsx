@@ -44,9 +44,12 @@ export function CheckProgress({ view, free }: { view: ProgressView; free: boolea
         status={view.phase === 'failed' ? 'exception' : 'active'}
         className="ck-progress__bar"
       />
-      <p className="ck-progress__label" role="status" aria-live="polite">
-        {view.label}
-      </p>
+      {/* A failure's reason and the way forward are shown below the panel. */}
+      {view.phase !== 'failed' && (
+        <p className="ck-progress__label" role="status" aria-live="polite">
+          {view.label}
+        </p>
+      )}
       {running && (
         <p className="ck-progress__hint muted">
           {t.leaveHint} <Link to={paths['user-order-check']}>{t.myChecks}</Link>

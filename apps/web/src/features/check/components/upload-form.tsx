@@ -2,8 +2,15 @@ import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/ico
 import { Alert, Button, Checkbox, Form, Input, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useRequireLogin } from '../../auth/hooks/use-require-login';
+import { useIsLoggedIn } from '../../auth/stores/session-store';
 import { uploadFile } from '../api/upload-file';
-import { ACCEPTED_EXTENSIONS, bytesToMb, extensionOf, formatChars, titleFromFileName } from '../lib/format';
+import {
+  ACCEPTED_EXTENSIONS,
+  bytesToMb,
+  extensionOf,
+  formatCharLimit,
+  titleFromFileName,
+} from '../lib/format';
 import { checkTexts as t } from '../texts';
 import type { CheckGoods, UploadResult } from '../types';
 
@@ -51,6 +58,7 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
   const [uploadError, setUploadError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const requireLogin = useRequireLogin();
+  const loggedIn = useIsLoggedIn();
   const maxBytes = goods?.uploadMaxBytes ?? DEFAULT_MAX_BYTES;
   const busy = phase.kind !== 'idle';
 
@@ -100,6 +108,8 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
 
   const submit = async () => {
     if (busy) return;
+    // Logged out: say so first (the form and the chosen file stay for after the login).
+    if (!requireLogin()) return;
     let values: FormValues;
     try {
       values = await form.validateFields();
@@ -115,8 +125,7 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
       setFileError(t.fileRequired);
       return;
     }
-    const chosen = file;
-    requireLogin(() => void send(values, chosen, goods.goodsId));
+    await send(values, file, goods.goodsId);
   };
 
   return (
@@ -202,7 +211,7 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
       {phase.kind === 'uploading' && (
         <div className="ck-upload__progress" role="status">
           <Progress percent={phase.percent} status="active" />
-          <span>{t.uploading(phase.percent)}</span>
+          <span>{t.uploading}</span>
           <Button size="small" onClick={() => abortRef.current?.abort()}>
             {t.cancelUpload}
           </Button>
@@ -219,8 +228,9 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
         <Button type="primary" size="large" loading={busy} onClick={submit} data-testid="upload-submit">
           {t.upload}
         </Button>
+        {!loggedIn && <span className="muted">{t.loginFirst}</span>}
         {goods?.freeMaxChars != null && goods.freeAvailable && (
-          <span className="muted">{t.freeHeld(formatChars(goods.freeMaxChars))}</span>
+          <span className="muted">{t.freeHeld(formatCharLimit(goods.freeMaxChars))}</span>
         )}
       </div>
     </div>
