@@ -1,18 +1,23 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { LoginTabs } from '../../features/auth/components/login-tabs';
+import { useIsLoggedIn } from '../../features/auth/stores/session-store';
 import { authTexts } from '../../features/auth/texts';
 import { pageTitle } from '../texts';
 
 /** Only same-site paths are followed after login (no open redirect). */
 function safeRedirect(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : paths.index;
+  return value?.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : paths.index;
 }
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const onSuccess = () => navigate(safeRedirect(search.get('redirect')), { replace: true });
+  const target = safeRedirect(search.get('redirect'));
+  const loggedIn = useIsLoggedIn();
+  const onSuccess = () => navigate(target, { replace: true });
+  // Already logged in (e.g. a bookmarked /login): nothing to do here.
+  if (loggedIn) return <Navigate to={target} replace />;
   return (
     <>
       <title>{pageTitle(authTexts.loginPageTitle)}</title>

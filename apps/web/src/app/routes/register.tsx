@@ -1,12 +1,16 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { FreeBenefits } from '../../features/auth/components/free-benefits';
 import { RegisterForm } from '../../features/auth/components/register-form';
+import { useIsLoggedIn } from '../../features/auth/stores/session-store';
 import { authTexts } from '../../features/auth/texts';
 import { pageTitle } from '../texts';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  // Logged in already (or just registered): home.
+  if (loggedIn) return <Navigate to={paths.index} replace />;
   return (
     <>
       <title>{pageTitle(authTexts.registerPageTitle)}</title>

@@ -1,5 +1,5 @@
 import { Button, Form, Input, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../stores/ui-store';
 import { updateUserInfo } from '../api/update-user-info';
 import { setUserInfo } from '../stores/session-store';
@@ -37,11 +37,17 @@ const maxChars = (max: number, message: string) => ({
 export function ProfileForm({ user }: { user: UserInfo }) {
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
 
+  // New user info (saved here, or changed by a binding): show it, unless the user is editing.
   useEffect(() => {
+    if (dirtyRef.current) return;
     form.setFieldsValue(valuesOf(user));
-    setDirty(false);
   }, [form, user]);
 
   const onFinish = async (values: ProfileValues) => {
@@ -56,6 +62,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     setSaving(false);
     if (error) return;
     toast.success(infoTexts.saved);
+    setDirty(false);
     setUserInfo(updated);
   };
 
