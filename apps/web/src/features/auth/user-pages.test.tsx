@@ -1,0 +1,180 @@
+import { md5Hex } from '@kyfw/contracts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import { uiStore } from '../../stores/ui-store';
+import {
+  installDomShims,
+  jsonResponse,
+  renderRoutes,
+  resetAppState,
+  stubFetch,
+} from '../../testing/test-utils';
+import { sessionStore } from './stores/session-store';
+import type { UserInfo } from './types';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => installDomShims());
+beforeEach(() => resetAppState());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+interface Call {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+function loggedInAs(user: UserInfo, routesAnswer: Record<string, () => unknown> = {}) {
+  Cookies.set('token', 't-1');
+  sessionStore.setState({ userInfo: user, checked: true });
+  const calls: Call[] = [];
+  stubFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname.replace('/kyfw/web/v1', '');
+    calls.push({ path, body: typeof init.body === 'string' ? JSON.parse(init.body) : {} });
+    const answer = routesAnswer[path]?.();
+    if (answer instanceof Response) return answer;
+    return jsonResponse(answer ?? { code: 0, message: 'ok', data: path === '/getUserInfo' ? user : null });
+  });
+  return calls;
+}
+
+const phoneUser: UserInfo = {
+  id: 'u-1',
+  phoneNumber: '13912345678',
+  wxOpenId: null,
+  hasPassword: true,
+  entitlements: [],
+};
+const wxUser: UserInfo = {
+  id: 'u-2',
+  phoneNumber: null,
+  wxOpenId: 'o_***x',
+  hasPassword: false,
+  entitlements: [],
+};
+
+describe('/user/password', () => {
+  it('explains to an account without phone why there is no password, with a 绑定手机号 button', async () => {
+    loggedInAs(wxUser);
+    renderRoutes(routes, '/user/password');
+    expect(await screen.findByText(/尚未绑定手机号/)).toBeTruthy();
+    expect(screen.queryByPlaceholderText('请输入当前使用的密码')).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: '绑定手机号' })[0]);
+    expect(uiStore.getState().bindPhoneModal).toBe(true);
+  });
+
+  it('changes the password with both sent as MD5 and says other sessions ended', async () => {
+    const calls = loggedInAs(phoneUser, {
+      '/websiteUser/passwordChange': () => ({ code: 0, message: '密码修改成功，请牢记新密码', data: null }),
+    });
+    renderRoutes(routes, '/user/password');
+    fireEvent.change(await screen.findByPlaceholderText('请输入当前使用的密码'), {
+      target: { value: 'old-pass' },
+    });
+    fireEvent.change(screen.getByPlaceholderText('请输入新密码（6-50位）'), {
+      target: { value: 'new-pass' },
+    });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入密码'), { target: { value: 'new-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    expect(await screen.findByText(/其他设备上的登录已失效/)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/websiteUser/passwordChange')?.body).toEqual({
+      oldPassWord: md5Hex('old-pass'),
+      passWord: md5Hex('new-pass'),
+    });
+  });
+});
+
+describe('/user/info', () => {
+  it('shows bindings and the entitlements, used or not', async () => {
+    loggedInAs({
+      ...phoneUser,
+      wxOpenId: 'o_***x',
+      entitlements: [
+        {
+          kind: 'ai_writing_trial',
+          grantedBy: 'wechat_bind',
+          grantedAt: '2026-03-02T02:00:00.000Z',
+          usedAt: null,
+          available: true,
+        },
+        {
+          kind: 'free_check',
+          grantedBy: 'wechat_bind',
+          grantedAt: '2026-03-02T02:00:00.000Z',
+          usedAt: '2026-03-03T02:00:00.000Z',
+          available: false,
+        },
+      ],
+    });
+    renderRoutes(routes, '/user/info');
+    expect((await screen.findByTestId('binding-phone')).textContent).toBe('139****5678');
+    expect(screen.getByTestId('binding-wechat').textContent).toBe('已绑定');
+    const items = (await screen.findAllByRole('listitem')).map((li) => li.textContent ?? '');
+    const check = items.find((text) => text.includes('一次免费查重'));
+    const trial = items.find((text) => text.includes('AI写作体验'));
+    expect(check).toContain('已使用');
+    expect(trial).toContain('可使用');
+  });
+
+  it('deletes an account with a phone by an SMS code of type 4, then ends the session at home', async () => {
+    const calls = loggedInAs(phoneUser, {
+      '/sendCheckCode': () => ({ code: 0, message: '短信发送成功', data: null }),
+      '/websiteUser/deleteAccount': () => ({ code: 0, message: '账号已注销', data: { deleted: true } }),
+    });
+    const { router } = renderRoutes(routes, '/user/info');
+    fireEvent.click(await screen.findByRole('button', { name: /注销账号/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('依法保留');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/sendCheckCode')?.body).toEqual({
+        phoneNumber: '13912345678',
+        type: '4',
+      }),
+    );
+    fireEvent.change(screen.getByPlaceholderText('6位数字验证码'), { target: { value: '123456' } });
+    const confirm = screen.getByRole('button', { name: '确认注销' });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /我已了解/ }));
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(Cookies.get('token')).toBeUndefined());
+    expect(calls.find((c) => c.path === '/websiteUser/deleteAccount')?.body).toEqual({ checkCode: '123456' });
+    expect(sessionStore.getState().userInfo).toBeNull();
+  });
+
+  it('exports the data as the file the server names', async () => {
+    const created: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    };
+    URL.revokeObjectURL = () => {};
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('我的数据.json');
+    });
+    loggedInAs(phoneUser, {
+      '/websiteUser/exportData': () =>
+        new Response('{"account":{}}', {
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'content-disposition': `attachment; filename="my-data.json"; filename*=UTF-8''%E6%88%91%E7%9A%84%E6%95%B0%E6%8D%AE.json`,
+          },
+        }),
+    });
+    renderRoutes(routes, '/user/info');
+    fireEvent.click(await screen.findByRole('button', { name: /导出我的数据/ }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(await created[0]?.text()).toBe('{"account":{}}');
+    clicked.mockRestore();
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+  });
+});
