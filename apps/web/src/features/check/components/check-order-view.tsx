@@ -1,7 +1,7 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { RequestError } from '../../../lib/request';
@@ -24,7 +24,7 @@ import { ReportView } from './report/report-view';
 
 /** The parsed paper of the order: from this tab's upload, else from the user's check list. */
 function useOrderSummary(orderId: string, wanted: boolean) {
-  const cached = recallUpload(orderId);
+  const cached = useMemo(() => recallUpload(orderId), [orderId]);
   const fallback = useQuery({
     queryKey: ['check', 'summary', orderId],
     queryFn: async (): Promise<OrderSummary | null> => {
