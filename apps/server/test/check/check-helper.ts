@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ReportModel } from '@kyfw/contracts';
 import { expect } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { grantBindingEntitlements } from '../../src/modules/accounts/entitlements.service.ts';
 import { checkRunJob } from '../../src/modules/check/check.jobs.ts';
 import { type CheckRuntime, findCheckRuntime } from '../../src/modules/check/check.runtime.ts';
 import type { LibraryInput } from '../../src/modules/check/library/library.ts';
-import type { ReportModel } from '../../src/modules/check/report/report-model.ts';
 import {
   type BuildOptions,
   buildOrdersApp,

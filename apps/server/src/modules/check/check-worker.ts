@@ -5,11 +5,11 @@
  * readers are kept open between checks. Messages: see cpu-pool.ts.
  */
 import { parentPort } from 'node:worker_threads';
+import type { ReportModel } from '@kyfw/contracts';
 import type { HeadingHint, StoredDocument } from '@kyfw/simcheck';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
 import { renderReportFiles } from './report/render.ts';
-import type { ReportModel } from './report/report-model.ts';
 
 export type IndexLocation = { kind: 'local'; dir: string } | { kind: 'postgres'; databaseUrl: string };
 

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
+import type { ReportModel } from '@kyfw/contracts';
 import type { HeadingHint, Report, StoredDocument } from '@kyfw/simcheck';
 import type { IndexLocation, WorkerTask } from './check-worker.ts';
 import type { RenderedReport } from './report/render.ts';
-import type { ReportModel } from './report/report-model.ts';
 
 /** An error thrown in the worker thread, with its name, message and code preserved. */
 export class WorkerTaskError extends Error {

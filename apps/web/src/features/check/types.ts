@@ -84,90 +84,15 @@ export type CheckPayStatus = Omit<PayStatus, 'status' | 'orderNo' | 'expireAt'> 
     expireAt?: string;
   };
 
-export type MatchKind = 'verbatim' | 'paraphrase' | 'quoted';
-
-export interface ReportFigures {
-  /** 总文字复制比 (0–1) */
-  ratio: number;
-  /** 去除引用文献复制比 (0–1) */
-  ratioExcludingQuotes: number;
-  /** 单篇最大文字复制比 (0–1) */
-  maxSingleSourceRatio: number;
-  maxSingleSourceTitle: string | null;
-  /** 重复字数 */
-  copiedChars: number;
-  /** 总字数 */
-  totalChars: number;
-  verbatimChars: number;
-  paraphraseChars: number;
-  quotedChars: number;
-  referenceChars: number;
-  sourceCount: number;
-}
-
-export interface ReportSection {
-  index: number;
-  title: string;
-  kind: string;
-  /** UTF-16 offsets into `text`, end exclusive. */
-  start: number;
-  end: number;
-  chars: number;
-  copiedChars: number;
-  quotedChars: number;
-  ratio: number;
-  ratioExcludingQuotes: number;
-  matchCount: number;
-}
-
-export interface ReportSource {
-  no: number;
-  id: string;
-  title: string;
-  authors: string[];
-  year: number | null;
-  source: string | null;
-  copiedChars: number;
-  /** This source's 文字复制比 (0–1). */
-  ratio: number;
-  /** Share of all copied characters (0–1). */
-  share: number;
-  matchCount: number;
-}
-
-export interface ReportMatch {
-  index: number;
-  /** UTF-16 offsets into `text`, end exclusive. */
-  start: number;
-  end: number;
-  kind: MatchKind;
-  chars: number;
-  section: number;
-  /** `no` of its source. */
-  sourceNo: number;
-  sourcePassage: { before: string; text: string; after: string };
-}
-
-/** /freeCheck/report: everything the web report shows. */
-export interface ReportModel {
-  version: number;
-  orderId: string;
-  orderNo: string;
-  reportNo: string;
-  verificationCode: string;
-  verifyUrl: string;
-  title: string;
-  author: string;
-  goodsName: string;
-  fileName: string;
-  checkedAt: string;
-  figures: ReportFigures;
-  sections: ReportSection[];
-  sources: ReportSource[];
-  matches: ReportMatch[];
-  text: string;
-  notes: string[];
-}
+// The report's wire types (/freeCheck/report) are shared with the server.
+export type {
+  MatchKind,
+  ReportFigures,
+  ReportMatch,
+  ReportModel,
+  ReportSection,
+  ReportSource,
+} from '@kyfw/contracts';
 
 /** pdf (检测报告), marked (全文标明引文), html (网页版报告), zip (全套). */
 export type ReportFormat = 'pdf' | 'marked' | 'html' | 'zip';

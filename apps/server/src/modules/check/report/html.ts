@@ -1,12 +1,6 @@
+import type { ReportMatch, ReportModel } from '@kyfw/contracts';
 import { COLORS, describeSource } from './pdf.ts';
-import {
-  formatChinaTime,
-  formatPercent,
-  KIND_LABELS,
-  REPORT_DISCLAIMER,
-  type ReportMatch,
-  type ReportModel,
-} from './report-model.ts';
+import { formatChinaTime, formatPercent, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
 
 /**
  * The standalone HTML report: one self-contained file (inline CSS, a few lines of inline script,

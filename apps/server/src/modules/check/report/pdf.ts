@@ -1,13 +1,7 @@
+import type { ReportMatch, ReportModel } from '@kyfw/contracts';
 import PDFDocument from 'pdfkit';
 import { loadFonts } from './fonts.ts';
-import {
-  formatChinaTime,
-  formatPercent,
-  KIND_LABELS,
-  REPORT_DISCLAIMER,
-  type ReportMatch,
-  type ReportModel,
-} from './report-model.ts';
+import { formatChinaTime, formatPercent, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
 
 /**
  * The two PDF reports, drawn with pdfkit in Noto Sans SC:

@@ -1,8 +1,8 @@
+import type { ReportModel } from '@kyfw/contracts';
 import { zipSync } from 'fflate';
 import QRCode from 'qrcode';
 import { renderHtml } from './html.ts';
 import { renderMarkedPdf, renderReportPdf } from './pdf.ts';
-import type { ReportModel } from './report-model.ts';
 
 export interface RenderedReport {
   pdf: Uint8Array;
