@@ -1,6 +1,7 @@
 // Type-only: the check report's wire types add nothing to a bundle.
 export type * from './check-report.ts';
 export * from './constants.ts';
+export * from './credit-code.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './format.ts';

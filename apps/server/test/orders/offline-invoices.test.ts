@@ -1,6 +1,5 @@
-import { ErrorCode } from '@kyfw/contracts';
+import { ErrorCode, isValidCreditCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidCreditCode } from '../../src/modules/orders/invoices/taxpayer-id.ts';
 import {
   buildOrdersApp,
   call,

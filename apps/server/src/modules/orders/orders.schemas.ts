@@ -1,7 +1,6 @@
-import { PHONE_PATTERN } from '@kyfw/contracts';
+import { isValidCreditCode, PHONE_PATTERN, TAXPAYER_ID_MESSAGE } from '@kyfw/contracts';
 import { SERVICE_TYPES, type ServiceType } from '@kyfw/db';
 import { z } from 'zod';
-import { isValidCreditCode, TAXPAYER_ID_MESSAGE } from './invoices/taxpayer-id.ts';
 
 /** Request bodies of the orders API (docs/api/orders.md), with the Chinese message of each rule. */
 
@@ -80,7 +79,10 @@ export const invoiceCreateBody = z
       .toUpperCase()
       .optional()
       .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || isValidCreditCode(v), { error: TAXPAYER_ID_MESSAGE }),
+      .refine((v) => v === undefined || (!/\s/.test(v) && isValidCreditCode(v)), {
+        // spaces inside the code are refused (the web form removes them before sending)
+        error: TAXPAYER_ID_MESSAGE,
+      }),
     email: z
       .string({ error: '请填写接收发票的邮箱' })
       .trim()

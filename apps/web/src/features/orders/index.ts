@@ -1,4 +1,6 @@
 /** The orders feature's public API: the account pages and the extension point for services. */
+
+export { isValidCreditCode } from '@kyfw/contracts';
 export { AddressBook } from './components/address-book';
 export { InvoiceCenter } from './components/invoice-center';
 export { OrderStatusTag } from './components/order-status-tag';
@@ -7,6 +9,5 @@ export { OrderTabPage } from './components/order-tab-page';
 export { PaymentRecordsTable } from './components/payment-records-table';
 export type { OrderColumn, OrderRowContext, OrderTabExtension } from './extension';
 export { defaultDeliverable } from './extension';
-export { isValidCreditCode } from './lib/credit-code';
 export { addressTexts, invoiceTexts, orderTexts, paymentRecordTexts } from './texts';
 export type * from './types';

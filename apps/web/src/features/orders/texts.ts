@@ -1,3 +1,5 @@
+import { TAXPAYER_ID_MESSAGE } from '@kyfw/contracts';
+
 /** User-visible texts of the account area's orders, payment records, invoices and addresses. */
 export const orderTexts = {
   tabs: { write: '写作订单', check: '查重订单', reduction: '降重订单' },
@@ -112,7 +114,7 @@ export const invoiceTexts = {
   errors: {
     title: '请填写发票抬头',
     taxpayerIdRequired: '企业抬头须填写纳税人识别号',
-    taxpayerId: '请输入正确的纳税人识别号（18位统一社会信用代码）',
+    taxpayerId: TAXPAYER_ID_MESSAGE,
     email: '请填写接收发票的邮箱',
     emailInvalid: '请输入正确的邮箱地址',
     orders: '请选择要开票的订单',

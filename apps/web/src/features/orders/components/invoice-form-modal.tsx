@@ -1,8 +1,8 @@
+import { isValidCreditCode, normalizeCreditCode } from '@kyfw/contracts';
 import { Button, Form, Input, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
 import { createInvoice } from '../api/create-invoice';
-import { isValidCreditCode, normalizeCreditCode } from '../lib/credit-code';
 import { formatMoney } from '../lib/format';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceTitleType } from '../types';

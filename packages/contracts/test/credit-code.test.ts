@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, isValidCreditCode, normalizeCreditCode } from './credit-code';
+import { creditCodeCheckChar, isValidCreditCode, normalizeCreditCode } from '../src/index.ts';
 
 // Published codes of well-known companies (their check characters are part of the code).
 const REAL = [
@@ -23,6 +23,8 @@ describe('unified social credit code (GB 32100-2015)', () => {
   it('rejects a wrong check character', () => {
     expect(isValidCreditCode('91440300708461136A')).toBe(false);
     expect(isValidCreditCode('911100001000044478')).toBe(false);
+    expect(isValidCreditCode('91350100M000100Y44')).toBe(false);
+    expect(isValidCreditCode('91350100M000100YI3')).toBe(false);
   });
 
   it('rejects every single-character change of a valid code', () => {

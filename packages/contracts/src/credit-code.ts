@@ -1,17 +1,22 @@
 /**
- * The unified social credit code (统一社会信用代码, GB 32100-2015): the 18-character taxpayer ID of
- * a company invoice title. 1 registration-authority code, 1 organisation-type code, 6 digits of the
- * administrative division, 9 characters of the organisation code, 1 check character. The alphabet
- * has 31 characters (digits and capitals without I, O, S, V, Z); the check character is
- * 31 − (Σ value_i × 3^i mod 31) mod 31, with 31 written as 0. The server checks the same rule
- * (apps/server/src/modules/orders/invoices/taxpayer-id.ts); this copy gives the message at once.
+ * The unified social credit code (统一社会信用代码, GB 32100-2015): the 18-character taxpayer ID
+ * (纳税人识别号) of a company invoice title. 1 registration-authority code, 1 organisation-type
+ * code, 6 digits of the administrative division, 9 characters of the organisation code, 1 check
+ * character. The alphabet has 31 characters (digits and capitals without I, O, S, V, Z); the check
+ * character is 31 − (Σ value_i × 3^i mod 31) mod 31, with 31 written as 0.
+ *
+ * One rule for both sides: the web invoice form checks it for the message at once, the server's
+ * invoice schema checks it again.
  */
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const SHAPE = /^[0-9A-HJ-NPQRTUWXY]{2}[0-9]{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 
 export const CREDIT_CODE_LENGTH = 18;
 
-/** Upper case without spaces, as the server reads it. */
+/** The message for a taxpayer ID that is not a valid unified social credit code. */
+export const TAXPAYER_ID_MESSAGE = '请输入正确的纳税人识别号（18位统一社会信用代码）';
+
+/** Upper case without spaces. */
 export function normalizeCreditCode(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase();
 }
