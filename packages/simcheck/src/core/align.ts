@@ -22,7 +22,16 @@ export type Passage = {
   fuzzy: number;
   /** True while the passage is one exact run (source offset = input offset + constant). */
   diagonal: boolean;
+  /**
+   * Verbatim cores: the passages of the exact stage (exact-verified, typed verbatim on their own)
+   * that this passage took in, in input order. Merging with word-level windows must not turn them
+   * into paraphrase: the checker reports them as `verbatim` and only the rest as `paraphrase`.
+   */
+  cores?: Core[];
 };
+
+/** An exact-stage passage kept inside a larger passage: input [qs, qe) against source [ss, se). */
+export type Core = { qs: number; qe: number; ss: number; se: number; diagonal: boolean };
 
 const MAX_SEED_POSITIONS = 256;
 
@@ -121,10 +130,13 @@ export function mergePassages(passages: readonly Passage[], gap: number, slack: 
         cur.ss = Math.min(cur.ss, p.ss);
         cur.se = Math.max(cur.se, p.se);
         cur.diagonal = sameDiagonal && qGap <= 0;
+        if (p.cores) cur.cores = [...(cur.cores ?? []), ...p.cores].sort((x, y) => x.qs - y.qs);
         continue;
       }
     }
-    out.push({ ...p });
+    const q = { ...p };
+    if (p.cores) q.cores = [...p.cores];
+    out.push(q);
   }
   return out;
 }
