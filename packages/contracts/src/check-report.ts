@@ -47,7 +47,10 @@ export interface ReportFigures {
   maxSingleSourceTitle: string | null;
   /** 重复字数 */
   copiedChars: number;
-  /** 总字数 */
+  /**
+   * 总字数: 字数 of the text, whitespace not counted — the same number as the upload's `chars`.
+   * Every count in the report is in 字数 (docs/api/check.md).
+   */
   totalChars: number;
   /** Of the copied characters: verbatim (red), paraphrased (orange), quoted and cited (green). */
   verbatimChars: number;

@@ -7,6 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ReportModel } from '@kyfw/contracts';
 import type { HeadingHint, StoredDocument } from '@kyfw/simcheck';
+import { recountReport } from './char-count.ts';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
 import { renderReportFiles } from './report/render.ts';
@@ -43,7 +44,10 @@ async function run(message: WorkerTask): Promise<{ result: unknown; transfer: Ar
   }
   if (message.task === 'compare') {
     const reader = await readerFor(message.location);
-    const { report, sources } = await reader.check(message.text, { headings: message.headings });
+    const checked = await reader.check(message.text, { headings: message.headings });
+    const { sources } = checked;
+    // The figures in 字数 (whitespace not counted), the count the upload and its price use.
+    const report = recountReport(message.text, message.headings, checked.report);
     // Only the sources the report names travel back (their texts give the source passages).
     const used: StoredDocument[] = [];
     for (const s of report.sources) {

@@ -17,6 +17,7 @@ import {
   restoreEntitlement,
 } from '../accounts/entitlements.service.ts';
 import { type GoodsRecord, getOrdersApi } from '../orders/orders.api.ts';
+import { countChars } from './char-count.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,
@@ -61,13 +62,6 @@ const EXTRACT_ERRORS: Record<ExtractErrorKind, ErrorCodeValue> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Billed characters: code points other than whitespace (what a reader calls 字数). */
-export function countBilledChars(text: string): number {
-  let n = 0;
-  for (const ch of text) if (!/\s/u.test(ch)) n++;
-  return n;
-}
 
 /** 'JC' + yyyyMMddHHmmss (China time) + 6 random digits. */
 function newCheckNo(now: Date): string {
@@ -173,7 +167,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   const orders = getOrdersApi(rt.db);
   const goods = await getCheckGoods(rt, input.goodsId);
   const document = await extractUpload(rt, input.bytes, input.fileName);
-  const chars = countBilledChars(document.text);
+  const chars = countChars(document.text);
   if (chars === 0) throw new AppError(ErrorCode.CHECK_FILE_EMPTY);
   if (chars > goods.maxQuantity) {
     throw new AppError(ErrorCode.QUANTITY_OUT_OF_RANGE, TEXTS.tooManyChars(chars, goods.maxQuantity));
