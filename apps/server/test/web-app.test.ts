@@ -23,7 +23,7 @@ async function makeWebDist(): Promise<string> {
   await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(dir, 'version.json'), '{"buildId":"b1"}');
   await writeFile(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
-  await writeFile(path.join(dir, 'images', 'wechat-qr.png'), 'png');
+  await writeFile(path.join(dir, 'images', 'banner.png'), 'png');
   return dir;
 }
 
@@ -80,7 +80,7 @@ describe('serving the built web app', () => {
     expect(version.statusCode).toBe(200);
     expect(version.headers['cache-control']).toBe('no-cache');
 
-    const image = await t.app.inject({ method: 'GET', url: '/images/wechat-qr.png' });
+    const image = await t.app.inject({ method: 'GET', url: '/images/banner.png' });
     expect(image.headers['cache-control']).toBe('no-cache');
   });
 

@@ -278,7 +278,11 @@ describe('WeChat login panel (spec §4)', () => {
     expect(String(first?.openId)).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     // polled right away after the scan
     await waitFor(() => expect(server.count('/loginStatus')).toBe(1));
+    // antd ignores clicks while the button still shows loading; wait until the first scan is over
     // (jsdom never ends the loading icon's leave motion, hence the pattern)
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /模拟扫码/ }).className).not.toMatch(/ant-btn-loading/),
+    );
     fireEvent.click(screen.getByRole('button', { name: /模拟扫码/ }));
     await waitFor(() => expect(server.count('/__dev/wechat/scan')).toBe(2));
     expect(server.last('/__dev/wechat/scan')?.body.openId).toBe(first?.openId);
