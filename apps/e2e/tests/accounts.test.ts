@@ -4,7 +4,7 @@
 // from the sandbox through GET /__dev/sms/last, as a developer would.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
 import { type RunningServer, startServer } from '../lib/server.ts';
@@ -152,9 +152,39 @@ async function clickMenu(label: string, path?: string) {
 }
 
 async function logOutThroughMenu() {
-  await clickMenu('退出登录');
+  // A hover menu: a click that lands while the popup is still opening or closing is lost, so try
+  // again until the header shows the login button.
+  const loginButton = page.getByRole('button', { name: '登录 / 注册' }).first();
+  for (let attempt = 0; ; attempt += 1) {
+    await clickMenu('退出登录');
+    try {
+      await loginButton.waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await page.mouse.move(0, 0);
+    }
+  }
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-  await page.getByRole('button', { name: '登录 / 注册' }).first().waitFor();
+}
+
+/** Picks an option of an antd Select by its label, retried until the choice shows in the field. */
+async function chooseOption(scope: Locator, label: string, option: string) {
+  const input = scope.getByLabel(label);
+  const select = scope.locator(`.ant-select:has([id="${await input.getAttribute('id')}"])`);
+  const item = page.locator(
+    `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`,
+  );
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if (!(await item.isVisible())) await input.click({ timeout: 5_000 });
+      await item.click({ timeout: 5_000 });
+      await expect.poll(() => select.innerText(), { timeout: 5_000 }).toContain(option);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 }
 
 async function registerThroughUi(phone: string, password: string) {
@@ -283,10 +313,8 @@ describe('accounts journeys', () => {
     await expectToast('短信发送成功');
     const code = await lastSmsCode(phone, '2');
     await form.getByPlaceholder('6位数字验证码').fill(code);
-    await form.getByLabel('专业').click();
-    await page.locator('.ant-select-item-option[title="计算机科学与技术"]').click();
-    await form.getByLabel('学历').click();
-    await page.locator('.ant-select-item-option[title="硕士研究生"]').click();
+    await chooseOption(form, '专业', '计算机科学与技术');
+    await chooseOption(form, '学历', '硕士研究生');
     await form.getByRole('checkbox').check();
     await expect.poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
@@ -332,10 +360,8 @@ describe('accounts journeys', () => {
     const form = page.locator('form[aria-label="个人资料"]');
     await form.getByPlaceholder('请输入真实姓名').fill('李同学');
     await form.getByPlaceholder('学校或工作单位').fill('北京大学');
-    await form.getByLabel('专业').click();
-    await page.locator('.ant-select-item-option[title="软件工程"]').click();
-    await form.getByLabel('学历').click();
-    await page.locator('.ant-select-item-option[title="本科"]').click();
+    await chooseOption(form, '专业', '软件工程');
+    await chooseOption(form, '学历', '本科');
     await form.getByText('女', { exact: true }).click();
     await form.getByRole('button', { name: '保存资料' }).click();
     await expectToast('保存成功');
