@@ -1,17 +1,12 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import {
-  PASSWORD_MAX,
-  toFormValidator,
-  validatePassword,
-  validatePhone,
-  validateTerms,
-} from '@kyfw/contracts';
+import { LockOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX, toFormValidator, validatePassword, validateTerms } from '@kyfw/contracts';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { TermsLinks } from '../../legal/components/terms-links';
 import { loginByPassword } from '../api/login';
 import { completeLogin } from '../lib/complete-login';
 import { authTexts } from '../texts';
+import { PhoneField } from './phone-field';
 import '../auth.css';
 
 export interface AccountLoginPanelProps {
@@ -60,20 +55,7 @@ export function AccountLoginPanel({ onSuccess }: AccountLoginPanelProps) {
       initialValues={{ isAutoLogin: false }}
       aria-label={authTexts.tabAccount}
     >
-      <Form.Item
-        name="phoneNumber"
-        label={authTexts.phoneLabel}
-        validateTrigger="onBlur"
-        rules={[{ validator: toFormValidator(validatePhone) }]}
-      >
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={authTexts.phonePlaceholder}
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="username"
-        />
-      </Form.Item>
+      <PhoneField autoComplete="username" />
       <Form.Item
         name="password"
         label={authTexts.passwordLabel}

@@ -1,4 +1,4 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import {
   AFTER_LOGIN_DELAY_MS,
   MESSAGES,
@@ -18,6 +18,7 @@ import { bindPhoneNumber } from '../api/bind-phone-number';
 import { delay } from '../lib/complete-login';
 import { loadUserInfo } from '../stores/session-store';
 import { authTexts } from '../texts';
+import { PhoneField } from './phone-field';
 import { EducationSelect, MajorSelect } from './profile-selects';
 import { SmsCodeField } from './sms-code-field';
 import '../auth.css';
@@ -82,20 +83,7 @@ export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
       initialValues={{ isMsg: false }}
       aria-label={authTexts.bindPhoneTitle}
     >
-      <Form.Item
-        name="phoneNumber"
-        label={authTexts.phoneLabel}
-        validateTrigger="onBlur"
-        rules={[{ validator: toFormValidator(validateBindPhone) }]}
-      >
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={authTexts.phonePlaceholder}
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField validate={validateBindPhone} />
       <SmsCodeField purpose="2" name="code" getPhone={getPhone} />
       <Form.Item
         name="password"

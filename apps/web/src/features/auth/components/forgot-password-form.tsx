@@ -1,12 +1,11 @@
-import { MobileOutlined } from '@ant-design/icons';
-import { toFormValidator, validatePhone } from '@kyfw/contracts';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
 import { resetPassword } from '../api/reset-password';
 import { clearSession, sessionStore } from '../stores/session-store';
 import { authTexts } from '../texts';
 import { NewPasswordFields } from './password-fields';
+import { PhoneField } from './phone-field';
 import { SmsCodeField } from './sms-code-field';
 import '../auth.css';
 
@@ -51,20 +50,7 @@ export function ForgotPasswordForm({ onSuccess }: { onSuccess: () => void }) {
       onFinish={onFinish}
       aria-label={authTexts.forgotPageTitle}
     >
-      <Form.Item
-        name="phoneNumber"
-        label={authTexts.phoneLabel}
-        validateTrigger="onBlur"
-        rules={[{ validator: toFormValidator(validatePhone) }]}
-      >
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={authTexts.phonePlaceholder}
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField />
       <SmsCodeField purpose="3" getPhone={getPhone} />
       <NewPasswordFields label={authTexts.newPasswordLabel} placeholder={authTexts.newPasswordPlaceholder} />
       <Button type="primary" htmlType="submit" block size="large" loading={submitting}>

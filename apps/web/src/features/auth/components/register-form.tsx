@@ -1,12 +1,12 @@
-import { MobileOutlined } from '@ant-design/icons';
-import { toFormValidator, validatePhone, validateTerms } from '@kyfw/contracts';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { toFormValidator, validateTerms } from '@kyfw/contracts';
+import { Button, Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { TermsLinks } from '../../legal/components/terms-links';
 import { registerByPhone } from '../api/register';
 import { completeLogin } from '../lib/complete-login';
 import { authTexts } from '../texts';
 import { NewPasswordFields } from './password-fields';
+import { PhoneField } from './phone-field';
 import { SmsCodeField } from './sms-code-field';
 import '../auth.css';
 
@@ -54,20 +54,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       initialValues={{ accepted: false }}
       aria-label={authTexts.registerPageTitle}
     >
-      <Form.Item
-        name="phoneNumber"
-        label={authTexts.phoneLabel}
-        validateTrigger="onBlur"
-        rules={[{ validator: toFormValidator(validatePhone) }]}
-      >
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={authTexts.phonePlaceholder}
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField />
       <SmsCodeField purpose="1" getPhone={getPhone} />
       <NewPasswordFields />
       <div className="auth-form__terms">
