@@ -6,7 +6,7 @@
  * - `checkText(index, text, options?)`: check a text, resolves to a `Report`
  * - `defaultOptions` (frozen) and `resolveOptions`
  */
-export { type CheckOptions, checkText, rankCandidates } from './core/check.ts';
+export { type CheckOptions, type CheckProgress, checkText, rankCandidates } from './core/check.ts';
 export { getIndexFingerprints } from './core/document.ts';
 export { SimcheckError, type SimcheckErrorCode } from './core/errors.ts';
 export { type Fingerprints, fingerprint, hashKgrams, winnow } from './core/fingerprint.ts';

@@ -51,6 +51,15 @@ describe('checkText', () => {
     expect(sliceCodePoints(SRC_SOIL, m.sourceStart, m.sourceEnd)).toBe(SRC_SOIL);
   });
 
+  it('reports its progress through the stages, ending at 1 and never going back', async () => {
+    const seen: { stage: string; fraction: number }[] = [];
+    await checkText(index, `${OWN_OTHER}\n${SRC_SOIL}`, { onProgress: (p) => seen.push(p) });
+    expect(seen[0]).toEqual({ stage: 'candidates', fraction: 0 });
+    expect(seen.at(-1)).toEqual({ stage: 'report', fraction: 1 });
+    expect(seen.map((p) => p.stage)).toEqual(expect.arrayContaining(['exact', 'report']));
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.fraction).toBeGreaterThan(seen[i - 1]!.fraction);
+  });
+
   it('merges a copied passage with a changed word into one match', async () => {
     const edited = SRC_EDUCATION.replace('教学方法单一', '教学手段单一');
     const report = await checkText(index, `${OWN_OTHER}${edited}`);

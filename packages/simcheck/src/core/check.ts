@@ -13,9 +13,20 @@ import { buildReport, type RawMatch } from './report.ts';
 import { analyzeStructure, type HeadingHint } from './structure.ts';
 import type { Index, Postings, Report, StoredDocument } from './types.ts';
 
+/**
+ * Where a check is: its stage and the share of the whole comparison done (0..1, never going back).
+ * Reported synchronously from inside `checkText`, a few dozen times per check at most.
+ */
+export type CheckProgress = {
+  readonly stage: 'candidates' | 'exact' | 'paraphrase' | 'report';
+  readonly fraction: number;
+};
+
 export type CheckOptions = Partial<Options> & {
   /** Headings found by the extractor (e.g. .docx heading styles), used as hints for the structure. */
   readonly headings?: readonly HeadingHint[];
+  /** Called as the check moves through its stages (see {@link CheckProgress}). */
+  readonly onProgress?: (progress: CheckProgress) => void;
 };
 
 /** Documents kept for the greedy choice: maxCandidates × this many, by total weight. */
@@ -288,7 +299,16 @@ function mapToSource(p: Passage | Core, a: number, b: number): [number, number] 
  * @returns the report; offsets are Unicode code point offsets, end exclusive.
  */
 export async function checkText(index: Index, text: string, options: CheckOptions = {}): Promise<Report> {
-  const { headings, ...rest } = options;
+  const { headings, onProgress, ...rest } = options;
+  let lastFraction = -1;
+  const report = (stage: CheckProgress['stage'], fraction: number) => {
+    // Whole percents only, never backwards: a caller may store every call.
+    const f = Math.floor(Math.min(1, Math.max(0, fraction)) * 100) / 100;
+    if (f <= lastFraction) return;
+    lastFraction = f;
+    onProgress?.({ stage, fraction: f });
+  };
+  report('candidates', 0);
   const opts = resolveOptions({ ...rest, k: index.params.k, minRun: index.params.minRun });
   const structure = analyzeStructure(text, headings);
   const norm = normalizeText(text);
@@ -314,6 +334,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
   const candidateNos =
     lookupHashes.length > 0 ? rankCandidates(await index.lookup(lookupHashes), opts) : ([] as number[]);
   const docs = candidateNos.length > 0 ? await index.getDocuments(candidateNos) : [];
+  report('exact', 0.2);
 
   // Exact stage, per candidate.
   const qMap = buildKgramMap(qHashes);
@@ -331,6 +352,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     }
     return { doc, norm: sNorm, passages };
   });
+  report('paraphrase', 0.5);
 
   // Word-level stage on what the exact stage left uncovered.
   if (opts.paraphrase && candidates.length > 0) {
@@ -355,6 +377,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     }
   }
 
+  report('report', 0.9);
   // One source per input character: the source covering most of the input wins, then longer passages.
   const byDoc = new Map<number, Candidate>();
   const coverage = new Map<number, number>();
@@ -444,5 +467,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     };
   }
 
-  return buildReport(text, structure, raw);
+  const result = buildReport(text, structure, raw);
+  report('report', 1);
+  return result;
 }
