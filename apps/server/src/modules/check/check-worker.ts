@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { ReportModel } from '@kyfw/contracts';
-import type { HeadingHint, StoredDocument } from '@kyfw/simcheck';
+import type { CheckProgress, HeadingHint, StoredDocument } from '@kyfw/simcheck';
 import { recountReport } from './char-count.ts';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
@@ -18,6 +18,14 @@ export type WorkerTask =
   | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
   | { task: 'render'; model: ReportModel }
   | { task: 'warm'; location: IndexLocation };
+
+/** The answer to a task: exactly one per task id. */
+export type WorkerReply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { name: string; message: string; code?: string } };
+
+/** Where a running compare task is (the engine's progress), any number before its reply. */
+export type WorkerProgress = { kind: 'progress'; id: number; progress: CheckProgress };
 
 const readers = new Map<string, Promise<IndexReader>>();
 
@@ -35,7 +43,7 @@ function readerFor(location: IndexLocation): Promise<IndexReader> {
   return reader;
 }
 
-async function run(message: WorkerTask): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+async function run(id: number, message: WorkerTask): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   if (message.task === 'warm') {
     // Open the index and read the fonts now, so the first check after a start is not the slow one.
     const documents = await (await readerFor(message.location)).countDocuments();
@@ -44,7 +52,12 @@ async function run(message: WorkerTask): Promise<{ result: unknown; transfer: Ar
   }
   if (message.task === 'compare') {
     const reader = await readerFor(message.location);
-    const checked = await reader.check(message.text, { headings: message.headings });
+    const checked = await reader.check(message.text, {
+      headings: message.headings,
+      // Posted at once: the engine reports a handful of times, and the main thread decides what to store.
+      onProgress: (progress) =>
+        parentPort?.postMessage({ kind: 'progress', id, progress } satisfies WorkerProgress),
+    });
     const { sources } = checked;
     // The figures in 字数 (whitespace not counted), the count the upload and its price use.
     const report = recountReport(message.text, message.headings, checked.report);
@@ -62,15 +75,16 @@ async function run(message: WorkerTask): Promise<{ result: unknown; transfer: Ar
 }
 
 parentPort?.on('message', (envelope: { id: number; message: WorkerTask }) => {
-  run(envelope.message).then(
-    ({ result, transfer }) => parentPort?.postMessage({ id: envelope.id, ok: true, result }, transfer),
+  run(envelope.id, envelope.message).then(
+    ({ result, transfer }) =>
+      parentPort?.postMessage({ id: envelope.id, ok: true, result } satisfies WorkerReply, transfer),
     (error: unknown) => {
       const e = error as Error & { code?: string };
       parentPort?.postMessage({
         id: envelope.id,
         ok: false,
         error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code },
-      });
+      } satisfies WorkerReply);
     },
   );
 });

@@ -30,6 +30,7 @@ import {
 } from './check.service.ts';
 import { CHECK_STAGE_TEXTS, TEXTS } from './check.texts.ts';
 import { WorkerTaskError } from './cpu-pool.ts';
+import { createProgressWriter } from './progress-writer.ts';
 import { buildReportModel } from './report/report-model.ts';
 import { maskAuthor, newReportNo, type ReportSummary, signSummary, verificationCodeOf } from './signing.ts';
 
@@ -38,16 +39,19 @@ import { maskAuthor, newReportNo, type ReportSummary, signSummary, verificationC
  * run after a crash or a restart starts from what is stored (the extracted text kept at upload; a
  * report already written is not made twice), and a check that is done is never run again.
  *
- * Progress (checks.progress and the job row): parsing 5, comparing 10–80 (an estimate from the
- * paper's length while the engine runs), reporting 85–95, done 100.
+ * Progress (checks.progress and the job row): parsing 5, comparing 10–80 (the engine's own
+ * progress, 10 + 70 × the share of the comparison done), reporting 85–95, done 100.
  */
 
 const payloadSchema = z.object({ checkId: z.uuid() });
 type Payload = z.infer<typeof payloadSchema>;
 
-/** An honest upper bound of the comparing stage used for the moving percentage (ms). */
-function estimateCompareMs(chars: number): number {
-  return 800 + chars / 20;
+/** The comparing stage's progress is stored at most this often (ms): a few writes a second. */
+const COMPARE_PROGRESS_WRITE_MS = 250;
+
+/** The stored percentage for the engine's share of the comparison done (0..1): 10–80. */
+function comparingPercent(fraction: number): number {
+  return Math.round(10 + 70 * Math.min(1, Math.max(0, fraction)));
 }
 
 function userReason(check: CheckRecord): string {
@@ -93,20 +97,25 @@ async function buildAndStoreReport(
 ): Promise<CheckReportRecord> {
   await progress(rt, ctx, check, 'comparing', 10);
   const started = Date.now();
-  const estimate = estimateCompareMs(stored.text.length);
-  let ticking = true;
-  const timer = setInterval(() => {
-    if (!ticking) return;
-    const share = 1 - Math.exp(-(Date.now() - started) / estimate);
-    const percent = Math.min(80, Math.round(10 + 70 * share));
-    void setStage(rt.db, check.id, 'comparing', percent, rt.now()).catch(() => undefined);
-  }, 500);
+  // The engine reports its progress from the worker thread; stored throttled, never backwards.
+  const comparing = createProgressWriter({
+    start: 10,
+    intervalMs: COMPARE_PROGRESS_WRITE_MS,
+    async write(percent) {
+      await setStage(rt.db, check.id, 'comparing', percent, rt.now());
+      await ctx.reportProgress(percent, CHECK_STAGE_TEXTS.comparing);
+    },
+    onError: (error) => ctx.logger.warn({ err: error }, 'comparing progress not stored'),
+  });
   let compared: Awaited<ReturnType<CheckRuntime['pool']['compare']>>;
   try {
-    compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings);
+    compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings, {
+      onProgress: (p) => comparing.update(comparingPercent(p.fraction)),
+    });
+    // The engine's last report (the whole comparison, 80) is stored before the next stage.
+    await comparing.flush();
   } finally {
-    ticking = false;
-    clearInterval(timer);
+    await comparing.close();
   }
   ctx.logger.info({ ms: Date.now() - started, chars: stored.text.length }, 'check compared');
   await progress(rt, ctx, check, 'reporting', 85);

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ReportModel } from '@kyfw/contracts';
-import type { HeadingHint, Report, StoredDocument } from '@kyfw/simcheck';
-import type { IndexLocation, WorkerTask } from './check-worker.ts';
+import type { CheckProgress, HeadingHint, Report, StoredDocument } from '@kyfw/simcheck';
+import type { IndexLocation, WorkerProgress, WorkerReply, WorkerTask } from './check-worker.ts';
 import type { RenderedReport } from './report/render.ts';
 
 /** An error thrown in the worker thread, with its name, message and code preserved. */
@@ -17,11 +17,21 @@ export class WorkerTaskError extends Error {
   }
 }
 
+export interface CompareOptions {
+  /**
+   * The engine's progress while it compares (stage, share of the whole comparison 0..1, never
+   * backwards; the last call before the result is fraction 1). Called on the main thread, in order,
+   * before the promise settles; an exception thrown here is ignored.
+   */
+  onProgress?: (progress: CheckProgress) => void;
+}
+
 export interface CheckCpuPool {
   compare(
     location: IndexLocation,
     text: string,
     headings: HeadingHint[],
+    options?: CompareOptions,
   ): Promise<{ report: Report; sources: StoredDocument[] }>;
   render(model: ReportModel): Promise<RenderedReport>;
   /** Starts the threads and opens the index in them (a start-up nicety; failures are ignored). */
@@ -29,14 +39,21 @@ export interface CheckCpuPool {
   close(): Promise<void>;
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  onProgress?: (progress: CheckProgress) => void;
+};
 type Slot = { worker: Worker; busy: number; pending: Map<number, Pending> };
 
 const workerUrl = new URL('./check-worker.ts', import.meta.url);
 
 /**
  * A small pool of long-lived check worker threads (check-worker.ts). Tasks go to the least busy
- * thread. A thread that dies fails its tasks (the job retries) and is replaced on the next task.
+ * thread. Messages: the pool posts `{id, message: WorkerTask}`; the thread answers each task once
+ * (`WorkerReply`: `{id, ok, result | error}`), and while it compares it also posts the engine's
+ * progress as `{kind: 'progress', id, progress}` (`WorkerProgress`), which reaches the caller's
+ * `onProgress`. A thread that dies fails its tasks (the job retries) and is replaced on the next task.
  * Threads are unreferenced: an idle pool never keeps the process alive.
  */
 export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPool {
@@ -49,23 +66,24 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
     const worker = new Worker(workerUrl);
     worker.unref();
     const slot: Slot = { worker, busy: 0, pending: new Map() };
-    worker.on(
-      'message',
-      (reply: {
-        id: number;
-        ok: boolean;
-        result?: unknown;
-        error?: { name: string; message: string; code?: string };
-      }) => {
-        const p = slot.pending.get(reply.id);
-        if (!p) return;
-        slot.pending.delete(reply.id);
-        slot.busy--;
-        if (slot.busy === 0) worker.unref();
-        if (reply.ok) p.resolve(reply.result);
-        else p.reject(new WorkerTaskError(reply.error ?? { name: 'Error', message: 'worker task failed' }));
-      },
-    );
+    worker.on('message', (message: WorkerReply | WorkerProgress) => {
+      if ('kind' in message) {
+        // Progress of a task still running (a late one, after the reply, finds no task).
+        try {
+          slot.pending.get(message.id)?.onProgress?.(message.progress);
+        } catch {
+          // The caller's progress display must not break the task.
+        }
+        return;
+      }
+      const p = slot.pending.get(message.id);
+      if (!p) return;
+      slot.pending.delete(message.id);
+      slot.busy--;
+      if (slot.busy === 0) worker.unref();
+      if (message.ok) p.resolve(message.result);
+      else p.reject(new WorkerTaskError(message.error));
+    });
     const fail = (error: Error) => {
       if (slots[index] === slot) slots[index] = undefined;
       for (const p of slot.pending.values()) p.reject(error);
@@ -76,7 +94,7 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
     return slot;
   }
 
-  function submit<T>(message: WorkerTask): Promise<T> {
+  function submit<T>(message: WorkerTask, onProgress?: (progress: CheckProgress) => void): Promise<T> {
     if (closed) return Promise.reject(new Error('check worker pool is closed'));
     let best = 0;
     for (let i = 0; i < size; i++) {
@@ -86,7 +104,7 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
     const slot = slots[best]!;
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
       slot.busy++;
       // Referenced while working, so a process waiting for a check does not exit under it.
       slot.worker.ref();
@@ -95,7 +113,8 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
   }
 
   return {
-    compare: (location, text, headings) => submit({ task: 'compare', location, text, headings }),
+    compare: (location, text, headings, options = {}) =>
+      submit({ task: 'compare', location, text, headings }, options.onProgress),
     render: (model) => submit({ task: 'render', model }),
     async warm(location) {
       await Promise.all(
