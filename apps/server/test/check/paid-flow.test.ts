@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { checkRunJob } from '../../src/modules/check/check.jobs.ts';
 import { formatPercent } from '../../src/modules/check/report/report-model.ts';
+import { devPay, orderRow, setFaults, startPay } from '../orders/orders-helper.ts';
 import {
   buildCheckApp,
   type CheckStatus,
@@ -319,6 +320,7 @@ describe('paid check', () => {
     });
 
     const before = storedCheckFiles(t).length;
+    const historyBefore = await orderHistory(alice.token, orderId);
     const del = await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token });
     expect(del.code).toBe(0);
     expect(storedCheckFiles(t).length).toBe(before - 7); // original, text, report json, 2 PDFs, HTML, zip
@@ -336,6 +338,8 @@ describe('paid check', () => {
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(order.status).toBe('done');
+    // The paid order is kept as it was: no cancel, nothing added to its history.
+    expect(await orderHistory(alice.token, orderId)).toEqual(historyBefore);
     const payments = await t.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute();
     expect(payments).toHaveLength(1);
     // The signed summary stays, so the printed report can still be verified.
@@ -346,6 +350,88 @@ describe('paid check', () => {
     expect(verify.code).toBe(0);
   });
 });
+
+describe('deleting a check that is still awaiting payment', () => {
+  it('cancels its order with the reason; a payment arriving later is refunded, the check stays deleted', async () => {
+    t.clock.advance(60_000);
+    const unpaid = await upload(
+      t,
+      alice.token,
+      { bytes: docxBytes, name: '未支付.docx' },
+      { title: '未支付' },
+    );
+    expect(unpaid.code).toBe(0);
+    const id = unpaid.data.orderId;
+    // The payment dialog was opened (Alipay, then WeChat Pay), then the user changed their mind.
+    expect((await startPay(t, alice.token, id, 'ali')).code).toBe(0);
+    expect((await startPay(t, alice.token, id, 'wx')).code).toBe(0);
+
+    // WeChat Pay cannot close its QR code right now: nothing is deleted or cancelled, try again.
+    await setFaults(t, { channel: 'wx', failApiNext: 1 });
+    const refused = await call(t, '/freeCheck/deleteOrder', { orderId: id }, { token: alice.token });
+    expect(refused.code).toBe(ErrorCode.PAYMENT_UNAVAILABLE);
+    expect((await orderRow(t, id)).status).toBe('pending_payment');
+    expect((await checkStatus(t, alice.token, id)).data.checkStatus).toBe('pending');
+
+    const del = await call(t, '/freeCheck/deleteOrder', { orderId: id }, { token: alice.token });
+    expect(del).toMatchObject({ code: 0, message: '删除成功' });
+    expect((await checkStatus(t, alice.token, id)).code).toBe(ErrorCode.RESOURCE_NOT_FOUND);
+
+    // My orders shows it cancelled, and its history says who and why.
+    const orders = await call<{
+      list: { orderId: string; status: string; statusText: string; canPay: boolean }[];
+    }>(t, '/order/list', { page: 1, pageSize: 50 }, { token: alice.token });
+    expect(orders.data.list.find((o) => o.orderId === id)).toMatchObject({
+      status: 'cancelled',
+      statusText: '已取消',
+      canPay: false,
+    });
+    expect((await orderHistory(alice.token, id)).at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: '用户删除待支付的查重记录，订单取消',
+    });
+    const transition = await t.db
+      .selectFrom('order_transitions')
+      .selectAll()
+      .where('order_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(transition).toMatchObject({
+      from_status: 'pending_payment',
+      to_status: 'cancelled',
+      actor: 'user',
+    });
+    expect(t.sandbox.findOrder('wx', unpaid.data.orderNo)).toMatchObject({ state: 'CLOSED' });
+
+    // The Alipay code was still in the customer's hands and gets paid: the money goes back.
+    expect((await devPay(t, unpaid.data.orderNo, 'ali')).code).toBe(0);
+    expect(await t.sandbox.notificationSettled('ali', unpaid.data.orderNo)).toBe('acked');
+    const [late] = await t.db.selectFrom('payments').selectAll().where('order_id', '=', id).execute();
+    expect(late).toMatchObject({ status: 'late' });
+    expect(late!.refunded_fen).toBe(late!.amount_fen);
+    expect((await orderRow(t, id)).status).toBe('cancelled');
+    // No check was started for it.
+    expect(await runCheckJobsCount()).toBe(0);
+    const check = await t.db
+      .selectFrom('checks')
+      .select(['status', 'job_id', 'hidden_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(check).toMatchObject({ status: 'pending', job_id: null });
+    expect(check.hidden_at).not.toBeNull();
+  });
+});
+
+async function orderHistory(token: string, id: string) {
+  const detail = await call<{ history: { status: string; reason: string; at: string }[] }>(
+    t,
+    '/order/detail',
+    { orderId: id },
+    { token },
+  );
+  expect(detail.code).toBe(0);
+  return detail.data.history;
+}
 
 async function runCheckJobsCount(): Promise<number> {
   const worker = createWorker({ db: t.db, definitions: [checkRunJob] });

@@ -513,14 +513,40 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
 }
 
 /**
- * /freeCheck/deleteOrder: hides the check and removes its files (upload, text, report files). The
- * order and its payments stay (money records are never deleted); the signed report summary stays so
- * a printed report can still be verified.
+ * Cancels the order of a check being deleted while it still awaits payment, through the orders
+ * module (its QR codes closed first; a payment arriving later is refunded as a late one). An order
+ * no longer pending (paid, expired, cancelled) is left as it is.
+ */
+async function cancelUnpaidOrder(rt: CheckRuntime, userId: string, check: CheckRecord): Promise<void> {
+  if (!check.orderId) return;
+  const orders = getOrdersApi(rt.db);
+  const order = await orders.getOrder(check.orderId);
+  if (order?.status !== 'pending_payment') return;
+  try {
+    await orders.cancelOrder(userId, order.orderId, { reason: TEXTS.orderCancelledByDelete });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Expired or cancelled meanwhile: nothing left to cancel.
+    if (error.code === ErrorCode.ORDER_NOT_CANCELLABLE) return;
+    // Paid meanwhile: the check starts now and cannot be deleted.
+    if (error.code === ErrorCode.ORDER_ALREADY_PAID)
+      throw new AppError(ErrorCode.CHECK_IN_PROGRESS, TEXTS.paidWhileDeleting, { cause: error });
+    // A platform that cannot close the QR code now, an offline payment under review: not deleted.
+    throw error;
+  }
+}
+
+/**
+ * /freeCheck/deleteOrder: hides the check and removes its files (upload, text, report files). An
+ * order still awaiting payment is cancelled first (with the reason); any other order and its
+ * payments stay (money records are never deleted); the signed report summary stays so a printed
+ * report can still be verified.
  */
 export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: string): Promise<void> {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
   if (check.status === 'queued' || check.status === 'running')
     throw new AppError(ErrorCode.CHECK_IN_PROGRESS);
+  if (check.status === 'pending') await cancelUnpaidOrder(rt, userId, check);
   const report = await findReport(rt.db, check.id);
   const keys = [
     check.fileKey,

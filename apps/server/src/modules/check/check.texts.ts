@@ -41,6 +41,9 @@ export const TEXTS = {
   failedFree: '检测未能完成，免费查重次数已退回。您可以点击“重新检测”再试一次，或重新上传。',
   jobLost: '检测任务中断且重试次数已用完',
   filesRemoved: '报告文件已删除',
+  /** The order's cancel reason (its history) when the user deletes a check awaiting payment. */
+  orderCancelledByDelete: '用户删除待支付的查重记录，订单取消',
+  paidWhileDeleting: '订单已支付，检测即将开始，完成后才能删除',
   verifyOk: '报告真实有效',
   libraryEmptyHint:
     '比对库为空：查重将找不到任何相似来源。导入演示数据：npm run library:import -- ../shared/data/corpus/csl_papers.jsonl.gz',

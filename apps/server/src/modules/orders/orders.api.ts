@@ -11,7 +11,12 @@ import {
   setOrderServiceRef,
 } from './orders.service.ts';
 import { toOrderView } from './orders.view.ts';
-import { getPayStatus, type StartPaymentInput, startPayment } from './payments/payments.service.ts';
+import {
+  cancelOrder,
+  getPayStatus,
+  type StartPaymentInput,
+  startPayment,
+} from './payments/payments.service.ts';
 
 export type { GoodsRecord } from './goods.service.ts';
 export type { OrderView } from './orders.view.ts';
@@ -30,6 +35,7 @@ export type { StartPaymentResult } from './payments/payments.service.ts';
  *   const { payStatus, status } = await orders.getPayStatus(userId, orderId, { serviceTypes: ['check'] });
  *   onPaid('check', async ({ tx, order }) => { ...enqueue the check job in tx... });
  *   await orders.markProcessing(orderId); ... await orders.markDone(orderId);
+ *   await orders.cancelOrder(userId, orderId, { reason: '…' });   // the user gave the service up
  *
  * Methods resolve the module's runtime when called, so a module may take the API in its own
  * `register` whatever the registration order; they throw if the orders module is not registered
@@ -74,6 +80,14 @@ export function getOrdersApi(db: Kysely<Database>) {
       options: { serviceTypes?: readonly ServiceType[] } = {},
     ) => getPayStatus(rt(), userId, orderId, options),
     setServiceRef: (orderId: string, serviceRef: string) => setOrderServiceRef(rt(), orderId, serviceRef),
+    /**
+     * The user's pending order -> cancelled, as /order/cancel does (QR codes closed at the platforms
+     * first; a payment arriving later is refunded automatically), recorded with `reason`.
+     * @throws AppError RESOURCE_NOT_FOUND / ORDER_NOT_CANCELLABLE / ORDER_ALREADY_PAID /
+     *   OFFLINE_PROOF_PENDING / PAYMENT_UNAVAILABLE
+     */
+    cancelOrder: (userId: string, orderId: string, options: { reason?: string } = {}) =>
+      cancelOrder(rt(), userId, orderId, options.reason),
     /** paid -> processing; idempotent. */
     async markProcessing(orderId: string, reason?: string) {
       const runtime = rt();

@@ -620,10 +620,16 @@ export async function expireDueOrders(rt: OrdersRuntime, limit = 100) {
 
 /**
  * The user cancels a pending order: its QR codes are closed at the platforms first, so a payment
- * cannot slip in after the cancel (a platform that reports it paid makes the cancel fail).
+ * cannot slip in after the cancel (a platform that reports it paid makes the cancel fail). The
+ * transition is recorded as the user's, with `reason` (default 用户取消订单).
  * @throws AppError ORDER_NOT_CANCELLABLE / ORDER_ALREADY_PAID / OFFLINE_PROOF_PENDING / PAYMENT_UNAVAILABLE
  */
-export async function cancelOrder(rt: OrdersRuntime, userId: string, orderId: string): Promise<void> {
+export async function cancelOrder(
+  rt: OrdersRuntime,
+  userId: string,
+  orderId: string,
+  reason: string = TEXTS.transition.cancelledByUser,
+): Promise<void> {
   const order = await getOrderForUser(rt.db, userId, orderId);
   if (isPaidStatus(order.status)) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
   if (order.status !== 'pending_payment') throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
@@ -637,7 +643,7 @@ export async function cancelOrder(rt: OrdersRuntime, userId: string, orderId: st
       from: 'pending_payment',
       to: 'cancelled',
       actor: 'user',
-      reason: TEXTS.transition.cancelledByUser,
+      reason,
       now: rt.now(),
     }),
   );
