@@ -41,5 +41,11 @@ export type {
   SourceReport,
   StoredDocument,
 } from './core/types.ts';
-export { buildIndex, LocalIndex, type OpenLocalOptions, openIndex } from './index-store/local.ts';
+export {
+  buildIndex,
+  DEFAULT_MEMORY_BYTES,
+  LocalIndex,
+  type OpenLocalOptions,
+  openIndex,
+} from './index-store/local.ts';
 export { createPgIndex, PgIndex, type PgIndexOptions, type Queryable } from './index-store/pg.ts';

@@ -92,7 +92,8 @@ async function openTarget(args: Args, dirFlag: '--out' | '--index', create: bool
   if (url) return createPgIndex(url);
   const dir = flag(args, dirFlag);
   if (!dir) throw new UsageError(`缺少 ${dirFlag} <indexDir>（或 --database-url <url>）\n${USAGE}`);
-  return openIndex(path.resolve(dir), { create });
+  // One command, one pass over the postings: read them from disk rather than load them whole.
+  return openIndex(path.resolve(dir), { create, memoryBytes: 0 });
 }
 
 async function runIndex(args: Args): Promise<void> {

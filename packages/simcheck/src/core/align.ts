@@ -1,8 +1,8 @@
 /**
  * Character-level alignment of the input against one candidate source: seed, extend, merge.
  *
- * Seeds are equal k-gram hashes (every k-gram of the source against every k-gram of the input, not
- * just the winnowed ones: the index only chose the candidates). Each seed is verified character by
+ * Seeds are the fingerprints the index returned for the candidate, paired with the input's k-grams
+ * of the same hash (no second pass over the source's text). Each seed is verified character by
  * character and extended left and right into a maximal exact run; a run shorter than `minRun`
  * normalised characters is dropped, so nothing under 13 matching characters ever counts. Runs of
  * one source that are close in the input and in the source merge into one passage, so a copied
@@ -33,65 +33,63 @@ export type Passage = {
 /** An exact-stage passage kept inside a larger passage: input [qs, qe) against source [ss, se). */
 export type Core = { qs: number; qe: number; ss: number; se: number; diagonal: boolean };
 
-const MAX_SEED_POSITIONS = 256;
+/** Seeds are packed as sourcePosition * SEED_Q + inputPosition (exact in a float64 up to 2^27 source characters). */
+export const SEED_Q = 2 ** 26;
 
-/** Positions of every k-gram hash of the input: hash -> ascending positions. */
-export function buildKgramMap(hashes: Uint32Array): Map<number, number[]> {
-  const map = new Map<number, number[]>();
-  for (let i = 0; i < hashes.length; i++) {
-    const h = hashes[i]!;
-    const list = map.get(h);
-    if (list) {
-      if (list.length < MAX_SEED_POSITIONS) list.push(i);
-    } else map.set(h, [i]);
-  }
-  return map;
-}
-
-/** Maximal exact runs of at least `minRun` characters between input `q` and source `s`. */
-export function findExactRuns(
+/**
+ * Maximal exact runs of at least `minRun` characters between input `q` and source `s`, grown from
+ * seeds: pairs (input position, source position) where a k-gram of the input has the hash of a
+ * fingerprint the index stored for the source. Every shared run of `minRun` characters holds such a
+ * pair (the winnowing guarantee), and a seed grows left and right as far as the characters agree,
+ * so each run is found whole from any of its seeds. A seed whose k characters differ (a hash
+ * collision) is dropped; seeds inside a run already grown on the same diagonal are skipped.
+ *
+ * @param seeds packed pairs (see {@link SEED_Q}), in any order; sorted in place.
+ */
+export function extendSeeds(
   q: Uint32Array,
-  qMap: Map<number, number[]>,
   s: Uint32Array,
-  sHashes: Uint32Array,
+  seeds: Float64Array,
   docNo: number,
   k: number,
   minRun: number,
 ): Passage[] {
+  seeds.sort();
   const runs: Passage[] = [];
-  // Per diagonal (i - j), the input end of the last extended run: seeds inside it are skipped.
+  // Per diagonal (i - j), the input end of the last extended run. Seeds come in source order, so
+  // along one diagonal they come in input order too.
   const diagEnd = new Map<number, number>();
-  for (let j = 0; j < sHashes.length; j++) {
-    const list = qMap.get(sHashes[j]!);
-    if (!list) continue;
-    for (const i of list) {
-      const d = i - j;
-      const covered = diagEnd.get(d);
-      if (covered !== undefined && covered > i) continue;
-      let ok = true;
-      for (let t = 0; t < k; t++) {
-        if (q[i + t] !== s[j + t]) {
-          ok = false;
-          break;
-        }
+  for (let x = 0; x < seeds.length; x++) {
+    const packed = seeds[x]!;
+    const j = Math.floor(packed / SEED_Q);
+    const i = packed - j * SEED_Q;
+    const d = i - j;
+    const covered = diagEnd.get(d);
+    if (covered !== undefined && covered > i) continue;
+    if (i + k > q.length || j + k > s.length) continue;
+    let ok = true;
+    for (let t = 0; t < k; t++) {
+      if (q[i + t] !== s[j + t]) {
+        ok = false;
+        break;
       }
-      if (!ok) continue;
-      let a = i;
-      let b = j;
-      while (a > 0 && b > 0 && q[a - 1] === s[b - 1]) {
-        a--;
-        b--;
-      }
-      let e = i + k;
-      let f = j + k;
-      while (e < q.length && f < s.length && q[e] === s[f]) {
-        e++;
-        f++;
-      }
-      diagEnd.set(d, e);
-      if (e - a >= minRun) {
-        runs.push({ docNo, qs: a, qe: e, ss: b, se: f, exact: e - a, fuzzy: 0, diagonal: true });
-      }
+    }
+    if (!ok) continue;
+    let a = i;
+    let b = j;
+    while (a > 0 && b > 0 && q[a - 1] === s[b - 1]) {
+      a--;
+      b--;
+    }
+    let e = i + k;
+    let f = j + k;
+    while (e < q.length && f < s.length && q[e] === s[f]) {
+      e++;
+      f++;
+    }
+    diagEnd.set(d, e);
+    if (e - a >= minRun) {
+      runs.push({ docNo, qs: a, qe: e, ss: b, se: f, exact: e - a, fuzzy: 0, diagonal: true });
     }
   }
   runs.sort((x, y) => x.qs - y.qs || y.qe - x.qe);

@@ -3,13 +3,13 @@
  * exact alignment -> word-level stage -> one source per input character -> quotations and the
  * reference list -> report.
  */
-import { buildKgramMap, type Core, findExactRuns, mergePassages, type Passage } from './align.ts';
-import { fingerprintDocument } from './document.ts';
+import { type Core, extendSeeds, mergePassages, type Passage, SEED_Q } from './align.ts';
 import { hashKgrams, winnow } from './fingerprint.ts';
 import { type NormalizedText, normalizeText, toNormalizedIndex } from './normalize.ts';
 import { type Options, resolveOptions } from './options.ts';
-import { findParaphrases, splitSentences } from './paraphrase.ts';
+import { findParaphrases, type SentenceRange, splitSentences } from './paraphrase.ts';
 import { buildReport, type RawMatch } from './report.ts';
+import { sortIndicesByKey } from './sort.ts';
 import { analyzeStructure, type HeadingHint } from './structure.ts';
 import type { Index, Postings, Report, StoredDocument } from './types.ts';
 
@@ -51,10 +51,16 @@ const CLOSING_PUNCT = /[。．.，,；;！!？?：:、”’」』）)】\]…]/
 export function rankCandidates(postings: Postings, options: Options): number[] {
   const { hashes, docNos } = postings;
   const total = hashes.length;
-  // Distinct (hash group, doc) pairs, with the group's weight.
+  let maxDoc = 0;
+  for (let x = 0; x < total; x++) if (docNos[x]! > maxDoc) maxDoc = docNos[x]!;
+  // Distinct (hash group, document) pairs; each document's score is the weight of its groups.
+  // Documents get dense indices in order of first appearance (a direct table: docNos are small).
+  const docIndex = new Int32Array(maxDoc + 1).fill(-1);
+  const docList: number[] = [];
   const weights = new Float64Array(total);
   const pairGroup = new Uint32Array(total);
   const pairDoc = new Uint32Array(total);
+  let score = new Float64Array(1024);
   let nGroups = 0;
   let nPairs = 0;
   let i = 0;
@@ -71,56 +77,113 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
     }
     if (df <= options.maxDocFrequency) {
       const g = nGroups++;
-      weights[g] = 1 / Math.log2(1 + df);
+      const w = 1 / Math.log2(1 + df);
+      weights[g] = w;
       prev = -1;
       for (let x = i; x < j; x++) {
         const d = docNos[x]!;
         if (d === prev) continue;
         prev = d;
+        let di = docIndex[d]!;
+        if (di < 0) {
+          di = docList.length;
+          docIndex[d] = di;
+          docList.push(d);
+          if (di >= score.length) {
+            const bigger = new Float64Array(score.length * 2);
+            bigger.set(score);
+            score = bigger;
+          }
+        }
+        score[di]! += w;
         pairGroup[nPairs] = g;
-        pairDoc[nPairs++] = d;
+        pairDoc[nPairs++] = di;
       }
     }
     i = j;
   }
-  // Dense document indices (docNos are small integers: a direct table), and each document's groups (CSR).
-  let maxDoc = 0;
-  for (let x = 0; x < nPairs; x++) if (pairDoc[x]! > maxDoc) maxDoc = pairDoc[x]!;
-  const docIndex = new Int32Array(maxDoc + 1).fill(-1);
-  const docList: number[] = [];
-  const pairDocIndex = new Uint32Array(nPairs);
-  for (let x = 0; x < nPairs; x++) {
-    const d = pairDoc[x]!;
-    let di = docIndex[d]!;
-    if (di < 0) {
-      di = docList.length;
-      docIndex[d] = di;
-      docList.push(d);
-    }
-    pairDocIndex[x] = di;
-  }
   const nDocs = docList.length;
-  const offsets = new Uint32Array(nDocs + 1);
-  for (let x = 0; x < nPairs; x++) offsets[pairDocIndex[x]! + 1]!++;
-  for (let x = 1; x <= nDocs; x++) offsets[x]! += offsets[x - 1]!;
-  const fill = offsets.slice(0, nDocs);
-  const groups = new Uint32Array(nPairs);
-  const score = new Float64Array(nDocs);
-  for (let x = 0; x < nPairs; x++) {
-    const di = pairDocIndex[x]!;
-    groups[fill[di]!++] = pairGroup[x]!;
-    score[di]! += weights[pairGroup[x]!]!;
-  }
 
   // Only the documents with the most weight can win a slot: with a large library thousands of
   // documents share a stock phrase or two, and sifting them all through the heap is wasted work.
-  let floor = 0;
   const keep = options.maxCandidates * HEAP_FACTOR;
-  if (nDocs > keep) floor = Float64Array.from(score).sort()[nDocs - keep]!;
+  const floor = nDocs > keep ? kthLargest(score.slice(0, nDocs), keep) : 0;
+  // The kept documents' groups (CSR), under new dense indices.
+  const keptIndex = new Int32Array(nDocs).fill(-1);
+  const kept: number[] = [];
+  for (let x = 0; x < nDocs; x++) {
+    if (score[x]! >= floor) {
+      keptIndex[x] = kept.length;
+      kept.push(x);
+    }
+  }
+  const nKept = kept.length;
+  const offsets = new Uint32Array(nKept + 1);
+  for (let x = 0; x < nPairs; x++) {
+    const k = keptIndex[pairDoc[x]!]!;
+    if (k >= 0) offsets[k + 1]!++;
+  }
+  for (let x = 1; x <= nKept; x++) offsets[x]! += offsets[x - 1]!;
+  const fill = offsets.slice(0, nKept);
+  const groups = new Uint32Array(offsets[nKept]!);
+  for (let x = 0; x < nPairs; x++) {
+    const k = keptIndex[pairDoc[x]!]!;
+    if (k >= 0) groups[fill[k]!++] = pairGroup[x]!;
+  }
+  const keptScore = new Float64Array(nKept);
+  const keptDoc = new Uint32Array(nKept);
+  for (let k = 0; k < nKept; k++) {
+    keptScore[k] = score[kept[k]!]!;
+    keptDoc[k] = docList[kept[k]!]!;
+  }
+  return greedyCover(keptScore, keptDoc, offsets, groups, weights, nGroups, options.maxCandidates);
+}
+
+/** The k-th largest value of `values` (1-based; Hoare's quickselect, reorders `values`). */
+function kthLargest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let a = lo;
+    let b = hi;
+    while (a <= b) {
+      while (values[a]! > pivot) a++;
+      while (values[b]! < pivot) b--;
+      if (a <= b) {
+        const t = values[a]!;
+        values[a] = values[b]!;
+        values[b] = t;
+        a++;
+        b--;
+      }
+    }
+    if (target <= b) hi = b;
+    else if (target >= a) lo = a;
+    else return values[target]!;
+  }
+  return values[target]!;
+}
+
+/**
+ * Lazy greedy weighted coverage (see rankCandidates) over documents with their initial scores,
+ * docNos, and groups in CSR form (offsets, groups).
+ */
+function greedyCover(
+  score: Float64Array,
+  docList: Uint32Array,
+  offsets: Uint32Array,
+  groups: Uint32Array,
+  weights: Float64Array,
+  nGroups: number,
+  maxCandidates: number,
+): number[] {
+  const nDocs = score.length;
   // Max-heap of document indices by (score desc, docNo asc), built in O(n).
   const heap = new Uint32Array(nDocs);
   let size = 0;
-  for (let x = 0; x < nDocs; x++) if (score[x]! >= floor) heap[size++] = x;
+  for (let x = 0; x < nDocs; x++) heap[size++] = x;
   const better = (a: number, b: number) =>
     score[a]! > score[b]! || (score[a] === score[b] && docList[a]! < docList[b]!);
   const siftDown = (start: number) => {
@@ -141,7 +204,7 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
   for (let x = (size >> 1) - 1; x >= 0; x--) siftDown(x);
   const covered = new Uint8Array(nGroups);
   const chosen: number[] = [];
-  while (size > 0 && chosen.length < options.maxCandidates) {
+  while (size > 0 && chosen.length < maxCandidates) {
     const di = heap[0]!;
     let current = 0;
     for (let x = offsets[di]!; x < offsets[di + 1]!; x++)
@@ -292,6 +355,82 @@ function mapToSource(p: Passage | Core, a: number, b: number): [number, number] 
   return [ss, se];
 }
 
+/** A k-gram repeated more often than this in the input seeds from its first occurrences only. */
+const MAX_SEED_POSITIONS = 256;
+
+/**
+ * Seeds of the exact stage, per candidate document (in the order of `docs`): every posting of a
+ * candidate paired with each input position of the same k-gram hash, packed as in extendSeeds.
+ * Postings and the input's k-grams are both walked in hash order (a merge join).
+ */
+function collectSeeds(
+  qHashes: Uint32Array,
+  postings: Postings,
+  docs: readonly StoredDocument[],
+): Float64Array[] {
+  const order = sortIndicesByKey(qHashes);
+  let maxDoc = 0;
+  for (const d of docs) maxDoc = Math.max(maxDoc, d.docNo);
+  const slot = new Int32Array(maxDoc + 1).fill(-1);
+  docs.forEach((d, c) => {
+    slot[d.docNo] = c;
+  });
+  const { hashes, docNos, positions } = postings;
+  // Two passes: count, then fill typed arrays.
+  const counts = new Uint32Array(docs.length);
+  const pass = (fill: Float64Array[] | undefined, at: Uint32Array | undefined) => {
+    let qi = 0;
+    const nq = order.length;
+    for (let x = 0; x < hashes.length; ) {
+      const h = hashes[x]!;
+      let y = x + 1;
+      while (y < hashes.length && hashes[y] === h) y++;
+      while (qi < nq && qHashes[order[qi]!]! < h) qi++;
+      let qj = qi;
+      while (qj < nq && qHashes[order[qj]!] === h) qj++;
+      const qEnd = Math.min(qj, qi + MAX_SEED_POSITIONS);
+      if (qEnd > qi) {
+        for (let z = x; z < y; z++) {
+          const d = docNos[z]!;
+          const c = d <= maxDoc ? slot[d]! : -1;
+          if (c < 0) continue;
+          if (!fill) {
+            counts[c]! += qEnd - qi;
+            continue;
+          }
+          const base = positions[z]! * SEED_Q;
+          const arr = fill[c]!;
+          for (let t = qi; t < qEnd; t++) arr[at![c]!++] = base + order[t]!;
+        }
+      }
+      x = y;
+    }
+  };
+  pass(undefined, undefined);
+  const out = docs.map((_, c) => new Float64Array(counts[c]!));
+  pass(out, new Uint32Array(docs.length));
+  return out;
+}
+
+/** Source sentences within this many sentences of a seed are searched by the word-level stage. */
+const SEED_REACH = 2;
+
+/**
+ * The source sentences near seeds (see SEED_REACH): where the source shares k-grams with the input,
+ * a rewritten passage is found beside or between them; the rest of a long source (another chapter
+ * of a library thesis) is not searched. Seeds are sorted by source position (extendSeeds sorts).
+ */
+function nearSeeds(sentences: readonly SentenceRange[], seeds: Float64Array): Uint8Array {
+  const out = new Uint8Array(sentences.length);
+  let j = 0;
+  for (let x = 0; x < seeds.length; x++) {
+    const pos = Math.floor(seeds[x]! / SEED_Q);
+    while (j + 1 < sentences.length && sentences[j + 1]!.from <= pos) j++;
+    out.fill(1, Math.max(0, j - SEED_REACH), Math.min(sentences.length, j + SEED_REACH + 1));
+  }
+  return out;
+}
+
 /**
  * Check a text against an index.
  * @param text the extracted text of the document (any length; offsets in the report refer to it).
@@ -321,27 +460,34 @@ export async function checkText(index: Index, text: string, options: CheckOption
   }
 
   const qHashes = hashKgrams(norm.codes, opts.k);
-  const unique = new Set<number>();
+  // The hashes to look up, sorted and unique. Every k-gram of the input (see lookupAllKgrams), or
+  // its winnowed fingerprints; never those of the reference list.
+  let picked: Uint32Array;
   if (opts.lookupAllKgrams) {
-    // Every k-gram of the input: a library fingerprint inside a shared run shorter than 13 (a
-    // heavily rewritten passage) is found too. The 13-character guarantee holds either way.
-    for (let i = 0; i < qHashes.length; i++) if (!state[i]) unique.add(qHashes[i]!);
+    picked = new Uint32Array(qHashes.length);
+    let m = 0;
+    for (let i = 0; i < qHashes.length; i++) if (!state[i]) picked[m++] = qHashes[i]!;
+    picked = picked.subarray(0, m);
   } else {
     const fp = winnow(qHashes, opts.minRun - opts.k + 1);
-    for (let i = 0; i < fp.hashes.length; i++) if (!state[fp.positions[i]!]) unique.add(fp.hashes[i]!);
+    picked = fp.hashes.filter((_, i) => !state[fp.positions[i]!]);
   }
-  const lookupHashes = Uint32Array.from(unique).sort();
-  const candidateNos =
-    lookupHashes.length > 0 ? rankCandidates(await index.lookup(lookupHashes), opts) : ([] as number[]);
+  picked.sort();
+  let nLookup = 0;
+  for (let i = 0; i < picked.length; i++)
+    if (i === 0 || picked[i] !== picked[i - 1]) picked[nLookup++] = picked[i]!;
+  const lookupHashes = picked.subarray(0, nLookup);
+  const postings = lookupHashes.length > 0 ? await index.lookup(lookupHashes) : undefined;
+  const candidateNos = postings ? rankCandidates(postings, opts) : ([] as number[]);
   const docs = candidateNos.length > 0 ? await index.getDocuments(candidateNos) : [];
   report('exact', 0.2);
 
-  // Exact stage, per candidate.
-  const qMap = buildKgramMap(qHashes);
+  // Exact stage, per candidate, from the seeds the postings give.
+  const seeds = postings ? collectSeeds(qHashes, postings, docs) : [];
   const clauses = getClauseIds(norm);
-  const candidates: Candidate[] = docs.map((doc) => {
-    const { norm: sNorm, hashes } = fingerprintDocument(doc.text, opts.k);
-    const runs = findExactRuns(norm.codes, qMap, sNorm.codes, hashes, doc.docNo, opts.k, opts.minRun);
+  const candidates: Candidate[] = docs.map((doc, c) => {
+    const sNorm = normalizeText(doc.text);
+    const runs = extendSeeds(norm.codes, sNorm.codes, seeds[c]!, doc.docNo, opts.k, opts.minRun);
     const passages = mergePassages(runs, opts.mergeGap, REORDER_SLACK).filter(
       (p) => p.qe - p.qs >= SHORT_PASSAGE || longestClausePart(clauses, p.qs, p.qe) >= opts.minRun,
     );
@@ -363,11 +509,15 @@ export async function checkText(index: Index, text: string, options: CheckOption
     // evidence) adds chances for false alarms and, in a large library, most of the cost.
     const sources = candidates
       .filter((_, rank) => rank < opts.maxParaphraseCandidates)
-      .map((c) => ({
-        docNo: c.doc.docNo,
-        norm: c.norm,
-        sentences: splitSentences(c.doc.text, c.norm),
-      }));
+      .map((c, rank) => {
+        const sourceSentences = splitSentences(c.doc.text, c.norm);
+        return {
+          docNo: c.doc.docNo,
+          norm: c.norm,
+          sentences: sourceSentences,
+          retrievable: nearSeeds(sourceSentences, seeds[rank]!),
+        };
+      });
     const anchors = candidates.flatMap((c) => c.passages);
     const fuzzy = await findParaphrases(norm, sentences, covered, sources, anchors, opts);
     for (const c of candidates) {

@@ -2,14 +2,8 @@
  * Fingerprints of one library document, as the indexers store them.
  */
 import { hashKgrams, winnow } from './fingerprint.ts';
-import { type NormalizedText, normalizeText } from './normalize.ts';
+import { normalizeText } from './normalize.ts';
 import type { IndexParams } from './types.ts';
-
-/** Normalise and hash every k-gram of a document (used by alignment). */
-export function fingerprintDocument(text: string, k: number): { norm: NormalizedText; hashes: Uint32Array } {
-  const norm = normalizeText(text);
-  return { norm, hashes: hashKgrams(norm.codes, k) };
-}
 
 /**
  * The winnowed fingerprints an index stores for a document: hash and normalised position of each

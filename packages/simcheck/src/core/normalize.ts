@@ -104,6 +104,23 @@ function normalizeSlow(cp: number, table: Uint32Array): readonly number[] {
   return frozen;
 }
 
+/**
+ * What normalizeSlow gives each BMP code point, once known: 0 not yet seen, 1 dropped, 2 several
+ * characters (use normalizeSlow), otherwise the single normalised code point + 3. Punctuation such
+ * as ，。、（）“” is in every sentence: this spares it the map lookup.
+ */
+const bmpSlow = new Uint32Array(0x10000);
+
+function normalizeBmp(cp: number, table: Uint32Array): number {
+  let v = bmpSlow[cp]!;
+  if (v === 0) {
+    const out = normalizeSlow(cp, table);
+    v = out.length === 0 ? 1 : out.length === 1 ? out[0]! + 3 : 2;
+    bmpSlow[cp] = v;
+  }
+  return v;
+}
+
 /** Normalise `text` (see the module comment). Linear time; no allocation per character for CJK/ASCII. */
 export function normalizeText(text: string): NormalizedText {
   const table = getT2sTable();
@@ -158,6 +175,13 @@ export function normalizeText(text: string): NormalizedText {
       codes[m] = table[c] || c;
       start[m] = i;
       end[m++] = i + 1;
+      i++;
+      continue;
+    }
+    if (c < 0xd800 || c > 0xdfff) {
+      const v = normalizeBmp(c, table);
+      if (v > 2) emit(v - 3, i, i + 1);
+      else if (v === 2) for (const o of normalizeSlow(c, table)) emit(o, i, i + 1);
       i++;
       continue;
     }

@@ -25,6 +25,11 @@ export type ParaphraseSource = {
   readonly docNo: number;
   readonly norm: NormalizedText;
   readonly sentences: readonly SentenceRange[];
+  /**
+   * The sentences worth retrieving (by index), when not all are: those near the places where the
+   * source shares k-grams with the input. Windows may still take in their neighbours.
+   */
+  readonly retrievable?: Uint8Array;
 };
 
 /** Windows shorter than this (normalised characters) need SHORT_WINDOW_PENALTY more similarity. */
@@ -88,14 +93,12 @@ function haveSameTokens(a: Set<number>, b: Set<number>): boolean {
   return shared / (a.size + b.size - shared) >= 0.5;
 }
 
-function bigramKey(a: number, b: number): number {
-  return a * 0x110000 + b;
-}
+/** A sentence id is packed below the bigram hash: hash * PAIR_ID + id (ids < 2^20). */
+const PAIR_ID = 2 ** 20;
 
-function bigramsOf(codes: Uint32Array, from: number, to: number): Set<number> {
-  const out = new Set<number>();
-  for (let i = from; i + 1 < to; i++) out.add(bigramKey(codes[i]!, codes[i + 1]!));
-  return out;
+/** 32-bit hash of a character bigram (a rare collision only adds a little retrieval noise). */
+function bigramHash(a: number, b: number): number {
+  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b)) >>> 0;
 }
 
 function dice<T>(a: Set<T>, b: Set<T>): { shared: number; dice: number } {
@@ -199,22 +202,47 @@ export async function findParaphrases(
     docIndex.set(src.docNo, d);
   });
 
-  // Inverted index: bigram -> global source sentence ids.
+  // Inverted index over the retrievable source sentences: (bigram hash, global sentence id) pairs,
+  // packed into one float64 each and sorted, so a bigram's sentences are one contiguous range.
   const sentDoc: number[] = [];
   const sentIdx: number[] = [];
-  const postings = new Map<number, number[]>();
+  let pairs = new Float64Array(1 << 12);
+  let nPairs = 0;
   sources.forEach((src, d) => {
     src.sentences.forEach((s, j) => {
+      if ((src.retrievable && !src.retrievable[j]) || sentDoc.length >= PAIR_ID) return;
       const id = sentDoc.length;
       sentDoc.push(d);
       sentIdx.push(j);
-      for (const key of bigramsOf(src.norm.codes, s.from, s.to)) {
-        const list = postings.get(key);
-        if (list) list.push(id);
-        else postings.set(key, [id]);
+      const codes = src.norm.codes;
+      if (nPairs + (s.to - s.from) > pairs.length) {
+        const bigger = new Float64Array(Math.max(pairs.length * 2, nPairs + (s.to - s.from)));
+        bigger.set(pairs.subarray(0, nPairs));
+        pairs = bigger;
       }
+      for (let i = s.from; i + 1 < s.to; i++)
+        pairs[nPairs++] = bigramHash(codes[i]!, codes[i + 1]!) * PAIR_ID + id;
     });
   });
+  const index = pairs.subarray(0, nPairs).sort();
+  /** First entry at or after `from` not below `key` (galloping, then binary search). */
+  const seek = (key: number, from: number): number => {
+    let lo = from;
+    let step = 1;
+    let hi = from;
+    while (hi < index.length && index[hi]! < key) {
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    hi = Math.min(hi, index.length);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (index[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const maxDf = Math.max(20, sentDoc.length * 0.05);
   let segment: Segment | undefined;
   const qCache = new Map<number, SentenceFeatures>();
@@ -296,29 +324,57 @@ export async function findParaphrases(
 
   // Per input sentence: the source sentences sharing the most character bigrams (top few per doc).
   const retrieved: Map<number, number[]>[] = [];
+  const counts = new Uint16Array(sentDoc.length);
+  const touched: number[] = [];
+  let qBuf = new Uint32Array(256);
   for (let i = 0; i < nq; i++) {
     const perDoc = new Map<number, number[]>();
     retrieved.push(perDoc);
     if (!eligible[i]) continue;
     const qs = querySentences[i]!;
-    const qBigrams = bigramsOf(query.codes, qs.from, qs.to);
-    const counts = new Map<number, number>();
-    for (const key of qBigrams) {
-      const list = postings.get(key);
-      if (!list || list.length > maxDf) continue;
-      for (const id of list) counts.set(id, (counts.get(id) ?? 0) + 1);
+    // The sentence's distinct bigrams, ascending (so each search starts where the last one ended).
+    const nb = Math.max(0, qs.to - qs.from - 1);
+    if (qBuf.length < nb) qBuf = new Uint32Array(nb * 2);
+    for (let x = 0; x < nb; x++)
+      qBuf[x] = bigramHash(query.codes[qs.from + x]!, query.codes[qs.from + x + 1]!);
+    const sorted = qBuf.subarray(0, nb).sort();
+    let distinct = 0;
+    let at = 0;
+    for (let b = 0; b < nb; b++) {
+      const h = sorted[b]!;
+      if (b > 0 && h === sorted[b - 1]) continue;
+      distinct++;
+      const base = h * PAIR_ID;
+      at = seek(base, at);
+      let to = at;
+      let df = 0;
+      for (let prev = -1; to < index.length && index[to]! < base + PAIR_ID; to++) {
+        const id = (index[to]! - base) | 0;
+        if (id !== prev) df++;
+        prev = id;
+      }
+      if (df > maxDf) continue;
+      let last = -1;
+      for (let x = at; x < to; x++) {
+        const id = (index[x]! - base) | 0;
+        if (id === last) continue; // the bigram twice in one sentence counts once
+        last = id;
+        if (counts[id] === 0) touched.push(id);
+        counts[id]!++;
+      }
     }
-    const minShared = Math.max(3, Math.floor(qBigrams.size * 0.15));
-    const top = [...counts.entries()]
-      .filter(([, c]) => c >= minShared)
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, 6);
-    for (const [id] of top) {
+    const minShared = Math.max(3, Math.floor(distinct * 0.15));
+    const top: number[] = [];
+    for (const id of touched) if (counts[id]! >= minShared) top.push(id);
+    top.sort((a, b) => counts[b]! - counts[a]! || a - b);
+    for (const id of top.slice(0, 6)) {
       const d = sentDoc[id]!;
       const list = perDoc.get(d) ?? [];
       list.push(sentIdx[id]!);
       perDoc.set(d, list);
     }
+    for (const id of touched) counts[id] = 0;
+    touched.length = 0;
   }
   if (retrieved.every((m) => m.size === 0)) return [];
   segment = await loadSegmenter(options.segmenter);

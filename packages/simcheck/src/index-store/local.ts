@@ -23,6 +23,7 @@ import path from 'node:path';
 import { getIndexFingerprints } from '../core/document.ts';
 import { SimcheckError } from '../core/errors.ts';
 import { defaultOptions } from '../core/options.ts';
+import { sortIndicesByKey, U32Builder } from '../core/sort.ts';
 import type {
   AddProgress,
   AddResult,
@@ -33,7 +34,6 @@ import type {
   Postings,
   StoredDocument,
 } from '../core/types.ts';
-import { sortIndicesByKey, U32Builder } from './sort.ts';
 
 const FORMAT = 'kyfw-simcheck-local';
 const VERSION = 1;
@@ -74,6 +74,8 @@ type Segment = {
   fingerprints: number[] | undefined;
   directory: Uint32Array;
   textOffsets: Float64Array;
+  /** The segment's postings records, when held in memory (see `memoryBytes`). */
+  postings: Uint32Array | undefined;
   postingsFd: number;
   textsFd: number;
 };
@@ -83,7 +85,18 @@ export type OpenLocalOptions = {
   readonly create?: boolean;
   /** Fingerprint parameters for a new index (defaults from `defaultOptions`). */
   readonly params?: Partial<IndexParams>;
+  /**
+   * Postings are held in memory, segment by segment, while their total stays within this many
+   * bytes (default {@link DEFAULT_MEMORY_BYTES}); the rest are read from disk at each lookup. A
+   * long-lived checker (the service) gains most: a lookup in memory costs no system call, where a
+   * thesis's tens of thousands of k-grams otherwise cost thousands of positioned reads. A one-off
+   * check (the CLI) is better served by 0.
+   */
+  readonly memoryBytes?: number;
 };
+
+/** 1 GiB: the postings of about 350 million library characters (12 bytes per fingerprint). */
+export const DEFAULT_MEMORY_BYTES = 2 ** 30;
 
 function readJson<T>(file: string): T {
   try {
@@ -219,10 +232,12 @@ export class LocalIndex implements Index {
   /** id -> docNo of live documents. */
   private idMap: Map<string, number> | undefined;
   private lockDepth = 0;
+  private readonly memoryBytes: number;
 
-  constructor(root: string, manifest: Manifest) {
+  constructor(root: string, manifest: Manifest, memoryBytes = DEFAULT_MEMORY_BYTES) {
     this.root = root;
     this.manifest = manifest;
+    this.memoryBytes = memoryBytes;
   }
 
   get params(): IndexParams {
@@ -233,7 +248,13 @@ export class LocalIndex implements Index {
   load(): void {
     const tombFile = path.join(this.root, 'tombstones.json');
     this.tombstones = new Set(fs.existsSync(tombFile) ? readJson<number[]>(tombFile) : []);
-    this.segments = this.manifest.segments.map((meta) => this.openSegment(meta));
+    let budget = this.memoryBytes;
+    this.segments = this.manifest.segments.map((meta) => {
+      const bytes = meta.records * RECORD_BYTES;
+      const inMemory = bytes <= budget;
+      if (inMemory) budget -= bytes;
+      return this.openSegment(meta, inMemory);
+    });
     this.idMap = undefined;
   }
 
@@ -252,7 +273,7 @@ export class LocalIndex implements Index {
     return this.idMap;
   }
 
-  private openSegment(meta: SegmentMeta): Segment {
+  private openSegment(meta: SegmentMeta, inMemory: boolean): Segment {
     const dir = path.join(this.root, meta.name);
     const docs = readJson<DocsFile>(path.join(dir, 'docs.json'));
     const directory = new Uint32Array(readTyped(path.join(dir, 'directory.bin')).buffer);
@@ -260,9 +281,15 @@ export class LocalIndex implements Index {
     if (directory.length !== 2 ** meta.bucketBits + 1 || textOffsets.length !== docs.ids.length + 1) {
       throw new SimcheckError('index_corrupt', `索引段 ${meta.name} 已损坏`);
     }
+    const postingsFile = path.join(dir, 'postings.bin');
+    const postings = inMemory ? new Uint32Array(readTyped(postingsFile).buffer) : undefined;
+    if (postings && postings.length !== meta.records * 3) {
+      throw new SimcheckError('index_corrupt', `索引段 ${meta.name} 已损坏`);
+    }
     return {
       meta,
       dir,
+      postings,
       docNos: Uint32Array.from(docs.docNos),
       ids: docs.ids,
       titles: docs.titles,
@@ -270,7 +297,7 @@ export class LocalIndex implements Index {
       fingerprints: docs.fingerprints,
       directory,
       textOffsets,
-      postingsFd: fs.openSync(path.join(dir, 'postings.bin'), 'r'),
+      postingsFd: fs.openSync(postingsFile, 'r'),
       textsFd: fs.openSync(path.join(dir, 'texts.bin'), 'r'),
     };
   }
@@ -488,6 +515,30 @@ export class LocalIndex implements Index {
     const outD = new U32Builder(unique.length * 2);
     const outP = new U32Builder(unique.length * 2);
     const shift = 32 - seg.meta.bucketBits;
+    const all = seg.postings;
+    if (all) {
+      for (let x = 0; x < unique.length; x++) {
+        const h = unique[x]!;
+        const b = h >>> shift;
+        // Records of a bucket are sorted by hash: binary search for the first one of h.
+        let lo = seg.directory[b]!;
+        let hi = seg.directory[b + 1]!;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (all[mid * 3]! < h) lo = mid + 1;
+          else hi = mid;
+        }
+        const to = seg.directory[b + 1]! * 3;
+        for (let r = lo * 3; r < to && all[r] === h; r += 3) {
+          const d = all[r + 1]!;
+          if (this.tombstones.size > 0 && this.tombstones.has(d)) continue;
+          outH.push(h);
+          outD.push(d);
+          outP.push(all[r + 2]!);
+        }
+      }
+      return { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
+    }
     let i = 0;
     while (i < unique.length) {
       // Gather a run of hashes whose buckets are within COALESCE_RECORDS records of each other.
@@ -704,7 +755,7 @@ export async function openIndex(root: string, options: OpenLocalOptions = {}): P
     };
     writeFileAtomic(manifestFile, JSON.stringify(manifest, null, 2));
   }
-  const index = new LocalIndex(root, manifest);
+  const index = new LocalIndex(root, manifest, options.memoryBytes);
   index.load();
   return index;
 }

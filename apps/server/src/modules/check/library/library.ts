@@ -346,7 +346,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
   // Create the empty index once (under the lock, so a concurrent import is not disturbed).
   if (manifestStamp(dir) === 'none') {
     await withIndexWriteLock(dir, async () => {
-      const created = await openIndex(dir, { create: true });
+      const created = await openIndex(dir, { create: true, memoryBytes: 0 });
       await created.close();
     });
   }
@@ -366,7 +366,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
         (fn) => withIndexWriteLock(dir, fn, { onWait: options.onWaitForLock }),
         catalog,
         async (docs) => {
-          const writer = await openIndex(dir, { create: true });
+          const writer = await openIndex(dir, { create: true, memoryBytes: 0 });
           try {
             await writer.addDocuments(toLibraryDocs(docs));
           } finally {
@@ -377,7 +377,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
     },
     async remove(id) {
       return withIndexWriteLock(dir, async () => {
-        const writer = await openIndex(dir, { create: true });
+        const writer = await openIndex(dir, { create: true, memoryBytes: 0 });
         try {
           const removed = await writer.removeDocument(id);
           const listed = await catalog.remove(id);
