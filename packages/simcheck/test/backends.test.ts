@@ -171,6 +171,33 @@ describe('local index', () => {
     }
   });
 
+  it('gives the same postings and reports with its postings in memory, on disk, or split between them', async () => {
+    const dir = makeTempDir('memory');
+    try {
+      const writer = await openIndex(dir, { create: true, memoryBytes: 0 });
+      await addInTwoBatches(writer); // two segments
+      await writer.removeDocument(LIBRARY[1]!.id);
+      await writer.close();
+      const hashes = Uint32Array.from(
+        new Set(
+          LIBRARY.flatMap((d) => [...getIndexFingerprints(THESIS + d.text, { k: 5, minRun: 13 }).hashes]),
+        ),
+      );
+      const onDisk = await openIndex(dir, { memoryBytes: 0 });
+      const inMemory = await openIndex(dir);
+      const firstSegmentOnly = await openIndex(dir, { memoryBytes: 12 * 4000 });
+      const expected = await onDisk.lookup(hashes);
+      expect(expected.hashes.length).toBeGreaterThan(100);
+      for (const index of [inMemory, firstSegmentOnly]) {
+        expect(await index.lookup(hashes)).toEqual(expected);
+        expect(await checkText(index, THESIS)).toEqual(await checkText(onDisk, THESIS));
+      }
+      for (const index of [onDisk, inMemory, firstSegmentOnly]) await index.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('lets one process write at a time and takes over a lock left by a dead one', async () => {
     const dir = makeTempDir('lock');
     try {
