@@ -486,6 +486,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
   const seeds = postings ? collectSeeds(qHashes, postings, docs) : [];
   const clauses = getClauseIds(norm);
   const candidates: Candidate[] = docs.map((doc, c) => {
+    if (c % 20 === 0) report('exact', 0.2 + (0.3 * c) / docs.length);
     const sNorm = normalizeText(doc.text);
     const runs = extendSeeds(norm.codes, sNorm.codes, seeds[c]!, doc.docNo, opts.k, opts.minRun);
     const passages = mergePassages(runs, opts.mergeGap, REORDER_SLACK).filter(
@@ -519,7 +520,9 @@ export async function checkText(index: Index, text: string, options: CheckOption
         };
       });
     const anchors = candidates.flatMap((c) => c.passages);
-    const fuzzy = await findParaphrases(norm, sentences, covered, sources, anchors, opts);
+    const fuzzy = await findParaphrases(norm, sentences, covered, sources, anchors, opts, (f) =>
+      report('paraphrase', 0.5 + 0.4 * f),
+    );
     for (const c of candidates) {
       const mine = fuzzy.filter((p) => p.docNo === c.doc.docNo);
       if (mine.length > 0) c.passages = mergePassages([...c.passages, ...mine], opts.mergeGap, REORDER_SLACK);

@@ -176,8 +176,9 @@ export function getOrderScore(
  * sentence that happens to resemble a library sentence stands alone).
  *
  * `covered` marks input positions already claimed by exact passages (1) or excluded (2: the
- * reference list); `anchors` are the exact passages. Returns passages with `fuzzy` set (exact = 0),
- * one per matched input window.
+ * reference list); `anchors` are the exact passages; `onProgress` gets the share of input
+ * sentences searched so far. Returns passages with `fuzzy` set (exact = 0), one per matched input
+ * window.
  */
 export async function findParaphrases(
   query: NormalizedText,
@@ -186,6 +187,7 @@ export async function findParaphrases(
   sources: readonly ParaphraseSource[],
   anchors: readonly Passage[],
   options: Options,
+  onProgress?: (fraction: number) => void,
 ): Promise<Passage[]> {
   const nq = querySentences.length;
   const eligible: boolean[] = querySentences.map((s) => {
@@ -398,7 +400,9 @@ export async function findParaphrases(
   };
 
   // Seeds.
+  const step = Math.max(1, Math.ceil(nq / 20));
   for (let i = 0; i < nq; i++) {
+    if (i % step === 0) onProgress?.(i / nq);
     if (!eligible[i] || accepted[i]) continue;
     let best: WindowMatch | undefined;
     const maxQ = i + 1 < nq && eligible[i + 1] && !accepted[i + 1] ? i + 1 : i;
