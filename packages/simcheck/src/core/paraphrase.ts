@@ -37,7 +37,9 @@ const SHORT_WINDOW = 30;
 const SHORT_WINDOW_PENALTY = 0.1;
 /** How far (in source sentences) a neighbour's match may lie from the window it extends. */
 const NEIGHBOUR_SENTENCES = 3;
-const SENTENCE_END = /[。！？!?；;…\n]/;
+/** Sentence ends (。！？!?；;… and line breaks) as a code-unit table. */
+const SENTENCE_END = new Uint8Array(0x10000);
+for (const ch of '。！？!?；;…\n') SENTENCE_END[ch.charCodeAt(0)] = 1;
 
 /**
  * Split a text into sentences at 。！？；… and line breaks, and at a full stop written "." or "．"
@@ -50,17 +52,19 @@ export function splitSentences(text: string, norm: NormalizedText): SentenceRang
   let nIdx = 0;
   let from = 0;
   const codes = norm.start;
+  const isDigit = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0xff10 && c <= 0xff19);
+  const isLatin = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
   const inWord = (i: number) => {
-    const a = text[i - 1] ?? '';
-    const b = text[i + 1] ?? '';
-    return (/[0-9０-９]/.test(a) && /[0-9０-９]/.test(b)) || (/[A-Za-z]/.test(a) && /[A-Za-z]/.test(b));
+    const a = i > 0 ? text.charCodeAt(i - 1) : 0;
+    const b = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+    return (isDigit(a) && isDigit(b)) || (isLatin(a) && isLatin(b));
   };
   for (let i = 0; i <= text.length; i++) {
-    const ch = text[i];
+    const c = i < text.length ? text.charCodeAt(i) : 0;
     const isEnd =
       i === text.length ||
-      (SENTENCE_END.test(ch!) && !(ch === '。' && inWord(i))) ||
-      ((ch === '.' || ch === '．') && !inWord(i));
+      (SENTENCE_END[c] === 1 && !(c === 0x3002 && inWord(i))) ||
+      ((c === 0x2e || c === 0xff0e) && !inWord(i));
     if (!isEnd) continue;
     // Normalised characters whose original start is < i belong to this sentence.
     let to = nIdx;
@@ -426,9 +430,8 @@ export async function findParaphrases(
     const sents = sources[d]!.sentences;
     const j0 = sentenceAt(sents, p.ss);
     const j1 = sentenceAt(sents, Math.max(p.ss, p.se - 1));
-    for (let i = 0; i < nq; i++) {
-      const q = querySentences[i]!;
-      if (q.from < p.qe && p.qs < q.to) anchorOf[i] = { d, j0, j1 };
+    for (let i = sentenceAt(querySentences, p.qs); i < nq && querySentences[i]!.from < p.qe; i++) {
+      if (p.qs < querySentences[i]!.to) anchorOf[i] = { d, j0, j1 };
     }
   }
 

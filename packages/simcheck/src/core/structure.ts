@@ -69,8 +69,8 @@ function stripTitle(text: string): string {
 
 /** Classify one trimmed line as a heading or not. Returns level and kind, or null. */
 function classifyLine(line: string, hasChapters: boolean): { level: number; kind: SectionKind } | null {
-  const compact = line.replace(/[\s:：]+$/, '');
-  for (const [re, kind] of SPECIAL) if (re.test(compact.replace(/\s+/g, ''))) return { level: 1, kind };
+  const compact = line.replace(/[\s:：]+$/, '').replace(/\s+/g, '');
+  for (const [re, kind] of SPECIAL) if (re.test(compact)) return { level: 1, kind };
   if (line.length > 40) return null;
   // A heading does not end like a sentence.
   if (/[。；;，,！？!?]$/.test(line)) return null;
@@ -144,26 +144,31 @@ const CITATION_AFTER =
 const CITATION_BEFORE =
   /(?:[[［]\s*\d+(?:\s*[-–—,，、]\s*\d+)*\s*[\]］]|[(（]\s*(?:19|20)\d{2}[a-z]?\s*[)）]|[(（][^()（）\n]{1,40}?[,，]\s*(?:19|20)\d{2}[a-z]?\s*[)）])[^“「『\n]{0,12}[:：,，]?\s*$/;
 
-const QUOTE_PAIRS: Record<string, string> = { '“': '”', '「': '」', '『': '』' };
+/** Opening quote -> its closing quote (“” 「」 『』), as UTF-16 code units. */
+const QUOTE_PAIRS = new Map([
+  [0x201c, 0x201d],
+  [0x300c, 0x300d],
+  [0x300e, 0x300f],
+]);
 
 function findQuotations(text: string): [number, number][] {
   const out: [number, number][] = [];
   for (let i = 0; i < text.length; i++) {
-    const close = QUOTE_PAIRS[text[i]!];
-    if (!close) continue;
-    const open = text[i]!;
+    const open = text.charCodeAt(i);
+    if (open !== 0x201c && open !== 0x300c && open !== 0x300e) continue;
+    const close = QUOTE_PAIRS.get(open)!;
     // Find the matching close quote (same pair, allowing nesting of the same pair), within 1,000 units.
     let depth = 0;
     let j = i + 1;
     for (; j < text.length && j - i < 1000; j++) {
-      const ch = text[j]!;
+      const ch = text.charCodeAt(j);
       if (ch === open) depth++;
       else if (ch === close) {
         if (depth === 0) break;
         depth--;
       }
     }
-    if (j >= text.length || text[j] !== close) continue;
+    if (j >= text.length || text.charCodeAt(j) !== close) continue;
     const after = CITATION_AFTER.exec(text.slice(j + 1, j + 90));
     if (after) {
       out.push([i, j + 1 + after[0].length]);
