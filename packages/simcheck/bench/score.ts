@@ -7,6 +7,11 @@
  *   engine saying "properly cited, not plagiarism": it is neither credited nor penalised there.
  *   A quoted passage reported as verbatim/paraphrase is a false positive (it lowers precision).
  * - Quote typing is scored on its own: S = the quoted cases, R = the matches typed quoted.
+ * - A detection is one contiguous reported passage: non-quoted matches of one source that touch in
+ *   the input (no character between them) count as one detection. An engine that types the
+ *   unchanged stretch of a rewritten passage verbatim and the rest paraphrase reports one passage in
+ *   two colours, not two finds; granularity should not punish the typing. Both engines are scored
+ *   this way.
  * - Short overlaps (< 13 characters) are not cases: any non-quoted match over them is a false
  *   positive, and they are counted separately ("short overlaps hit").
  * - False-positive character rate: characters covered by non-quoted matches that lie outside every
@@ -96,7 +101,8 @@ export function scoreDocs(
     const matches = out.matches.filter((m) => !isLeak(m));
     const plagMatches = matches.filter((m) => m.kind !== 'quoted');
     for (const c of d.cases) (c.type === 'quoted' ? qCases : cases).push(toSpan(d.id, c));
-    for (const m of matches) (m.kind === 'quoted' ? qDets : dets).push(toSpan(d.id, m));
+    for (const m of matches) if (m.kind === 'quoted') qDets.push(toSpan(d.id, m));
+    for (const m of joinTouching(plagMatches)) dets.push(toSpan(d.id, m));
     const flagged = plagMatches.map((m) => [m.start, m.end] as const);
     const planted = d.cases.filter((c) => c.type !== 'quoted').map((c) => [c.start, c.end] as const);
     // flagged characters outside planted plagiarism = |flagged| − |flagged ∩ planted|
@@ -134,6 +140,24 @@ export function scoreDocs(
     rateErrorTotal: (100 * rateErrTotal) / n,
     checkMs,
   };
+}
+
+/** Non-quoted matches of one source that touch or overlap in the input, joined (see the header). */
+export function joinTouching(matches: readonly CheckMatch[]): CheckMatch[] {
+  const sorted = [...matches].sort((a, b) => a.sourceId.localeCompare(b.sourceId) || a.start - b.start);
+  const out: CheckMatch[] = [];
+  for (const m of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.sourceId === m.sourceId && m.start <= last.end) {
+      out[out.length - 1] = {
+        ...last,
+        end: Math.max(last.end, m.end),
+        sourceStart: Math.min(last.sourceStart, m.sourceStart),
+        sourceEnd: Math.max(last.sourceEnd, m.sourceEnd),
+      };
+    } else out.push({ ...m });
+  }
+  return out;
 }
 
 function mergeRanges(ranges: Array<readonly [number, number]>): Array<[number, number]> {

@@ -104,4 +104,16 @@ describe('scoring a test set', () => {
     // the wrong-source piece lies inside the planted case: not a false-positive character
     expect(s.fpRate).toBe(0);
   });
+
+  it('one passage typed in two colours is one detection; two passages of one source apart are two', () => {
+    const typed = scoreDocs(
+      [d],
+      { d: output([m(100, 140, 'a', 0, 'paraphrase'), m(140, 200, 'a', 40, 'verbatim')]) },
+      'mixed',
+    );
+    expect(typed.plagiarism.granularity).toBe(1);
+    expect(typed.plagiarism.plagdet).toBe(1);
+    const apart = scoreDocs([d], { d: output([m(100, 140, 'a', 0), m(150, 200, 'a', 50)]) }, 'mixed');
+    expect(apart.plagiarism.granularity).toBe(2);
+  });
 });
