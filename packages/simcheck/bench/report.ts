@@ -1,4 +1,5 @@
 /** The printed table. */
+import type { OutputComparison } from './lib/compare.ts';
 import type { PairScores } from './paraphrase.ts';
 import type { TypeScores } from './score.ts';
 
@@ -19,7 +20,14 @@ export interface CheckTiming {
 
 export interface EngineRun {
   name: string;
-  eval?: { build: Measured; scores: TypeScores[]; evalMs: number; maxRss: number };
+  eval?: {
+    build: Measured;
+    scores: TypeScores[];
+    evalMs: number;
+    maxRss: number;
+    /** same engine, another index backend: are its reports those of the first real engine? */
+    sameAs?: OutputComparison;
+  };
   speed?: {
     corpusBuild: Measured;
     corpusCheck: CheckTiming;
@@ -189,12 +197,16 @@ export function renderEvaluation(engine: EngineRun, baseline: EngineRun | undefi
   return lines.join('\n');
 }
 
-export function renderPairs(engine: EngineRun, baseline: EngineRun | undefined): string {
+export function renderPairs(
+  engine: EngineRun,
+  baseline: EngineRun | undefined,
+  extras: EngineRun[] = [],
+): string {
   if (!engine.pairs) return '';
   const rows: string[][] = [
     ['set', 'pairs', 'pos', 'engine', 'P', 'R', 'F1', 'acc', 'P (para kind)', 'R (para kind)'],
   ];
-  for (const run of [engine, baseline]) {
+  for (const run of [engine, ...extras, baseline]) {
     for (const p of run?.pairs ?? []) {
       rows.push([
         p.name,
@@ -219,107 +231,141 @@ export function renderSpeed(
   corpus: { records: number; chars: number },
   scale?: { docs: number; chars: number },
   plantedRate?: number,
+  extras: EngineRun[] = [],
 ): string {
   const s = engine.speed;
-  const b = baseline?.speed;
   const bn = baseline?.name ?? '';
-  const rows: string[][] = [['', engine.name, 'target', ...(baseline ? [bn, `${engine.name}/${bn}`] : [])]];
+  const blank = (n: number) => Array<string>(n).fill('');
+  const rows: string[][] = [
+    [
+      '',
+      engine.name,
+      'target',
+      ...extras.map((x) => x.name),
+      ...(baseline ? [bn, `${engine.name}/${bn}`, ...extras.map((x) => `${x.name}/${bn}`)] : []),
+    ],
+  ];
+  const section = (label: string) =>
+    rows.push([label, '', '', ...blank(extras.length), ...(baseline ? blank(2 + extras.length) : [])]);
   const add = (
     label: string,
-    v: number | undefined,
-    bv: number | undefined,
+    get: (r: EngineRun | undefined) => number | undefined,
     fmt: (x: number | undefined) => string,
     target?: string,
     ok?: boolean,
-  ) =>
+  ) => {
+    const bv = get(baseline);
+    const noRatio = label.includes('rate');
     rows.push([
       label,
-      fmt(v),
+      fmt(get(engine)),
       target ? target + mark(ok) : '',
-      ...(baseline ? [fmt(bv), label.includes('rate') ? '' : ratio(v, bv)] : []),
+      ...extras.map((x) => fmt(get(x))),
+      ...(baseline
+        ? [
+            fmt(bv),
+            noRatio ? '' : ratio(get(engine), bv),
+            ...extras.map((x) => (noRatio ? '' : ratio(get(x), bv))),
+          ]
+        : []),
     ]);
-  const corpusLabel = `staged corpus (${corpus.records} records, ${(corpus.chars / 1e6).toFixed(2)}M chars)`;
-  rows.push([corpusLabel, '', '', ...(baseline ? ['', ''] : [])]);
+  };
+  section(`staged corpus (${corpus.records} records, ${(corpus.chars / 1e6).toFixed(2)}M chars)`);
   add(
     '  index: time',
-    s?.corpusBuild.ms,
-    b?.corpusBuild.ms,
+    (r) => r?.speed?.corpusBuild.ms,
     sec,
     '< 20 s',
     s ? s.corpusBuild.ms < TARGETS.corpusIndexMs : undefined,
   );
-  add('  index: size on disk', s?.corpusBuild.bytes, b?.corpusBuild.bytes, mb);
-  add('  index: peak RSS', s?.corpusBuild.maxRss, b?.corpusBuild.maxRss, mb);
+  add('  index: size on disk', (r) => r?.speed?.corpusBuild.bytes, mb);
+  add('  index: peak RSS', (r) => r?.speed?.corpusBuild.maxRss, mb);
   add(
     `  check ${s ? (s.corpusCheck.chars / 1000).toFixed(1) : '30'}k-char thesis, median of ${s?.corpusCheck.times.length ?? 5}`,
-    s?.corpusCheck.medianMs,
-    b?.corpusCheck.medianMs,
+    (r) => r?.speed?.corpusCheck.medianMs,
     msf,
     '< 1 s',
     s ? s.corpusCheck.medianMs < TARGETS.corpusCheckMs : undefined,
   );
-  add('  open index (once)', s?.corpusCheck.openMs, b?.corpusCheck.openMs, msf);
-  add('  reported rate of the thesis (总文字复制比)', s?.corpusCheck.ratio, b?.corpusCheck.ratio, (x) =>
-    pct(x, 1),
+  add('  open index (once)', (r) => r?.speed?.corpusCheck.openMs, msf);
+  add(
+    '  reported rate of the thesis (总文字复制比)',
+    (r) => r?.speed?.corpusCheck.ratio,
+    (x) => pct(x, 1),
   );
-  add('  check process peak RSS', s?.corpusCheck.maxRss, b?.corpusCheck.maxRss, mb);
-  if (s?.libraryCheck) {
-    add(
-      '  same thesis vs evaluation library (median)',
-      s.libraryCheck.medianMs,
-      b?.libraryCheck?.medianMs,
-      msf,
-    );
-  }
-  if (s?.libraryCheck) {
+  add('  check process peak RSS', (r) => r?.speed?.corpusCheck.maxRss, mb);
+  if (s?.libraryCheck || extras.some((x) => x.speed?.libraryCheck)) {
+    add('  same thesis vs evaluation library (median)', (r) => r?.speed?.libraryCheck?.medianMs, msf);
     add(
       `  reported rate there (planted ${pct(plantedRate, 1)})`,
-      s.libraryCheck.ratio,
-      b?.libraryCheck?.ratio,
+      (r) => r?.speed?.libraryCheck?.ratio,
       (x) => pct(x, 1),
     );
   }
-  if (s?.cliCheckMs !== undefined)
-    add('  one CLI check (process start to JSON)', s.cliCheckMs, undefined, msf);
-  const sc = engine.scale;
-  const bsc = baseline?.scale;
-  if (sc || bsc) {
+  if (s?.cliCheckMs !== undefined || extras.some((x) => x.speed?.cliCheckMs !== undefined)) {
     rows.push([
-      `scale (${scale?.docs ?? '?'} documents, ${scale ? (scale.chars / 1e6).toFixed(0) : '?'}M chars)`,
+      '  one CLI check (process start to JSON)',
+      msf(s?.cliCheckMs),
       '',
-      '',
-      ...(baseline ? ['', ''] : []),
+      ...extras.map((x) => msf(x.speed?.cliCheckMs)),
+      ...(baseline ? ['-', '-', ...extras.map(() => '-')] : []),
     ]);
-    add('  index: time', sc?.build.ms, bsc?.build.ms, sec);
-    add('  index: size on disk', sc?.build.bytes, bsc?.build.bytes, mb);
+  }
+  if ([engine, baseline, ...extras].some((r) => r?.scale)) {
+    section(
+      `scale (${scale?.docs ?? '?'} documents, ${scale ? (scale.chars / 1e6).toFixed(0) : '?'}M chars)`,
+    );
+    const sc = engine.scale;
+    add('  index: time', (r) => r?.scale?.build.ms, sec);
+    add('  index: size on disk', (r) => r?.scale?.build.bytes, mb);
     add(
       '  index: peak RSS',
-      sc?.build.maxRss,
-      bsc?.build.maxRss,
+      (r) => r?.scale?.build.maxRss,
       mb,
       '< 4 GB',
       sc ? sc.build.maxRss < TARGETS.scaleMemory : undefined,
     );
     add(
       '  check 30k thesis, median',
-      sc?.check.medianMs,
-      bsc?.check.medianMs,
+      (r) => r?.scale?.check.medianMs,
       msf,
       '< 3 s',
       sc ? sc.check.medianMs < TARGETS.scaleCheckMs : undefined,
     );
-    add('  open index (once)', sc?.check.openMs, bsc?.check.openMs, msf);
-    add('  reported rate of the thesis', sc?.check.ratio, bsc?.check.ratio, (x) => pct(x, 1));
+    add('  open index (once)', (r) => r?.scale?.check.openMs, msf);
+    add(
+      '  reported rate of the thesis',
+      (r) => r?.scale?.check.ratio,
+      (x) => pct(x, 1),
+    );
     add(
       '  check process peak RSS',
-      sc?.check.maxRss,
-      bsc?.check.maxRss,
+      (r) => r?.scale?.check.maxRss,
       mb,
       '< 4 GB',
       sc ? sc.check.maxRss < TARGETS.scaleMemory : undefined,
     );
   }
-  return table(rows, ['l', 'r', 'l', 'r', 'r']);
+  return table(rows, ['l', 'r', 'l', ...extras.map((): 'r' => 'r'), 'r', 'r', ...extras.map((): 'r' => 'r')]);
+}
+
+/** One line per extra engine under the evaluation: its overall scores and whether its reports are the first engine's. */
+export function renderEvaluationExtra(run: EngineRun): string {
+  const e = run.eval;
+  if (!e) return '';
+  const o = e.scores.find((x) => x.type === 'overall');
+  let line =
+    `${run.name}: overall P ${f3(o?.plagiarism.precision)} R ${f3(o?.plagiarism.recall)} gran ${f2(o?.plagiarism.granularity)} ` +
+    `plagdet ${f3(o?.plagiarism.plagdet)}, FP chars ${pct(o?.fpRate)}, rate err ${o ? o.rateError.toFixed(2) : '-'} pp; ` +
+    `index ${sec(e.build.ms)}, ${mb(e.build.bytes)}; all ${o?.docs ?? '?'} checks ${sec(o?.checkMs)}`;
+  const c = e.sameAs;
+  if (c) {
+    line +=
+      c.identical === c.total
+        ? `\n  reports identical to ${c.against}'s on ${c.identical}/${c.total} documents ✓ (so every row above is the same for ${run.name})`
+        : `\n  reports identical to ${c.against}'s on ${c.identical}/${c.total} documents ✗ — differ: ${c.differing.join(', ')}`;
+  }
+  return line;
 }
 
 export interface BenchResults {
@@ -347,14 +393,20 @@ export interface BenchResults {
     synonymStats: { words: number; replaced: number };
   };
   scaleLibrary?: { docs: number; chars: number; bytes: number; generatedMs: number; path: string };
+  /** the server simcheck-pg ran on */
+  postgres?: { source: string; version: string };
   engines: EngineRun[];
   table: string;
 }
 
 export function renderAll(json: BenchResults): string {
   const runs = json.engines;
-  const real = runs.find((r) => r.name !== 'naive') ?? runs[0]!;
+  const ran = (r: EngineRun) => Boolean(r.eval || r.speed || r.pairs || r.scale);
+  const real =
+    runs.find((r) => r.name !== 'naive' && ran(r)) ?? runs.find((r) => r.name !== 'naive') ?? runs[0]!;
   const baseline = runs.find((r) => r.name === 'naive' && r !== real);
+  // more real-engine runs (another backend, the CLI): a column of their own beside the first
+  const extras = runs.filter((r) => r !== real && r !== baseline && ran(r));
   const t = json.testSet;
   const m = json.machine;
   const parts = [
@@ -368,12 +420,13 @@ export function renderAll(json: BenchResults): string {
       'EVALUATION — PAN character-level measures over plagiarism cases (quoted matches excluded), per document type',
       renderEvaluation(real, baseline),
     );
+    for (const x of extras) if (x.eval) parts.push(renderEvaluationExtra(x));
   }
   if (real.pairs) {
     parts.push(
       '',
       'PARAPHRASE PAIRS — predicted positive when sentence2 is matched to its own sentence1',
-      renderPairs(real, baseline),
+      renderPairs(real, baseline, extras),
     );
   }
   if (real.speed || real.scale) {
@@ -386,8 +439,16 @@ export function renderAll(json: BenchResults): string {
         { records: t.corpusRecords, chars: t.corpusChars },
         json.scaleLibrary,
         t.speedThesisPlantedRate,
+        extras,
       ),
     );
+    if (json.postgres && [real, ...extras].some((r) => r.name === 'simcheck-pg' && (r.speed || r.scale))) {
+      parts.push(
+        `simcheck-pg: PostgreSQL ${json.postgres.version.split(' ')[0]}, ${json.postgres.source}; its size is ` +
+          'pg_total_relation_size of its tables (heap, indexes, TOAST) in a schema of its own; peak RSS is the ' +
+          'Node process only (the server not counted)',
+      );
+    }
   }
   for (const r of runs) for (const err of r.errors) parts.push(`! ${r.name}: ${err}`);
   return parts.join('\n');

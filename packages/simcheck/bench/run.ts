@@ -5,12 +5,23 @@
  *   --quick            small test set, 300 pairs per paraphrase set, 3 timing repeats (smoke run)
  *   --scale            also the scale run (synthetic library of --scale-docs documents, default 200000)
  *   --scale-docs=N     size of the synthetic library (default 200000; 20000 with --quick)
- *   --engines=a,b      engines to run (naive, simcheck, simcheck-cli); default naive + the real
- *                      engine's library API (or its CLI when the library entry is not there)
+ *   --engines=a,b      engines to run (naive, simcheck, simcheck-pg, simcheck-cli); default naive + the
+ *                      real engine's library API (or its CLI when the library entry is not there),
+ *                      + simcheck-pg when DATABASE_URL is set or --pg / --database-url= is given
+ *   --pg               add simcheck-pg (the library API on the PostgreSQL index, createPgIndex) to the
+ *                      default engines. Its server: --database-url=<url>, else DATABASE_URL, else a
+ *                      throwaway server started here like scripts/test-pg.sh (Debian's postgresql via
+ *                      scripts/ensure-postgres.sh, initdb in a temp folder, a free loopback port, fsync
+ *                      off) and stopped at the end. Each build gets a schema of its own
+ *                      (simcheck_bench_<run>_<what>), dropped at the end; size = pg_total_relation_size
+ *                      of its tables. Without a server the run goes on without it and says why.
+ *   --database-url=<url>  the PostgreSQL server for simcheck-pg (implies --pg)
  *   --seed=N           test-set seed (default 20240601)
  *   --repeat=N         timing repeats (default 5)
  *   --no-eval --no-pairs --no-speed   skip parts
- *   --keep-indexes     keep this run's indexes (default: deleted at the end; outputs stay in .bench/runs/)
+ *   --keep-indexes     keep this run's indexes (default: deleted at the end; outputs stay in .bench/runs/);
+ *                      simcheck-pg's schemas too (a throwaway server is then left running: the log
+ *                      says how to stop it)
  *   --render=<results.json> [--rescore]  print the table of an earlier run again (--rescore: score
  *                      the saved per-document outputs in .bench/eval-*.json again)
  * Progress goes to stderr, the table to stdout, everything to .bench/results-<stamp>.json and
@@ -25,7 +36,20 @@ import { realEngineState } from './engines/registry.ts';
 import type { CheckOutput } from './engines/types.ts';
 import { generateTestSet, type TestSet } from './generate.ts';
 import { dirSize, runJob } from './lib/child.ts';
+import { compareOutputs } from './lib/compare.ts';
 import { type LibraryRecord, readJsonLines } from './lib/io.ts';
+import {
+  acquirePgServer,
+  analyzeSchema,
+  createSchema,
+  dropSchema,
+  type PgServer,
+  readPgTarget,
+  schemaName,
+  schemaTablesSize,
+  urlWithSearchPath,
+  writePgTarget,
+} from './lib/pg.ts';
 import { chunkPairs, loadPairSets, scorePairs, writePairLibrary } from './paraphrase.ts';
 import { type BenchResults, type CheckTiming, type EngineRun, type Measured, renderAll } from './report.ts';
 import { generateScaleLibrary, type ScaleLibrary } from './scale.ts';
@@ -33,7 +57,10 @@ import { type DocResult, scoreTestSet } from './score.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
-const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const opt = (name: string) => {
+  const a = argv.find((x) => x.startsWith(`--${name}=`));
+  return a === undefined ? undefined : a.slice(name.length + 3);
+};
 
 const quick = flag('quick');
 const scale = flag('scale');
@@ -51,8 +78,17 @@ function chooseEngines(): string[] {
   const real = state.library ? 'simcheck' : state.cli ? 'simcheck-cli' : undefined;
   if (!real)
     log('the real engine is not in this working tree yet (no src/index.ts, no src/cli/main.ts): naive only');
-  return real ? [real, 'naive'] : ['naive'];
+  // the PostgreSQL backend: asked for, or a server is there (DATABASE_URL)
+  const pg =
+    state.library && (flag('pg') || opt('database-url') !== undefined || Boolean(process.env.DATABASE_URL));
+  return [...(real ? [real] : []), ...(pg ? ['simcheck-pg'] : []), 'naive'];
 }
+
+/** simcheck-pg's server and the schemas this run made on it (one per build). */
+const pgState: { server?: PgServer; schemas: Set<string>; tag: string } = {
+  schemas: new Set(),
+  tag: `${process.pid}_${Date.now().toString(36)}`,
+};
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,8 +99,59 @@ const median = (xs: number[]) => {
 async function build(engine: string, library: string, indexDir: string): Promise<Measured> {
   rmSync(indexDir, { recursive: true, force: true });
   mkdirSync(join(indexDir, '..'), { recursive: true });
+  if (engine === 'simcheck-pg') {
+    // a fresh schema for this build; the folder only holds where it is (pg-target.json)
+    const server = pgState.server;
+    if (!server) throw new Error('no PostgreSQL server');
+    const schema = schemaName(pgState.tag, indexDir.split('/').pop()!);
+    await createSchema(server.url, schema);
+    pgState.schemas.add(schema);
+    mkdirSync(indexDir, { recursive: true });
+    writePgTarget(indexDir, { url: urlWithSearchPath(server.url, schema), schema });
+  }
   const r = await runJob({ op: 'build', engine, library, indexDir }, { log: (s) => process.stderr.write(s) });
+  if (engine === 'simcheck-pg') {
+    const { schema } = readPgTarget(indexDir);
+    const bytes = await schemaTablesSize(pgState.server!.url, schema);
+    // planner statistics now rather than when autovacuum gets to it (not in the index time)
+    await analyzeSchema(pgState.server!.url, schema);
+    return { ms: r.ms, maxRss: r.maxRss, bytes };
+  }
   return { ms: r.ms, maxRss: r.maxRss, bytes: dirSize(indexDir) };
+}
+
+/** Drop an index of simcheck-pg (its schema); nothing for the other engines. */
+async function dropPgIndex(indexDir: string): Promise<void> {
+  if (!pgState.server) return;
+  let schema: string;
+  try {
+    schema = readPgTarget(indexDir).schema;
+  } catch {
+    return;
+  }
+  await dropSchema(pgState.server.url, schema);
+  pgState.schemas.delete(schema);
+}
+
+/** At the end: drop the schemas (unless --keep-indexes) and stop a throwaway server. */
+async function releasePg(): Promise<void> {
+  const server = pgState.server;
+  if (!server) return;
+  if (flag('keep-indexes')) {
+    if (pgState.schemas.size > 0)
+      log(`simcheck-pg: kept schemas ${[...pgState.schemas].join(', ')} (${server.url})`);
+    if (server.throwaway) log(`PostgreSQL left running at ${server.url}; stop it with: ${server.detach()}`);
+    return;
+  }
+  for (const schema of pgState.schemas) {
+    try {
+      await dropSchema(server.url, schema);
+    } catch (err) {
+      log(`simcheck-pg: could not drop schema ${schema}: ${(err as Error).message}`);
+    }
+  }
+  pgState.schemas.clear();
+  await server.stop();
 }
 
 async function timeCheck(engine: string, indexDir: string, file: string): Promise<CheckTiming> {
@@ -87,6 +174,30 @@ async function main(): Promise<void> {
   const set: TestSet = await generateTestSet({ seed, quick, outRoot: OUT, log });
   const thesis = join(set.dir, `docs/${set.speedThesis}.txt`);
   const runs: EngineRun[] = engines.map((name) => ({ name, errors: [] }));
+  const pgRun = runs.find((r) => r.name === 'simcheck-pg');
+  if (pgRun) {
+    try {
+      if (!realEngineState().library) throw new Error('the engine has no library entry (src/index.ts)');
+      pgState.server = await acquirePgServer({
+        flagUrl: opt('database-url'),
+        envUrl: process.env.DATABASE_URL,
+        log,
+      });
+    } catch (err) {
+      pgRun.errors.push(
+        `not run, no PostgreSQL: ${(err as Error).message.split('\n').slice(0, 3).join(' | ')}`,
+      );
+      log(`simcheck-pg: not run: ${(err as Error).message}`);
+    }
+  }
+  try {
+    await measure(set, thesis, runs, started);
+  } finally {
+    await releasePg();
+  }
+}
+
+async function measure(set: TestSet, thesis: string, runs: EngineRun[], started: Date): Promise<void> {
   // everything of this run in its own folder: several people may run the benchmark at once
   const runDir = join(OUT, 'runs', `${started.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
   mkdirSync(runDir, { recursive: true });
@@ -103,6 +214,7 @@ async function main(): Promise<void> {
 
   for (const run of runs) {
     const e = run.name;
+    if (e === 'simcheck-pg' && !pgState.server) continue; // said why in its errors
     const libIndex = idx(e, `library-s${seed}-${set.mode}`);
     if (!flag('no-eval')) {
       await attempt(run, 'evaluation', async () => {
@@ -133,8 +245,13 @@ async function main(): Promise<void> {
         run.speed = { corpusBuild, corpusCheck, libraryCheck };
         if (e !== 'naive' && realEngineState().cli) {
           await attempt(run, 'one CLI check', async () => {
+            // simcheck-pg: the CLI on the same tables (--database-url with the schema's search_path)
+            const target =
+              e === 'simcheck-pg'
+                ? ['--database-url', readPgTarget(corpusIndex).url]
+                : ['--index', corpusIndex];
             const t0 = performance.now();
-            await runCli(['check', '--index', corpusIndex, '--json', thesis]);
+            await runCli(['check', ...target, '--json', thesis]);
             run.speed!.cliCheckMs = performance.now() - t0;
           });
         }
@@ -183,7 +300,10 @@ async function main(): Promise<void> {
         const b = await build(run.name, scaleLib!.path, dir);
         log(`${run.name}: checking the thesis against the scale library ×${repeat}`);
         run.scale = { build: b, check: await timeCheck(run.name, dir, thesis) };
-        if (!flag('keep-scale-index')) rmSync(dir, { recursive: true, force: true });
+        if (!flag('keep-scale-index')) {
+          await dropPgIndex(dir);
+          rmSync(dir, { recursive: true, force: true });
+        }
       });
     }
   }
@@ -200,6 +320,7 @@ async function main(): Promise<void> {
     }
   })();
   const thesisDoc = set.docs.find((d) => d.id === set.speedThesis)!;
+  compareBackends(runs, runDir);
   if (!flag('keep-indexes')) rmSync(join(runDir, 'indexes'), { recursive: true, force: true });
   const json: BenchResults = {
     date: started.toISOString(),
@@ -225,6 +346,7 @@ async function main(): Promise<void> {
       synonymStats: set.synonymStats,
     },
     scaleLibrary: scaleLib,
+    postgres: pgState.server ? { source: pgState.server.source, version: pgState.server.version } : undefined,
     engines: runs,
     table: '',
   };
@@ -234,6 +356,27 @@ async function main(): Promise<void> {
   writeFileSync(join(OUT, `results-${stamp}.json`), JSON.stringify(json, null, 2));
   writeFileSync(join(OUT, 'latest.json'), JSON.stringify(json, null, 2));
   log(`written .bench/results-${stamp}.json`);
+}
+
+/**
+ * The real engine's other runs (simcheck-pg, simcheck-cli) against the first one: are the
+ * per-document reports of the evaluation identical? (The two index backends are meant to be.)
+ */
+function compareBackends(runs: EngineRun[], runDir: string): void {
+  const evalOf = (name: string) =>
+    JSON.parse(readFileSync(join(runDir, `eval-${name}.json`), 'utf8')) as Record<string, DocResult>;
+  const first = runs.find((r) => r.name !== 'naive' && r.eval);
+  if (!first) return;
+  for (const run of runs) {
+    if (run === first || run.name === 'naive' || !run.eval) continue;
+    try {
+      run.eval.sameAs = compareOutputs(first.name, evalOf(run.name), evalOf(first.name));
+      const c = run.eval.sameAs;
+      log(`${run.name}: reports identical to ${first.name}'s on ${c.identical}/${c.total} documents`);
+    } catch (err) {
+      run.errors.push(`comparison with ${first.name}: ${(err as Error).message}`);
+    }
+  }
 }
 
 if (opt('render')) {
@@ -249,6 +392,7 @@ if (opt('render')) {
         JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,
       );
     }
+    compareBackends(json.engines, json.runDir);
   }
   process.stdout.write(`${renderAll(json)}\n`);
 } else {

@@ -7,14 +7,40 @@ import { buildIndex, checkText, type Index, openIndex } from '../../src/index.ts
 import { type LibraryRecord, readJsonLines } from '../lib/io.ts';
 import type { BenchEngine, Checker, CheckOutput } from './types.ts';
 
-async function* records(path: string) {
+export async function* records(path: string) {
   for await (const r of readJsonLines<LibraryRecord>(path))
     yield { id: String(r.id), title: r.title, text: r.text };
 }
 
-function checkOptions(): Record<string, unknown> {
+export function checkOptions(): Record<string, unknown> {
   const raw = process.env.SIMCHECK_BENCH_OPTIONS;
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+}
+
+/** Check with the library API and keep what the CLI contract reports (any index backend). */
+export function indexChecker(index: Index): Checker {
+  const options = checkOptions();
+  return {
+    async check(text): Promise<CheckOutput> {
+      const r = await checkText(index, text, options);
+      return {
+        chars: r.chars,
+        copiedChars: r.copiedChars,
+        ratio: r.ratio,
+        ratioExcludingQuotes: r.ratioExcludingQuotes,
+        matches: r.matches.map((m) => ({
+          start: m.start,
+          end: m.end,
+          sourceId: m.sourceId,
+          sourceStart: m.sourceStart,
+          sourceEnd: m.sourceEnd,
+          kind: m.kind,
+        })),
+        sections: r.sections.map((s) => ({ title: s.title, start: s.start, end: s.end, ratio: s.ratio })),
+      };
+    },
+    close: () => index.close(),
+  };
 }
 
 export const libraryEngine: BenchEngine = {
@@ -24,28 +50,6 @@ export const libraryEngine: BenchEngine = {
     await index.close();
   },
   async open(indexDir): Promise<Checker> {
-    const index: Index = await openIndex(indexDir);
-    const options = checkOptions();
-    return {
-      async check(text): Promise<CheckOutput> {
-        const r = await checkText(index, text, options);
-        return {
-          chars: r.chars,
-          copiedChars: r.copiedChars,
-          ratio: r.ratio,
-          ratioExcludingQuotes: r.ratioExcludingQuotes,
-          matches: r.matches.map((m) => ({
-            start: m.start,
-            end: m.end,
-            sourceId: m.sourceId,
-            sourceStart: m.sourceStart,
-            sourceEnd: m.sourceEnd,
-            kind: m.kind,
-          })),
-          sections: r.sections.map((s) => ({ title: s.title, start: s.start, end: s.end, ratio: s.ratio })),
-        };
-      },
-      close: () => index.close(),
-    };
+    return indexChecker(await openIndex(indexDir));
   },
 };

@@ -21,6 +21,10 @@ export async function getEngine(name: string): Promise<BenchEngine> {
       const mod = await import('./library.ts');
       return mod.libraryEngine;
     }
+    case 'simcheck-pg': {
+      const mod = await import('./pg.ts');
+      return mod.pgEngine;
+    }
     default:
       throw new Error(`unknown engine ${name}`);
   }
