@@ -85,6 +85,24 @@ describe('candidate selection', () => {
     expect(report.sources.map((s) => s.sourceId).sort()).toEqual(['econ', 'soil-0']);
   });
 
+  it('takes candidates past maxCandidates while each adds real evidence, up to candidateLimit', () => {
+    // Documents 1–3 each share three fingerprints of their own with the input, 4 and 5 one each.
+    const rows: [number, number][] = [];
+    for (const doc of [1, 2, 3]) for (let f = 0; f < 3; f++) rows.push([doc * 100 + f, doc]);
+    rows.push([400, 4], [500, 5]);
+    rows.sort((a, b) => a[0] - b[0]);
+    const postings = {
+      hashes: Uint32Array.from(rows.map((r) => r[0])),
+      docNos: Uint32Array.from(rows.map((r) => r[1])),
+      positions: new Uint32Array(rows.length),
+    };
+    const pick = (o: object) => rankCandidates(postings, resolveOptions(o));
+    expect(pick({ maxCandidates: 2, candidateLimit: 10, minMarginalWeight: 2 })).toEqual([1, 2, 3]);
+    expect(pick({ maxCandidates: 2, candidateLimit: 2 })).toEqual([1, 2]);
+    expect(pick({ maxCandidates: 4, candidateLimit: 10, minMarginalWeight: 2 })).toEqual([1, 2, 3, 4]);
+    expect(() => pick({ maxCandidates: 4, candidateLimit: 3 })).toThrow(RangeError);
+  });
+
   it('does not count two stock phrases that meet across a full stop', async () => {
     const stockIndex = await buildIndex(makeTempDir('stock'), [
       {

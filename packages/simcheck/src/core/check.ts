@@ -47,8 +47,10 @@ const CLOSING_PUNCT = /[。．.，,；;！!？?：:、”’」』）)】\]…]/
  * in more than `maxDocFrequency` documents are ignored. The document covering the most weight is
  * taken first, and fingerprints it covers no longer count for the others: a passage found in many
  * library documents (duplicates, a large synthetic library) brings in one of them, not all, and the
- * `maxCandidates` slots go to distinct parts of the input. Lazy greedy (Minoux) with a max-heap;
- * ties are broken by docNo, so the choice is deterministic.
+ * slots go to distinct parts of the input. The first `maxCandidates` are taken whatever they add;
+ * after them the choice goes on while a document still adds `minMarginalWeight` (a thesis copied
+ * from hundreds of sources is reported in full), up to `candidateLimit`. Lazy greedy (Minoux) with
+ * a max-heap; ties are broken by docNo, so the choice is deterministic.
  */
 export function rankCandidates(postings: Postings, options: Options): number[] {
   const { hashes, docNos } = postings;
@@ -108,7 +110,7 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
 
   // Only the documents with the most weight can win a slot: with a large library thousands of
   // documents share a stock phrase or two, and sifting them all through the heap is wasted work.
-  const keep = options.maxCandidates * HEAP_FACTOR;
+  const keep = Math.max(options.maxCandidates * HEAP_FACTOR, options.candidateLimit * 2);
   const floor = nDocs > keep ? kthLargest(score.slice(0, nDocs), keep) : 0;
   // The kept documents' groups (CSR), under new dense indices.
   const keptIndex = new Int32Array(nDocs).fill(-1);
@@ -138,7 +140,7 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
     keptScore[k] = score[kept[k]!]!;
     keptDoc[k] = docList[kept[k]!]!;
   }
-  return greedyCover(keptScore, keptDoc, offsets, groups, weights, nGroups, options.maxCandidates);
+  return greedyCover(keptScore, keptDoc, offsets, groups, weights, nGroups, options);
 }
 
 /** The k-th largest value of `values` (1-based; Hoare's quickselect, reorders `values`). */
@@ -179,7 +181,7 @@ function greedyCover(
   groups: Uint32Array,
   weights: Float64Array,
   nGroups: number,
-  maxCandidates: number,
+  options: Pick<Options, 'maxCandidates' | 'candidateLimit' | 'minMarginalWeight'>,
 ): number[] {
   const nDocs = score.length;
   // Max-heap of document indices by (score desc, docNo asc), built in O(n).
@@ -206,7 +208,7 @@ function greedyCover(
   for (let x = (size >> 1) - 1; x >= 0; x--) siftDown(x);
   const covered = new Uint8Array(nGroups);
   const chosen: number[] = [];
-  while (size > 0 && chosen.length < maxCandidates) {
+  while (size > 0 && chosen.length < options.candidateLimit) {
     const di = heap[0]!;
     let current = 0;
     for (let x = offsets[di]!; x < offsets[di + 1]!; x++)
@@ -221,6 +223,9 @@ function greedyCover(
       continue;
     }
     if (current <= 0) break;
+    // Past the first maxCandidates, only documents that still add real evidence (the heap's top
+    // has the most; nothing after it adds more).
+    if (chosen.length >= options.maxCandidates && current < options.minMarginalWeight) break;
     chosen.push(docList[di]!);
     for (let x = offsets[di]!; x < offsets[di + 1]!; x++) covered[groups[x]!] = 1;
     heap[0] = heap[--size]!;

@@ -17,8 +17,18 @@ export type Options = {
   /** Look up every k-gram of the input in the index, not only its winnowed fingerprints (finds
    * the sources of heavily rewritten passages; costs a larger lookup). */
   readonly lookupAllKgrams: boolean;
-  /** How many candidate sources (ranked by weighted shared fingerprints) are aligned in detail. */
+  /** How many candidate sources (ranked by weighted shared fingerprints) are aligned in detail at
+   * least, whatever their evidence. */
   readonly maxCandidates: number;
+  /**
+   * Beyond `maxCandidates`, further candidates are taken while each still brings at least
+   * `minMarginalWeight` of fingerprint weight not covered by those before it (a document copied from
+   * hundreds of sources is reported in full), up to this many in all.
+   */
+  readonly candidateLimit: number;
+  /** Fingerprint weight a candidate beyond `maxCandidates` must add (1 = one fingerprint found in one
+   * library document; a shared run of 13 characters brings about 2–3). */
+  readonly minMarginalWeight: number;
   /** How many of the best-ranked candidates the word-level stage compares with. */
   readonly maxParaphraseCandidates: number;
   /** Two exact matches of one source merge into one passage when separated by at most this many
@@ -54,6 +64,8 @@ export const defaultOptions: Options = Object.freeze({
   k: 5,
   lookupAllKgrams: true,
   maxCandidates: 200,
+  candidateLimit: 2000,
+  minMarginalWeight: 2,
   maxParaphraseCandidates: 60,
   mergeGap: 12,
   paraphrase: true,
@@ -86,6 +98,10 @@ export function resolveOptions(overrides: Partial<Options> = {}): Options {
   if (!Number.isInteger(merged.maxCandidates) || merged.maxCandidates < 1) {
     throw new RangeError('maxCandidates must be a positive integer');
   }
+  if (!Number.isInteger(merged.candidateLimit) || merged.candidateLimit < merged.maxCandidates) {
+    throw new RangeError('candidateLimit must be an integer ≥ maxCandidates');
+  }
+  if (!(merged.minMarginalWeight > 0)) throw new RangeError('minMarginalWeight must be > 0');
   if (merged.mergeGap < 0) throw new RangeError('mergeGap must be ≥ 0');
   if (merged.paraphraseThreshold <= 0 || merged.paraphraseThreshold > 1) {
     throw new RangeError('paraphraseThreshold must be in (0, 1]');
