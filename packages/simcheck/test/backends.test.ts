@@ -118,6 +118,25 @@ describe.each(targets)('local index and $name', ({ open }) => {
     expect(pb).toEqual(pa);
   });
 
+  it('agree on leaving out frequent hashes and on postings of chosen documents', async () => {
+    // Every fingerprint of the whole library: some occur in several documents.
+    const hashes = Uint32Array.from(
+      new Set(LIBRARY.flatMap((d) => [...getIndexFingerprints(d.text, local.params).hashes])),
+    );
+    const all = await local.lookup(hashes);
+    const capped = await local.lookup(hashes, { maxPostings: 1 });
+    expect(capped.frequent!.length).toBeGreaterThan(0);
+    expect(capped.hashes.length + (await local.lookup(capped.frequent!)).hashes.length).toBe(
+      all.hashes.length,
+    );
+    expect(await pgIndex.lookup(hashes, { maxPostings: 1 })).toEqual(capped);
+    const docNos = [all.docNos[0]!, all.docNos[all.docNos.length - 1]!];
+    const chosen = await local.lookup(hashes, { docNos });
+    expect(chosen.hashes.length).toBeGreaterThan(0);
+    expect(new Set(chosen.docNos)).toEqual(new Set(docNos));
+    expect(await pgIndex.lookup(hashes, { docNos })).toEqual(chosen);
+  });
+
   it('give identical reports', async () => {
     const a = await checkText(local, THESIS);
     const b = await checkText(pgIndex, THESIS);
@@ -193,6 +212,18 @@ describe('local index', () => {
         expect(await checkText(index, THESIS)).toEqual(await checkText(onDisk, THESIS));
       }
       for (const index of [onDisk, inMemory, firstSegmentOnly]) await index.close();
+      // One segment in memory takes the fast path; with options it still agrees with the disk.
+      const writer2 = await openIndex(dir, { memoryBytes: 0 });
+      await writer2.compact();
+      await writer2.close();
+      const [disk1, memory1] = [await openIndex(dir, { memoryBytes: 0 }), await openIndex(dir)];
+      const docNos = [...new Set(expected.docNos)].slice(0, 2);
+      for (const options of [{ maxPostings: 1 }, { docNos }, {}]) {
+        expect(await memory1.lookup(hashes, options)).toEqual(await disk1.lookup(hashes, options));
+      }
+      expect((await memory1.lookup(hashes, { maxPostings: 1 })).frequent!.length).toBeGreaterThan(0);
+      await disk1.close();
+      await memory1.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -368,11 +368,11 @@ const MAX_SEED_POSITIONS = 256;
 /**
  * Seeds of the exact stage, per candidate document (in the order of `docs`): every posting of a
  * candidate paired with each input position of the same k-gram hash, packed as in extendSeeds.
- * Postings and the input's k-grams are both walked in hash order (a merge join).
+ * Each postings list and the input's k-grams are walked in hash order (a merge join).
  */
 function collectSeeds(
   qHashes: Uint32Array,
-  postings: Postings,
+  lists: readonly (Postings | undefined)[],
   docs: readonly StoredDocument[],
 ): Float64Array[] {
   const order = sortIndicesByKey(qHashes);
@@ -382,10 +382,9 @@ function collectSeeds(
   docs.forEach((d, c) => {
     slot[d.docNo] = c;
   });
-  const { hashes, docNos, positions } = postings;
   // Two passes: count, then fill typed arrays.
   const counts = new Uint32Array(docs.length);
-  const pass = (fill: Float64Array[] | undefined, at: Uint32Array | undefined) => {
+  const pass = ({ hashes, docNos, positions }: Postings, fill?: Float64Array[], at?: Uint32Array) => {
     let qi = 0;
     const nq = order.length;
     for (let x = 0; x < hashes.length; ) {
@@ -413,9 +412,11 @@ function collectSeeds(
       x = y;
     }
   };
-  pass(undefined, undefined);
+  const present = lists.filter((p): p is Postings => p !== undefined);
+  for (const p of present) pass(p);
   const out = docs.map((_, c) => new Float64Array(counts[c]!));
-  pass(out, new Uint32Array(docs.length));
+  const at = new Uint32Array(docs.length);
+  for (const p of present) pass(p, out, at);
   return out;
 }
 
@@ -484,13 +485,24 @@ export async function checkText(index: Index, text: string, options: CheckOption
   for (let i = 0; i < picked.length; i++)
     if (i === 0 || picked[i] !== picked[i - 1]) picked[nLookup++] = picked[i]!;
   const lookupHashes = picked.subarray(0, nLookup);
-  const postings = lookupHashes.length > 0 ? await index.lookup(lookupHashes) : undefined;
+  // Stock phrases of a large library (fingerprints in more than maxDocFrequency places) say little
+  // about which document was copied: candidates are ranked without them, and their postings are
+  // fetched afterwards for the chosen candidates only, as seeds (every shared run is still found).
+  const postings =
+    lookupHashes.length > 0
+      ? await index.lookup(lookupHashes, { maxPostings: opts.maxDocFrequency })
+      : undefined;
   const candidateNos = postings ? rankCandidates(postings, opts) : ([] as number[]);
   const docs = candidateNos.length > 0 ? await index.getDocuments(candidateNos) : [];
+  const frequent = postings?.frequent ?? new Uint32Array(0);
+  const frequentPostings =
+    frequent.length > 0 && docs.length > 0
+      ? await index.lookup(frequent, { docNos: docs.map((d) => d.docNo) })
+      : undefined;
   report('exact', 0.2);
 
   // Exact stage, per candidate, from the seeds the postings give.
-  const seeds = postings ? collectSeeds(qHashes, postings, docs) : [];
+  const seeds = collectSeeds(qHashes, [postings, frequentPostings], docs);
   const clauses = getClauseIds(norm);
   const candidates: Candidate[] = docs.map((doc, c) => {
     if (c % 20 === 0) report('exact', 0.2 + (0.3 * c) / docs.length);

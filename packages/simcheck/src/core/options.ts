@@ -54,8 +54,9 @@ export type Options = {
   readonly paraphraseMinSharedWords: number;
   /** A sentence shorter than this many normalised characters is never a paraphrase match on its own. */
   readonly paraphraseMinChars: number;
-  /** Postings of a fingerprint present in more documents than this are ignored for candidate
-   * ranking (stop-fingerprints, e.g. stock phrases); alignment itself is exact and unaffected. */
+  /** A fingerprint with more postings than this in the library (about: found in more documents) is a
+   * stock phrase: it is ignored when ranking candidates, and its postings are fetched only for the
+   * chosen candidates, as alignment seeds; alignment itself is exact and unaffected. */
   readonly maxDocFrequency: number;
 };
 
@@ -76,7 +77,7 @@ export const defaultOptions: Options = Object.freeze({
   paraphraseOrderFreeThreshold: 0.7,
   paraphraseMinSharedWords: 4,
   paraphraseMinChars: 12,
-  maxDocFrequency: 20_000,
+  maxDocFrequency: 1000,
 } satisfies Options);
 
 /** Winnowing window size for the given options: w = t - k + 1 (Schleimer et al. 2003, §3). */

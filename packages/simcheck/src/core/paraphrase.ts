@@ -369,7 +369,7 @@ export async function findParaphrases(
         counts[id]!++;
       }
     }
-    const minShared = Math.max(3, Math.floor(distinct * 0.15));
+    const minShared = Math.max(3, Math.floor(distinct * 0.2));
     const top: number[] = [];
     for (const id of touched) if (counts[id]! >= minShared) top.push(id);
     top.sort((a, b) => counts[b]! - counts[a]! || a - b);

@@ -31,6 +31,19 @@ export type Postings = {
   readonly hashes: Uint32Array;
   readonly docNos: Uint32Array;
   readonly positions: Uint32Array;
+  /** With `maxPostings`: the hashes left out for having more postings than that, ascending. */
+  readonly frequent?: Uint32Array;
+};
+
+export type LookupOptions = {
+  /**
+   * Leave out the postings of hashes that have more than this many (stock phrases of a large
+   * library: thousands of postings that say little about which document was copied); they are
+   * listed in `frequent` instead.
+   */
+  readonly maxPostings?: number;
+  /** Only the postings of these documents. */
+  readonly docNos?: readonly number[];
 };
 
 export type IndexStats = {
@@ -68,7 +81,7 @@ export interface Index {
   removeDocument(id: string): Promise<boolean>;
   stats(): Promise<IndexStats>;
   /** Candidate lookup: postings of the given fingerprint hashes (see {@link Postings}). */
-  lookup(hashes: Uint32Array): Promise<Postings>;
+  lookup(hashes: Uint32Array, options?: LookupOptions): Promise<Postings>;
   /** Stored documents by number, in the order asked (unknown or removed numbers are left out). */
   getDocuments(docNos: readonly number[]): Promise<StoredDocument[]>;
   close(): Promise<void>;

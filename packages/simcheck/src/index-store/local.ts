@@ -31,6 +31,7 @@ import type {
   IndexParams,
   IndexStats,
   LibraryDocument,
+  LookupOptions,
   Postings,
   StoredDocument,
 } from '../core/types.ts';
@@ -220,6 +221,36 @@ class SegmentWriter {
     fs.writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(this.docs));
     return { name, documents: this.documents, records: n, chars: this.chars, bucketBits: bits };
   }
+}
+
+/** Postings filtered as {@link LookupOptions} says (counts are over all live postings of a hash). */
+function filterPostings(
+  p: Postings,
+  maxPostings: number | undefined,
+  only: Set<number> | undefined,
+): Postings {
+  if (maxPostings === undefined && !only) return p;
+  const outH = new U32Builder(p.hashes.length + 1);
+  const outD = new U32Builder(p.hashes.length + 1);
+  const outP = new U32Builder(p.hashes.length + 1);
+  const frequent = new U32Builder(16);
+  for (let i = 0; i < p.hashes.length; ) {
+    const h = p.hashes[i]!;
+    let j = i + 1;
+    while (j < p.hashes.length && p.hashes[j] === h) j++;
+    if (maxPostings !== undefined && j - i > maxPostings) frequent.push(h);
+    else {
+      for (let x = i; x < j; x++) {
+        if (only && !only.has(p.docNos[x]!)) continue;
+        outH.push(h);
+        outD.push(p.docNos[x]!);
+        outP.push(p.positions[x]!);
+      }
+    }
+    i = j;
+  }
+  const out = { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
+  return maxPostings === undefined ? out : { ...out, frequent: frequent.view() };
 }
 
 /** The local on-disk index. Create or open it with {@link openIndex}. */
@@ -467,12 +498,20 @@ export class LocalIndex implements Index {
     };
   }
 
-  async lookup(hashes: Uint32Array): Promise<Postings> {
+  async lookup(hashes: Uint32Array, options: LookupOptions = {}): Promise<Postings> {
     const sorted = Uint32Array.from(hashes).sort();
     let n = 0;
     for (let i = 0; i < sorted.length; i++)
       if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
     const unique = sorted.subarray(0, n);
+    const only = options.docNos ? new Set(options.docNos) : undefined;
+    const single = this.segments.length === 1 ? this.segments[0]! : undefined;
+    if (single?.postings) return this.lookupInMemory(single, unique, options.maxPostings, only);
+    return filterPostings(this.lookupAll(unique), options.maxPostings, only);
+  }
+
+  /** Every live posting of sorted unique hashes, over all segments, merged by hash. */
+  private lookupAll(unique: Uint32Array): Postings {
     const perSegment = this.segments.map((seg) => this.lookupSegment(seg, unique));
     if (perSegment.length === 1) return perSegment[0]!;
     // Merge by hash; for one hash, older segments (smaller docNos) first.
@@ -506,39 +545,67 @@ export class LocalIndex implements Index {
   }
 
   /**
+   * The lookup of a one-segment index held in memory: each hash's records found by binary search in
+   * its bucket, counted, and copied out only when wanted (see {@link LookupOptions}).
+   */
+  private lookupInMemory(
+    seg: Segment,
+    unique: Uint32Array,
+    maxPostings: number | undefined,
+    only: Set<number> | undefined,
+  ): Postings {
+    const all = seg.postings!;
+    const outH = new U32Builder(unique.length * 2);
+    const outD = new U32Builder(unique.length * 2);
+    const outP = new U32Builder(unique.length * 2);
+    const frequent = new U32Builder(16);
+    const shift = 32 - seg.meta.bucketBits;
+    const dead = this.tombstones;
+    for (let x = 0; x < unique.length; x++) {
+      const h = unique[x]!;
+      const b = h >>> shift;
+      // Records of a bucket are sorted by hash: binary search for the first one of h.
+      let lo = seg.directory[b]!;
+      let hi = seg.directory[b + 1]!;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (all[mid * 3]! < h) lo = mid + 1;
+        else hi = mid;
+      }
+      let end = lo;
+      let live = 0;
+      while (end < seg.directory[b + 1]! && all[end * 3] === h) {
+        if (dead.size === 0 || !dead.has(all[end * 3 + 1]!)) live++;
+        end++;
+      }
+      if (live === 0) continue;
+      if (maxPostings !== undefined && live > maxPostings) {
+        frequent.push(h);
+        continue;
+      }
+      for (let r = lo * 3; r < end * 3; r += 3) {
+        const d = all[r + 1]!;
+        if ((dead.size > 0 && dead.has(d)) || (only && !only.has(d))) continue;
+        outH.push(h);
+        outD.push(d);
+        outP.push(all[r + 2]!);
+      }
+    }
+    const out = { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
+    return maxPostings === undefined ? out : { ...out, frequent: frequent.view() };
+  }
+
+  /**
    * Postings of sorted unique hashes in one segment. Buckets that lie close together in the file
    * are read with one positioned read (fewer system calls for the tens of thousands of k-grams of a
    * thesis).
    */
   private lookupSegment(seg: Segment, unique: Uint32Array): Postings {
+    if (seg.postings) return this.lookupInMemory(seg, unique, undefined, undefined);
     const outH = new U32Builder(unique.length * 2);
     const outD = new U32Builder(unique.length * 2);
     const outP = new U32Builder(unique.length * 2);
     const shift = 32 - seg.meta.bucketBits;
-    const all = seg.postings;
-    if (all) {
-      for (let x = 0; x < unique.length; x++) {
-        const h = unique[x]!;
-        const b = h >>> shift;
-        // Records of a bucket are sorted by hash: binary search for the first one of h.
-        let lo = seg.directory[b]!;
-        let hi = seg.directory[b + 1]!;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (all[mid * 3]! < h) lo = mid + 1;
-          else hi = mid;
-        }
-        const to = seg.directory[b + 1]! * 3;
-        for (let r = lo * 3; r < to && all[r] === h; r += 3) {
-          const d = all[r + 1]!;
-          if (this.tombstones.size > 0 && this.tombstones.has(d)) continue;
-          outH.push(h);
-          outD.push(d);
-          outP.push(all[r + 2]!);
-        }
-      }
-      return { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
-    }
     let i = 0;
     while (i < unique.length) {
       // Gather a run of hashes whose buckets are within COALESCE_RECORDS records of each other.

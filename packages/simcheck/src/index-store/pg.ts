@@ -21,6 +21,7 @@ import type {
   IndexParams,
   IndexStats,
   LibraryDocument,
+  LookupOptions,
   Postings,
   StoredDocument,
 } from '../core/types.ts';
@@ -202,11 +203,23 @@ export class PgIndex implements Index {
     };
   }
 
-  async lookup(hashes: Uint32Array): Promise<Postings> {
-    const res = await this.db.query(
-      'SELECT hash, doc_no, pos FROM simcheck_fingerprints WHERE hash = ANY($1::bigint[]) ORDER BY hash, doc_no, pos',
-      [Array.from(hashes)],
-    );
+  async lookup(hashes: Uint32Array, options: LookupOptions = {}): Promise<Postings> {
+    const { maxPostings, docNos } = options;
+    const params: unknown[] = [Array.from(hashes)];
+    const docFilter = docNos ? ` AND doc_no = ANY($${params.push([...docNos])}::bigint[])` : '';
+    let sql = `SELECT hash, doc_no, pos FROM simcheck_fingerprints WHERE hash = ANY($1::bigint[])${docFilter}`;
+    let frequent: Uint32Array | undefined;
+    if (maxPostings !== undefined) {
+      const counted = await this.db.query(
+        `SELECT hash FROM simcheck_fingerprints WHERE hash = ANY($1::bigint[])
+         GROUP BY hash HAVING count(*) > $2 ORDER BY hash`,
+        [params[0], maxPostings],
+      );
+      frequent = Uint32Array.from(counted.rows, (r) => Number(r.hash));
+      if (frequent.length > 0)
+        sql += ` AND NOT (hash = ANY($${params.push(Array.from(frequent))}::bigint[]))`;
+    }
+    const res = await this.db.query(`${sql} ORDER BY hash, doc_no, pos`, params);
     const n = res.rows.length;
     const out = { hashes: new Uint32Array(n), docNos: new Uint32Array(n), positions: new Uint32Array(n) };
     for (let i = 0; i < n; i++) {
@@ -215,7 +228,7 @@ export class PgIndex implements Index {
       out.docNos[i] = Number(r.doc_no);
       out.positions[i] = Number(r.pos);
     }
-    return out;
+    return frequent ? { ...out, frequent } : out;
   }
 
   async getDocuments(docNos: readonly number[]): Promise<StoredDocument[]> {

@@ -113,7 +113,7 @@ function capturingIndex(index: Index, sources: Map<string, StoredDocument>): Ind
     addDocuments: (docs, options) => index.addDocuments(docs, options),
     removeDocument: (id) => index.removeDocument(id),
     stats: () => index.stats(),
-    lookup: (hashes) => index.lookup(hashes),
+    lookup: (hashes, options) => index.lookup(hashes, options),
     async getDocuments(docNos) {
       const docs = await index.getDocuments(docNos);
       for (const d of docs) sources.set(d.id, d);
