@@ -18,6 +18,7 @@ export {
   resolveOptions,
   type SegmenterName,
 } from './core/options.ts';
+export { prepareEngine } from './core/prepare.ts';
 export {
   analyzeStructure,
   type DocumentStructure,

@@ -3,7 +3,7 @@
  * start-up in the timings. SIMCHECK_BENCH_OPTIONS='{"paraphrase":false,…}' passes check options
  * (for tuning runs); the default is the engine's defaultOptions.
  */
-import { buildIndex, checkText, type Index, openIndex } from '../../src/index.ts';
+import { buildIndex, checkText, type Index, openIndex, prepareEngine } from '../../src/index.ts';
 import { type LibraryRecord, readJsonLines } from '../lib/io.ts';
 import type { BenchEngine, Checker, CheckOutput } from './types.ts';
 
@@ -17,9 +17,13 @@ export function checkOptions(): Record<string, unknown> {
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
 }
 
-/** Check with the library API and keep what the CLI contract reports (any index backend). */
-export function indexChecker(index: Index): Checker {
+/**
+ * Check with the library API and keep what the CLI contract reports (any index backend). Opening
+ * includes the engine's one-time start-up work (prepareEngine), as the service does when it starts.
+ */
+export async function indexChecker(index: Index): Promise<Checker> {
   const options = checkOptions();
+  await prepareEngine(options);
   return {
     async check(text): Promise<CheckOutput> {
       const r = await checkText(index, text, options);
