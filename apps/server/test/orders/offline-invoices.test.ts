@@ -242,12 +242,9 @@ describe('invoices', () => {
     const manual = await buildOrdersApp({ env: { INVOICE_AUTO_ISSUE: 'false' } });
     try {
       const u = await newUser(manual);
-      const order = await manual.orders.createOrder({
-        userId: u.userId,
-        serviceType: 'check',
-        goodsId: 'check_master',
-        quantity: 2_500,
-      });
+      // The test goods (no service hooks in): a bare check order, with no check behind it, would
+      // be refunded at once as a service that cannot be delivered.
+      const order = await newOrder(manual, u.userId, 2_500);
       await startPay(manual, u.token, order.orderId, 'ali');
       await devPay(manual, order.orderNo);
       await manual.sandbox.notificationSettled('ali', order.orderNo);
@@ -273,8 +270,8 @@ describe('invoices', () => {
         url: `/kyfw/web/v1/invoice/download?invoiceId=${created.data.invoiceId}`,
         headers: { token: u.token },
       });
-      // 3 units of 1,000 characters at ¥3.00.
-      expect(await pdfText(pdf.rawPayload)).toContain('玖元整');
+      // 3 units of 1,000 characters at ¥2.00.
+      expect(await pdfText(pdf.rawPayload)).toContain('陆元整');
     } finally {
       await manual.close();
     }

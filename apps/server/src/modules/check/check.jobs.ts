@@ -6,7 +6,7 @@ import {
   NonRetryableJobError,
 } from '../../jobs/job-definition.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
-import { getOrdersApi, onPaid } from '../orders/orders.api.ts';
+import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,
@@ -312,6 +312,8 @@ export const checkRunJob = defineJob({
 export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRunJob, checkPurgeFilesJob];
 
 // A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
+// A check deleted before the payment was accepted is not run: the orders module refunds the payment.
 onPaid('check', async ({ tx, order }) => {
-  await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
+  const queued = await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
+  if (queued === 'deleted') return serviceUndeliverable(TEXTS.refundDeletedCheck);
 });

@@ -313,18 +313,25 @@ export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: 
   return getCheckStatus(rt, userId, orderId);
 }
 
-/** The onPaid('check') hook: queue the check of a paid order, in the payment's transaction. */
+/**
+ * The onPaid('check') hook: queue the check of a paid order, in the payment's transaction, under a
+ * lock on the check's row (deleteCheck takes the same lock, so of a delete and a payment exactly
+ * one wins). `deleted`: the check was deleted (by the user, or with the account) before the
+ * payment was accepted, or never existed — there is nothing to check and the payment must be
+ * refunded.
+ */
 export async function queuePaidCheck(
   tx: Kysely<Database>,
   orderId: string,
   serviceRef: string | null,
   now: Date,
-) {
+): Promise<'queued' | 'deleted' | 'unchanged'> {
   const check =
     (await lockCheck(tx, orderId)) ??
     (serviceRef && UUID.test(serviceRef) ? await lockCheck(tx, serviceRef) : undefined);
-  if (check?.status !== 'pending') return false;
-  return queueCheck(tx, check.id, `check:${check.id}:1`, now);
+  if (!check || (check.hiddenAt && check.status === 'pending')) return 'deleted';
+  if (check.status !== 'pending') return 'unchanged';
+  return (await queueCheck(tx, check.id, `check:${check.id}:1`, now)) ? 'queued' : 'unchanged';
 }
 
 /** /freeCheck/retryCheck: a failed check runs again (a free one uses the free check again). */
@@ -505,7 +512,11 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
         pay: awaitingPayment,
         start: check.status === 'pending' && check.free,
         retry: check.status === 'failed',
-        delete: check.status !== 'queued' && check.status !== 'running',
+        // Not while it runs, nor once paid and about to start (deleteCheck refuses both).
+        delete:
+          check.status !== 'queued' &&
+          check.status !== 'running' &&
+          !(check.status === 'pending' && order?.payStatus === 1),
       },
     });
   }
@@ -541,23 +552,50 @@ async function cancelUnpaidOrder(rt: CheckRuntime, userId: string, check: CheckR
  * order still awaiting payment is cancelled first (with the reason); any other order and its
  * payments stay (money records are never deleted); the signed report summary stays so a printed
  * report can still be verified.
+ *
+ * A payment can still be accepted for an unpaid check that is being or has been deleted: an
+ * expired order (it cannot be cancelled) whose payment was made before its expiry and is reported
+ * late, or one landing while this runs. The delete and the payment both lock the check's row — the
+ * payment in its onPaid hook, inside the transaction that marks the order paid — so exactly one
+ * wins: a payment accepted first (check queued, or order paid and its hook still to run) makes the
+ * delete fail with 4010 and the check runs; a delete first makes the hook answer that the service
+ * can no longer be delivered, and the orders module refunds the payment (no check job runs).
  */
 export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: string): Promise<void> {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
   if (check.status === 'queued' || check.status === 'running')
     throw new AppError(ErrorCode.CHECK_IN_PROGRESS);
   if (check.status === 'pending') await cancelUnpaidOrder(rt, userId, check);
-  const report = await findReport(rt.db, check.id);
+  const orders = getOrdersApi(rt.db);
+  const hidden = await rt.db.transaction().execute(async (tx) => {
+    const current = await lockCheck(tx, check.id);
+    if (!current || current.hiddenAt) return undefined; // deleted meanwhile (a second click)
+    if (current.status === 'queued' || current.status === 'running') {
+      throw new AppError(
+        ErrorCode.CHECK_IN_PROGRESS,
+        check.status === 'pending' ? TEXTS.paidWhileDeleting : undefined,
+      );
+    }
+    if (current.status === 'pending' && current.orderId) {
+      // Paid, its check not queued yet (the onPaid hook is retried shortly): it will run.
+      const order = await orders.getOrder(current.orderId, { tx });
+      if (order?.payStatus === 1) throw new AppError(ErrorCode.CHECK_IN_PROGRESS, TEXTS.paidWhileDeleting);
+    }
+    const report = await findReport(tx, current.id);
+    await hideCheck(tx, current.id, rt.now());
+    return { current, report };
+  });
+  if (!hidden) return;
+  const { current, report } = hidden;
   const keys = [
-    check.fileKey,
-    check.textKey,
+    current.fileKey,
+    current.textKey,
     report?.modelKey,
     report?.pdfKey,
     report?.markedPdfKey,
     report?.htmlKey,
     report?.zipKey,
   ].filter((k): k is string => typeof k === 'string');
-  await hideCheck(rt.db, check.id, rt.now());
   for (const key of keys) await rt.storage.delete(key);
   const folders = new Set(keys.map((k) => k.slice(0, k.lastIndexOf('/'))));
   for (const folder of folders) await rt.storage.deleteFolder(folder).catch(() => undefined);

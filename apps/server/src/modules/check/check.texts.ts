@@ -44,6 +44,8 @@ export const TEXTS = {
   /** The order's cancel reason (its history) when the user deletes a check awaiting payment. */
   orderCancelledByDelete: '用户删除待支付的查重记录，订单取消',
   paidWhileDeleting: '订单已支付，检测即将开始，完成后才能删除',
+  /** The refund's reason (and the order's history) when a payment arrives for a deleted check. */
+  refundDeletedCheck: '查重记录已删除，无法进行检测，自动退还款项',
   verifyOk: '报告真实有效',
   libraryEmptyHint:
     '比对库为空：查重将找不到任何相似来源。导入演示数据：npm run library:import -- ../shared/data/corpus/csl_papers.jsonl.gz',

@@ -20,7 +20,7 @@ import {
 
 export type { GoodsRecord } from './goods.service.ts';
 export type { OrderView } from './orders.view.ts';
-export { onPaid, type PaidHandler } from './paid-hooks.ts';
+export { onPaid, type PaidHandler, type ServiceUndeliverable, serviceUndeliverable } from './paid-hooks.ts';
 export type { StartPaymentResult } from './payments/payments.service.ts';
 
 /**
@@ -34,6 +34,7 @@ export type { StartPaymentResult } from './payments/payments.service.ts';
  *   const pay = await orders.startPayment({ userId, orderId, payType: 'wx', serviceTypes: ['check'] });
  *   const { payStatus, status } = await orders.getPayStatus(userId, orderId, { serviceTypes: ['check'] });
  *   onPaid('check', async ({ tx, order }) => { ...enqueue the check job in tx... });
+ *   //  ...or, when the record it pays for is gone: return serviceUndeliverable('…'); (refunded)
  *   await orders.markProcessing(orderId); ... await orders.markDone(orderId);
  *   await orders.cancelOrder(userId, orderId, { reason: '…' });   // the user gave the service up
  *
@@ -66,9 +67,12 @@ export function getOrdersApi(db: Kysely<Database>) {
       const runtime = rt();
       return toOrderView(await getOrderForUser(db, userId, orderId, options), runtime.now());
     },
-    /** Any order by id (for jobs of the service); undefined when missing. */
-    async getOrder(orderId: string) {
-      const order = await findOrder(db, orderId);
+    /**
+     * Any order by id (for jobs of the service); undefined when missing. `tx`: read it inside your
+     * transaction (e.g. while holding a lock on your own record).
+     */
+    async getOrder(orderId: string, options: { tx?: Kysely<Database> } = {}) {
+      const order = await findOrder(options.tx ?? db, orderId);
       return order ? toOrderView(order, rt().now()) : undefined;
     },
     /** QR code for WeChat Pay / Alipay: { codeUrl, orderNo, outTradeNo, payType, amount, amountFen, expireAt }. */

@@ -10,7 +10,6 @@ import {
   hideOrder,
   insertOrder,
   insertTransition,
-  listOrdersAwaitingHooks,
   listTransitions,
   listUserOrders,
   lockOrder,
@@ -22,7 +21,7 @@ import {
 import type { OrdersRuntime } from './orders.runtime.ts';
 import { ORDER_STATUS_TEXTS, TEXTS } from './orders.texts.ts';
 import { toOrderView } from './orders.view.ts';
-import { paidHandlersOf } from './paid-hooks.ts';
+import { isServiceUndeliverable, paidHandlersOf } from './paid-hooks.ts';
 
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const MAX_META_BYTES = 8 * 1024;
@@ -194,48 +193,53 @@ async function moveForward(
   });
 }
 
+/** What the service's onPaid handlers made of a just-paid order. */
+export type PaidHooksOutcome =
+  | { status: 'done' }
+  /** A handler failed: its writes are rolled back and the reconciliation job calls it again. */
+  | { status: 'failed' }
+  /** A handler answered serviceUndeliverable(reason): nothing of the service was kept. */
+  | { status: 'undeliverable'; reason: string };
+
 /**
  * Runs the service's onPaid handlers for a just-paid order inside `tx`, behind a savepoint: a
  * failing handler is rolled back alone and retried by the reconciliation job; the payment stands.
+ * A handler that says the service can no longer be delivered has every handler's writes rolled
+ * back and is not called again; the caller refunds the payment (payments.service).
  */
 export async function runPaidHooks(
   rt: OrdersRuntime,
   tx: Kysely<Database>,
   order: OrderRecord,
-): Promise<boolean> {
+): Promise<PaidHooksOutcome> {
   const handlers = paidHandlersOf(order.serviceType);
+  let undeliverable: string | undefined;
   if (handlers.length > 0) {
     await sql`savepoint orders_paid_hooks`.execute(tx);
     try {
       const view = toOrderView(order, rt.now());
-      for (const handler of handlers) await handler({ tx, order: view, userId: order.userId });
-      await sql`release savepoint orders_paid_hooks`.execute(tx);
+      for (const handler of handlers) {
+        const answer = await handler({ tx, order: view, userId: order.userId });
+        if (isServiceUndeliverable(answer)) {
+          undeliverable = answer.reason;
+          break;
+        }
+      }
     } catch (error) {
       await sql`rollback to savepoint orders_paid_hooks`.execute(tx);
       rt.logger.error(
         { err: error, orderNo: order.orderNo, serviceType: order.serviceType },
         'onPaid handler failed; the payment is recorded and the handler will be retried',
       );
-      return false;
+      return { status: 'failed' };
     }
+    if (undeliverable === undefined) await sql`release savepoint orders_paid_hooks`.execute(tx);
+    else await sql`rollback to savepoint orders_paid_hooks`.execute(tx);
   }
   await setPaidHooksDone(tx, order.id, rt.now());
-  return true;
-}
-
-/** Retries the onPaid handlers of paid orders whose handlers failed (reconciliation job). */
-export async function retryPaidHooks(rt: OrdersRuntime, limit = 50): Promise<number> {
-  const due = await listOrdersAwaitingHooks(rt.db, new Date(rt.now().getTime() - 5_000), limit);
-  let done = 0;
-  for (const candidate of due) {
-    const ok = await rt.db.transaction().execute(async (tx) => {
-      const order = await lockOrder(tx, candidate.id);
-      if (!order || order.paidHooksAt) return false;
-      return runPaidHooks(rt, tx, order);
-    });
-    if (ok) done++;
-  }
-  return done;
+  return undeliverable === undefined
+    ? { status: 'done' }
+    : { status: 'undeliverable', reason: undeliverable };
 }
 
 export async function findOrder(db: Kysely<Database>, orderId: string): Promise<OrderRecord | undefined> {

@@ -13,13 +13,41 @@ import type { OrderView } from './orders.view.ts';
  * connection), behind a savepoint: if it throws, its writes are rolled back, the payment is still
  * recorded, and the reconciliation job calls it again later (within about a minute) until it
  * succeeds. It runs once per order when it succeeds; still, make it idempotent (dedupe keys).
+ *
+ * When the service can no longer be delivered (e.g. the user deleted the record the order pays
+ * for, or the account is gone), the handler returns `serviceUndeliverable(reason)` instead of
+ * starting anything: its writes are rolled back, it is not called again, and the payment is
+ * refunded in full automatically (the refund and the order's history carry `reason`). Lock your
+ * record (`for update`) before deciding, so a concurrent deletion either waits for the payment or
+ * is seen by it.
  */
 export type PaidHandler = (ctx: {
   tx: Kysely<Database>;
   /** The order as it is now paid (orderId, orderNo, serviceRef, meta, quantity, amountFen, paidAt, …). */
   order: OrderView;
   userId: string;
-}) => Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that starts its service returns nothing (async () => {…} is Promise<void>)
+}) => Promise<void | ServiceUndeliverable>;
+
+/** A handler's answer: this order's service can no longer be delivered; refund the payment. */
+export interface ServiceUndeliverable {
+  readonly undeliverable: true;
+  /** Why, in Chinese (at most 80 characters): the refund's reason, shown in the order's history. */
+  readonly reason: string;
+}
+
+export function serviceUndeliverable(reason: string): ServiceUndeliverable {
+  return { undeliverable: true, reason };
+}
+
+export function isServiceUndeliverable(value: unknown): value is ServiceUndeliverable {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Partial<ServiceUndeliverable>).undeliverable === true &&
+    typeof (value as Partial<ServiceUndeliverable>).reason === 'string'
+  );
+}
 
 const handlers = new Map<ServiceType, PaidHandler[]>();
 

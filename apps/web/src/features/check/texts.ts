@@ -197,7 +197,9 @@ export const checkTexts = {
   download: '下载',
   startFree: '开始检测',
   delete: '删除',
-  deleteConfirm: '删除后报告与上传的文件将被清除，无法恢复。确定删除吗？',
+  // One text for every row (the list shows the same confirmation for each): it also covers a check
+  // awaiting payment, whose unpaid order the delete cancels (docs/api/check.md).
+  deleteConfirm: '删除后报告与上传的文件将被清除，无法恢复；如订单尚未支付，将同时取消该订单。确定删除吗？',
   deleted: '已删除',
   confirmOk: '确定',
   confirmCancel: '取消',

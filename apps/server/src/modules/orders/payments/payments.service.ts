@@ -23,6 +23,7 @@ import {
   listAttempts,
   listExpiredPendingOrders,
   listOpenAttempts,
+  listOrdersAwaitingHooks,
   lockOrder,
   markAttemptPaid,
   type OrderRecord,
@@ -31,7 +32,7 @@ import {
   updateOrderStatus,
 } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
-import { getOrderForUser, retryPaidHooks, runPaidHooks } from '../orders.service.ts';
+import { getOrderForUser, runPaidHooks } from '../orders.service.ts';
 import { PAY_CHANNEL_TEXTS, PAYMENT_STATUS_TEXTS, REFUND_STATUS_TEXTS, TEXTS } from '../orders.texts.ts';
 import { money } from '../orders.view.ts';
 import {
@@ -287,6 +288,8 @@ export interface ConfirmPaymentInput {
 
 export type ConfirmOutcome =
   | 'paid'
+  /** Accepted (the order was payable), but its service can no longer be delivered: refunded. */
+  | 'undeliverable'
   | 'already_recorded'
   | 'late'
   | 'duplicate'
@@ -303,7 +306,9 @@ const ACTOR_OF_SOURCE: Record<PaymentSource, OrderActor> = {
  * Records money the platform (or an operator) says was received, exactly once per transaction,
  * under a lock on the order row:
  * - amount differs from the order -> recorded as amount_mismatch, flagged, order untouched;
- * - order pending (or expired, but paid before its expiry) -> paid, onPaid handlers run;
+ * - order pending (or expired, but paid before its expiry) -> paid, onPaid handlers run; when
+ *   the service says it can no longer be delivered (e.g. its record was deleted), the payment is
+ *   refunded in full at once and the order ends refunded;
  * - order cancelled/expired (paid after expiry) or already paid by another transaction ->
  *   recorded as late/duplicate and refunded automatically.
  * A repeated delivery of the same transaction changes nothing.
@@ -383,7 +388,8 @@ export async function confirmPayment(
         now,
         set: { payChannel: input.channel, paidAt: input.paidAt },
       });
-      await runPaidHooks(rt, tx, paid!);
+      const hooks = await runPaidHooksOrRefund(rt, tx, paid!);
+      if (hooks.refundId) return { outcome: 'undeliverable' as const, refundId: hooks.refundId };
       return { outcome: 'paid' as const };
     }
     // Money for an order that can no longer take it: keep it on record and give it back.
@@ -406,7 +412,7 @@ export async function confirmPayment(
     return { outcome: status, refundId: refund.id };
   });
 
-  if (result.outcome === 'paid') {
+  if (result.outcome === 'paid' || result.outcome === 'undeliverable') {
     // The other channel's QR code must not take a second payment.
     const order = await findOrderById(rt.db, knownOrderId);
     if (order) {
@@ -424,6 +430,71 @@ export async function confirmPayment(
     );
   }
   return { outcome: result.outcome, orderId: knownOrderId };
+}
+
+/**
+ * Runs the onPaid handlers of a just-paid order inside `tx` (orders.service runPaidHooks). When
+ * the service answers that it can no longer be delivered, what is left of the accepted payment is
+ * refunded in full: the refund is recorded here, in the paying transaction, with the service's
+ * reason and actor system, and carried out by the caller after the commit (or by the
+ * reconciliation); once it succeeds the order becomes refunded (completeRefund).
+ */
+async function runPaidHooksOrRefund(
+  rt: OrdersRuntime,
+  tx: Kysely<Database>,
+  order: OrderRecord,
+): Promise<{ ok: boolean; refundId?: string }> {
+  const hooks = await runPaidHooks(rt, tx, order);
+  if (hooks.status !== 'undeliverable') return { ok: hooks.status === 'done' };
+  const accepted = await findAcceptedPayment(tx, order.id);
+  const payment = accepted ? await lockPayment(tx, accepted.id) : undefined;
+  const left = payment ? payment.amountFen - (await sumActiveRefunds(tx, payment.id)) : 0;
+  if (!payment || left <= 0) {
+    rt.logger.error(
+      { orderNo: order.orderNo, reason: hooks.reason },
+      'service undeliverable but no payment left to refund',
+    );
+    return { ok: true };
+  }
+  const now = rt.now();
+  const refund = await insertRefund(tx, {
+    orderId: order.id,
+    paymentId: payment.id,
+    refundNo: generateRefundNo(now),
+    amountFen: left,
+    reason: hooks.reason,
+    actor: 'system',
+    now,
+  });
+  rt.logger.warn(
+    { orderNo: order.orderNo, serviceType: order.serviceType, reason: hooks.reason },
+    'paid order whose service can no longer be delivered: refunding automatically',
+  );
+  return { ok: true, refundId: refund.id };
+}
+
+/**
+ * Retries the onPaid handlers of paid orders whose handlers failed (reconciliation job); a service
+ * that can no longer be delivered gets its payment refunded, as at payment time.
+ */
+export async function retryPaidHooks(rt: OrdersRuntime, limit = 50): Promise<number> {
+  const due = await listOrdersAwaitingHooks(rt.db, new Date(rt.now().getTime() - 5_000), limit);
+  let done = 0;
+  for (const candidate of due) {
+    const result = await rt.db.transaction().execute(async (tx) => {
+      const order = await lockOrder(tx, candidate.id);
+      if (!order || order.paidHooksAt || !isPaidStatus(order.status)) return { ok: false };
+      return runPaidHooksOrRefund(rt, tx, order);
+    });
+    if (result.ok) done++;
+    if (result.refundId) {
+      const refundId = result.refundId;
+      await executeRefund(rt, refundId).catch((error) =>
+        rt.logger.warn({ err: error, refundId }, 'automatic refund failed; the reconciliation retries it'),
+      );
+    }
+  }
+  return done;
 }
 
 /**
