@@ -422,19 +422,32 @@ function collectSeeds(
 
 /** Source sentences within this many sentences of a seed are searched by the word-level stage. */
 const SEED_REACH = 2;
+/** ... and input sentences within this many sentences of one (a rewritten passage runs on). */
+const INPUT_SEED_REACH = 3;
+
+/** Source positions of seeds sorted by source position (extendSeeds sorts them so). */
+function sourcePositions(seeds: Float64Array): Float64Array {
+  const out = new Float64Array(seeds.length);
+  for (let x = 0; x < seeds.length; x++) out[x] = Math.floor(seeds[x]! / SEED_Q);
+  return out;
+}
 
 /**
- * The source sentences near seeds (see SEED_REACH): where the source shares k-grams with the input,
- * a rewritten passage is found beside or between them; the rest of a long source (another chapter
- * of a library thesis) is not searched. Seeds are sorted by source position (extendSeeds sorts).
+ * The sentences within `reach` sentences of a position (ascending): where a source shares k-grams
+ * with the input, a rewritten passage is found beside or between them; the rest of a long text
+ * (another chapter of a library thesis, the honest parts of the input) is not searched.
  */
-function nearSeeds(sentences: readonly SentenceRange[], seeds: Float64Array): Uint8Array {
+function nearPositions(
+  sentences: readonly SentenceRange[],
+  positions: Float64Array,
+  reach: number,
+): Uint8Array {
   const out = new Uint8Array(sentences.length);
   let j = 0;
-  for (let x = 0; x < seeds.length; x++) {
-    const pos = Math.floor(seeds[x]! / SEED_Q);
+  for (let x = 0; x < positions.length; x++) {
+    const pos = positions[x]!;
     while (j + 1 < sentences.length && sentences[j + 1]!.from <= pos) j++;
-    out.fill(1, Math.max(0, j - SEED_REACH), Math.min(sentences.length, j + SEED_REACH + 1));
+    out.fill(1, Math.max(0, j - reach), Math.min(sentences.length, j + reach + 1));
   }
   return out;
 }
@@ -535,12 +548,25 @@ export async function checkText(index: Index, text: string, options: CheckOption
           docNo: c.doc.docNo,
           norm: c.norm,
           sentences: sourceSentences,
-          retrievable: nearSeeds(sourceSentences, seeds[rank]!),
+          retrievable: nearPositions(sourceSentences, sourcePositions(seeds[rank]!), SEED_REACH),
         };
       });
+    // Input sentences are searched near the places where they share k-grams with those sources.
+    const inputSeeds: number[] = [];
+    for (let rank = 0; rank < sources.length; rank++) {
+      for (const packed of seeds[rank]!) inputSeeds.push(packed % SEED_Q);
+    }
+    const searchable = nearPositions(sentences, Float64Array.from(inputSeeds).sort(), INPUT_SEED_REACH);
     const anchors = candidates.flatMap((c) => c.passages);
-    const fuzzy = await findParaphrases(norm, sentences, covered, sources, anchors, opts, (f) =>
-      report('paraphrase', 0.5 + 0.4 * f),
+    const fuzzy = await findParaphrases(
+      norm,
+      sentences,
+      covered,
+      sources,
+      anchors,
+      opts,
+      (f) => report('paraphrase', 0.5 + 0.4 * f),
+      searchable,
     );
     for (const c of candidates) {
       const mine = fuzzy.filter((p) => p.docNo === c.doc.docNo);

@@ -181,7 +181,8 @@ export function getOrderScore(
  *
  * `covered` marks input positions already claimed by exact passages (1) or excluded (2: the
  * reference list); `anchors` are the exact passages; `onProgress` gets the share of input
- * sentences searched so far. Returns passages with `fuzzy` set (exact = 0), one per matched input
+ * sentences searched so far; `searchable`, when given, names the input sentences worth searching
+ * (by index). Returns passages with `fuzzy` set (exact = 0), one per matched input
  * window.
  */
 export async function findParaphrases(
@@ -192,9 +193,11 @@ export async function findParaphrases(
   anchors: readonly Passage[],
   options: Options,
   onProgress?: (fraction: number) => void,
+  searchable?: Uint8Array,
 ): Promise<Passage[]> {
   const nq = querySentences.length;
-  const eligible: boolean[] = querySentences.map((s) => {
+  const eligible: boolean[] = querySentences.map((s, i) => {
+    if (searchable && !searchable[i]) return false;
     const len = s.to - s.from;
     if (len < options.paraphraseMinChars) return false;
     let c = 0;
