@@ -366,21 +366,21 @@ function mapToSource(p: Passage | Core, a: number, b: number): [number, number] 
 const MAX_SEED_POSITIONS = 256;
 
 /**
- * Seeds of the exact stage, per candidate document (in the order of `docs`): every posting of a
- * candidate paired with each input position of the same k-gram hash, packed as in extendSeeds.
+ * Seeds of the exact stage, per candidate document (docNos, in the order of `docs`): every posting
+ * of a candidate paired with each input position of the same k-gram hash, packed as in extendSeeds.
  * Each postings list and the input's k-grams are walked in hash order (a merge join).
  */
 function collectSeeds(
   qHashes: Uint32Array,
   lists: readonly (Postings | undefined)[],
-  docs: readonly StoredDocument[],
+  docs: readonly number[],
 ): Float64Array[] {
   const order = sortIndicesByKey(qHashes);
   let maxDoc = 0;
-  for (const d of docs) maxDoc = Math.max(maxDoc, d.docNo);
+  for (const d of docs) maxDoc = Math.max(maxDoc, d);
   const slot = new Int32Array(maxDoc + 1).fill(-1);
   docs.forEach((d, c) => {
-    slot[d.docNo] = c;
+    slot[d] = c;
   });
   // Two passes: count, then fill typed arrays.
   const counts = new Uint32Array(docs.length);
@@ -418,6 +418,29 @@ function collectSeeds(
   const at = new Uint32Array(docs.length);
   for (const p of present) pass(p, out, at);
   return out;
+}
+
+/**
+ * Whether seeds (packed as in extendSeeds) show a shared run: two of them on one diagonal (same
+ * input − source offset) at most `reach` input characters apart, as the fingerprints of a copied
+ * run of 13 characters or more usually are. A candidate with scattered seeds only shares stock
+ * k-grams here and there.
+ */
+function hasRunEvidence(seeds: Float64Array, reach: number): boolean {
+  if (seeds.length < 2) return false;
+  const keys = new Float64Array(seeds.length);
+  for (let x = 0; x < seeds.length; x++) {
+    const j = Math.floor(seeds[x]! / SEED_Q);
+    const i = seeds[x]! - j * SEED_Q;
+    keys[x] = (i - j + SEED_Q) * SEED_Q + i;
+  }
+  keys.sort();
+  for (let x = 1; x < keys.length; x++) {
+    const d0 = Math.floor(keys[x - 1]! / SEED_Q);
+    const d1 = Math.floor(keys[x]! / SEED_Q);
+    if (d0 === d1 && keys[x]! - keys[x - 1]! <= reach) return true;
+  }
+  return false;
 }
 
 /** Source sentences within this many sentences of a seed are searched by the word-level stage. */
@@ -505,17 +528,24 @@ export async function checkText(index: Index, text: string, options: CheckOption
     lookupHashes.length > 0
       ? await index.lookup(lookupHashes, { maxPostings: opts.maxDocFrequency })
       : undefined;
-  const candidateNos = postings ? rankCandidates(postings, opts) : ([] as number[]);
-  const docs = candidateNos.length > 0 ? await index.getDocuments(candidateNos) : [];
+  const ranked = postings ? rankCandidates(postings, opts) : ([] as number[]);
   const frequent = postings?.frequent ?? new Uint32Array(0);
   const frequentPostings =
-    frequent.length > 0 && docs.length > 0
-      ? await index.lookup(frequent, { docNos: docs.map((d) => d.docNo) })
-      : undefined;
+    frequent.length > 0 && ranked.length > 0 ? await index.lookup(frequent, { docNos: ranked }) : undefined;
+  // Seeds per ranked candidate. The word-level stage's sources are aligned whatever their seeds
+  // look like (a rewritten passage shares k-grams here and there, not runs); a candidate past them
+  // is fetched and aligned only when its seeds show a shared run.
+  const rankedSeeds = collectSeeds(qHashes, [postings, frequentPostings], ranked);
+  const seedsOf = new Map<number, Float64Array>();
+  ranked.forEach((docNo, c) => {
+    if (c < opts.maxParaphraseCandidates || hasRunEvidence(rankedSeeds[c]!, opts.minRun - opts.k))
+      seedsOf.set(docNo, rankedSeeds[c]!);
+  });
+  const docs = seedsOf.size > 0 ? await index.getDocuments([...seedsOf.keys()]) : [];
+  const seeds = docs.map((d) => seedsOf.get(d.docNo)!);
   report('exact', 0.2);
 
   // Exact stage, per candidate, from the seeds the postings give.
-  const seeds = collectSeeds(qHashes, [postings, frequentPostings], docs);
   const clauses = getClauseIds(norm);
   const candidates: Candidate[] = docs.map((doc, c) => {
     if (c % 20 === 0) report('exact', 0.2 + (0.3 * c) / docs.length);
