@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, checkText, type LocalIndex, type Report } from '../src/index.ts';
+import { buildIndex, checkText, type LocalIndex, prepareEngine, type Report } from '../src/index.ts';
 import {
   codePointIndexOf,
   LIBRARY,
@@ -58,6 +58,13 @@ describe('checkText', () => {
     expect(seen.at(-1)).toEqual({ stage: 'report', fraction: 1 });
     expect(seen.map((p) => p.stage)).toEqual(expect.arrayContaining(['exact', 'report']));
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.fraction).toBeGreaterThan(seen[i - 1]!.fraction);
+  });
+
+  it('gives the same reports after prepareEngine (its warm-up leaves no state behind)', async () => {
+    const text = `${OWN_OTHER}\n${SRC_SOIL}\n${SRC_EDUCATION.replace('教学方法单一', '教学手段单一')}`;
+    const before = await checkText(index, text);
+    await prepareEngine();
+    expect(await checkText(index, text)).toEqual(before);
   });
 
   it('merges a copied passage with a changed word into one match', async () => {
