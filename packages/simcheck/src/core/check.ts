@@ -9,7 +9,7 @@ import { type NormalizedText, normalizeText, toNormalizedIndex } from './normali
 import { type Options, resolveOptions } from './options.ts';
 import { findParaphrases, type SentenceRange, splitSentences } from './paraphrase.ts';
 import { buildReport, type RawMatch } from './report.ts';
-import { sortIndicesByKey } from './sort.ts';
+import { sortIndicesByKey, sortUint32 } from './sort.ts';
 import { analyzeStructure, type HeadingHint } from './structure.ts';
 import type { Index, Postings, Report, StoredDocument } from './types.ts';
 
@@ -448,6 +448,18 @@ const SEED_REACH = 2;
 /** ... and input sentences within this many sentences of one (a rewritten passage runs on). */
 const INPUT_SEED_REACH = 3;
 
+/** Index of the sentence holding normalised position pos (the last one starting at or before it). */
+function sentenceIndexAt(sentences: readonly SentenceRange[], pos: number): number {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (sentences[mid]!.from <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /** Source positions of seeds sorted by source position (extendSeeds sorts them so). */
 function sourcePositions(seeds: Float64Array): Float64Array {
   const out = new Float64Array(seeds.length);
@@ -516,7 +528,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     const fp = winnow(qHashes, opts.minRun - opts.k + 1);
     picked = fp.hashes.filter((_, i) => !state[fp.positions[i]!]);
   }
-  picked.sort();
+  picked = sortUint32(picked);
   let nLookup = 0;
   for (let i = 0; i < picked.length; i++)
     if (i === 0 || picked[i] !== picked[i - 1]) picked[nLookup++] = picked[i]!;
@@ -581,11 +593,22 @@ export async function checkText(index: Index, text: string, options: CheckOption
           retrievable: nearPositions(sourceSentences, sourcePositions(seeds[rank]!), SEED_REACH),
         };
       });
-    // Input sentences are searched near the places where they share k-grams with those sources.
+    // Input sentences are searched near the places where they share something with those sources:
+    // an exact passage, or a sentence holding two or more seeds of one source (a single shared
+    // k-gram is as often a stock phrase).
     const inputSeeds: number[] = [];
+    const perSentence = new Uint16Array(sentences.length);
+    const touched: number[] = [];
     for (let rank = 0; rank < sources.length; rank++) {
-      for (const packed of seeds[rank]!) inputSeeds.push(packed % SEED_Q);
+      for (const packed of seeds[rank]!) {
+        const at = sentenceIndexAt(sentences, packed % SEED_Q);
+        if (perSentence[at] === 0) touched.push(at);
+        if (++perSentence[at]! === 2) inputSeeds.push(sentences[at]!.from);
+      }
+      for (const at of touched) perSentence[at] = 0;
+      touched.length = 0;
     }
+    for (const c of candidates) for (const p of c.passages) inputSeeds.push(p.qs, p.qe - 1);
     const searchable = nearPositions(sentences, Float64Array.from(inputSeeds).sort(), INPUT_SEED_REACH);
     const anchors = candidates.flatMap((c) => c.passages);
     const fuzzy = await findParaphrases(

@@ -77,7 +77,7 @@ export const defaultOptions: Options = Object.freeze({
   paraphraseOrderFreeThreshold: 0.7,
   paraphraseMinSharedWords: 4,
   paraphraseMinChars: 12,
-  maxDocFrequency: 1000,
+  maxDocFrequency: 300,
 } satisfies Options);
 
 /** Winnowing window size for the given options: w = t - k + 1 (Schleimer et al. 2003, §3). */

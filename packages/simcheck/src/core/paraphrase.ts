@@ -17,6 +17,7 @@ import type { NormalizedText } from './normalize.ts';
 import { sliceNormalized, WORD_TOKEN_BASE } from './normalize.ts';
 import type { Options } from './options.ts';
 import { getContentChars, getContentWords, loadSegmenter, type Segment } from './segment.ts';
+import { sortIndicesByKey, U32Builder } from './sort.ts';
 
 /** A sentence as a normalised range [from, to). */
 export type SentenceRange = { readonly from: number; readonly to: number };
@@ -96,9 +97,6 @@ function haveSameTokens(a: Set<number>, b: Set<number>): boolean {
   for (const x of a) if (b.has(x)) shared++;
   return shared / (a.size + b.size - shared) >= 0.5;
 }
-
-/** A sentence id is packed below the bigram hash: hash * PAIR_ID + id (ids < 2^20). */
-const PAIR_ID = 2 ** 20;
 
 /** 32-bit hash of a character bigram (a rare collision only adds a little retrieval noise). */
 function bigramHash(a: number, b: number): number {
@@ -211,43 +209,47 @@ export async function findParaphrases(
     docIndex.set(src.docNo, d);
   });
 
-  // Inverted index over the retrievable source sentences: (bigram hash, global sentence id) pairs,
-  // packed into one float64 each and sorted, so a bigram's sentences are one contiguous range.
+  // Inverted index over the retrievable source sentences: (bigram hash, global sentence id) pairs
+  // sorted by hash (a stable radix sort, so ids ascend within a hash): a bigram's sentences are one
+  // contiguous range.
   const sentDoc: number[] = [];
   const sentIdx: number[] = [];
-  let pairs = new Float64Array(1 << 12);
-  let nPairs = 0;
+  const pairKeys = new U32Builder(1 << 12);
+  const pairIds = new U32Builder(1 << 12);
   sources.forEach((src, d) => {
     src.sentences.forEach((s, j) => {
-      if ((src.retrievable && !src.retrievable[j]) || sentDoc.length >= PAIR_ID) return;
+      if (src.retrievable && !src.retrievable[j]) return;
       const id = sentDoc.length;
       sentDoc.push(d);
       sentIdx.push(j);
       const codes = src.norm.codes;
-      if (nPairs + (s.to - s.from) > pairs.length) {
-        const bigger = new Float64Array(Math.max(pairs.length * 2, nPairs + (s.to - s.from)));
-        bigger.set(pairs.subarray(0, nPairs));
-        pairs = bigger;
+      for (let i = s.from; i + 1 < s.to; i++) {
+        pairKeys.push(bigramHash(codes[i]!, codes[i + 1]!));
+        pairIds.push(id);
       }
-      for (let i = s.from; i + 1 < s.to; i++)
-        pairs[nPairs++] = bigramHash(codes[i]!, codes[i + 1]!) * PAIR_ID + id;
     });
   });
-  const index = pairs.subarray(0, nPairs).sort();
-  /** First entry at or after `from` not below `key` (galloping, then binary search). */
+  const order = sortIndicesByKey(pairKeys.view());
+  const keys = new Uint32Array(order.length);
+  const ids = new Uint32Array(order.length);
+  for (let x = 0; x < order.length; x++) {
+    keys[x] = pairKeys.data[order[x]!]!;
+    ids[x] = pairIds.data[order[x]!]!;
+  }
+  /** First entry at or after `from` whose key is not below `key` (galloping, then binary search). */
   const seek = (key: number, from: number): number => {
     let lo = from;
     let step = 1;
     let hi = from;
-    while (hi < index.length && index[hi]! < key) {
+    while (hi < keys.length && keys[hi]! < key) {
       lo = hi + 1;
       hi += step;
       step *= 2;
     }
-    hi = Math.min(hi, index.length);
+    hi = Math.min(hi, keys.length);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (index[mid]! < key) lo = mid + 1;
+      if (keys[mid]! < key) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -353,19 +355,17 @@ export async function findParaphrases(
       const h = sorted[b]!;
       if (b > 0 && h === sorted[b - 1]) continue;
       distinct++;
-      const base = h * PAIR_ID;
-      at = seek(base, at);
+      at = seek(h, at);
       let to = at;
       let df = 0;
-      for (let prev = -1; to < index.length && index[to]! < base + PAIR_ID; to++) {
-        const id = (index[to]! - base) | 0;
-        if (id !== prev) df++;
-        prev = id;
+      for (let prev = -1; to < keys.length && keys[to] === h; to++) {
+        if (ids[to] !== prev) df++;
+        prev = ids[to]!;
       }
       if (df > maxDf) continue;
       let last = -1;
       for (let x = at; x < to; x++) {
-        const id = (index[x]! - base) | 0;
+        const id = ids[x]!;
         if (id === last) continue; // the bigram twice in one sentence counts once
         last = id;
         if (counts[id] === 0) touched.push(id);

@@ -223,12 +223,20 @@ class SegmentWriter {
   }
 }
 
+/** Membership test of a set of document numbers. */
+type DocSet = (docNo: number) => boolean;
+
+/** A set of docNos as a bitmap (docNos are small, dense integers). */
+function docSet(docNos: readonly number[]): DocSet {
+  let max = 0;
+  for (const d of docNos) if (d > max) max = d;
+  const bits = new Uint8Array(max + 1);
+  for (const d of docNos) bits[d] = 1;
+  return (d) => d <= max && bits[d] === 1;
+}
+
 /** Postings filtered as {@link LookupOptions} says (counts are over all live postings of a hash). */
-function filterPostings(
-  p: Postings,
-  maxPostings: number | undefined,
-  only: Set<number> | undefined,
-): Postings {
+function filterPostings(p: Postings, maxPostings: number | undefined, only: DocSet | undefined): Postings {
   if (maxPostings === undefined && !only) return p;
   const outH = new U32Builder(p.hashes.length + 1);
   const outD = new U32Builder(p.hashes.length + 1);
@@ -241,7 +249,7 @@ function filterPostings(
     if (maxPostings !== undefined && j - i > maxPostings) frequent.push(h);
     else {
       for (let x = i; x < j; x++) {
-        if (only && !only.has(p.docNos[x]!)) continue;
+        if (only && !only(p.docNos[x]!)) continue;
         outH.push(h);
         outD.push(p.docNos[x]!);
         outP.push(p.positions[x]!);
@@ -275,11 +283,15 @@ export class LocalIndex implements Index {
     return this.manifest.params;
   }
 
-  /** @internal load segments and tombstones. */
-  load(): void {
+  /**
+   * @internal load segments and tombstones; postings into memory within the budget only when
+   * opening (after a write the instance reads postings from disk: writers seldom check, and a
+   * library import must not hold the whole index in memory).
+   */
+  load(postingsInMemory = false): void {
     const tombFile = path.join(this.root, 'tombstones.json');
     this.tombstones = new Set(fs.existsSync(tombFile) ? readJson<number[]>(tombFile) : []);
-    let budget = this.memoryBytes;
+    let budget = postingsInMemory ? this.memoryBytes : 0;
     this.segments = this.manifest.segments.map((meta) => {
       const bytes = meta.records * RECORD_BYTES;
       const inMemory = bytes <= budget;
@@ -499,12 +511,18 @@ export class LocalIndex implements Index {
   }
 
   async lookup(hashes: Uint32Array, options: LookupOptions = {}): Promise<Postings> {
-    const sorted = Uint32Array.from(hashes).sort();
-    let n = 0;
-    for (let i = 0; i < sorted.length; i++)
-      if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
-    const unique = sorted.subarray(0, n);
-    const only = options.docNos ? new Set(options.docNos) : undefined;
+    // Checks pass their hashes sorted and unique already: sort only when they are not.
+    let ascending = true;
+    for (let i = 1; i < hashes.length && ascending; i++) ascending = hashes[i - 1]! < hashes[i]!;
+    let unique = hashes;
+    if (!ascending) {
+      const sorted = Uint32Array.from(hashes).sort();
+      let n = 0;
+      for (let i = 0; i < sorted.length; i++)
+        if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
+      unique = sorted.subarray(0, n);
+    }
+    const only = options.docNos ? docSet(options.docNos) : undefined;
     const single = this.segments.length === 1 ? this.segments[0]! : undefined;
     if (single?.postings) return this.lookupInMemory(single, unique, options.maxPostings, only);
     return filterPostings(this.lookupAll(unique), options.maxPostings, only);
@@ -552,7 +570,7 @@ export class LocalIndex implements Index {
     seg: Segment,
     unique: Uint32Array,
     maxPostings: number | undefined,
-    only: Set<number> | undefined,
+    only: DocSet | undefined,
   ): Postings {
     const all = seg.postings!;
     const outH = new U32Builder(unique.length * 2);
@@ -585,7 +603,7 @@ export class LocalIndex implements Index {
       }
       for (let r = lo * 3; r < end * 3; r += 3) {
         const d = all[r + 1]!;
-        if ((dead.size > 0 && dead.has(d)) || (only && !only.has(d))) continue;
+        if ((dead.size > 0 && dead.has(d)) || (only && !only(d))) continue;
         outH.push(h);
         outD.push(d);
         outP.push(all[r + 2]!);
@@ -823,7 +841,7 @@ export async function openIndex(root: string, options: OpenLocalOptions = {}): P
     writeFileAtomic(manifestFile, JSON.stringify(manifest, null, 2));
   }
   const index = new LocalIndex(root, manifest, options.memoryBytes);
-  index.load();
+  index.load(true);
   return index;
 }
 

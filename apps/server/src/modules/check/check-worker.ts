@@ -12,7 +12,9 @@ import { createLocalReader, createPgReader, type IndexReader } from './library/l
 import { loadFonts } from './report/fonts.ts';
 import { renderReportFiles } from './report/render.ts';
 
-export type IndexLocation = { kind: 'local'; dir: string } | { kind: 'postgres'; databaseUrl: string };
+export type IndexLocation =
+  | { kind: 'local'; dir: string; memoryBytes?: number }
+  | { kind: 'postgres'; databaseUrl: string };
 
 export type WorkerTask =
   | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
@@ -35,7 +37,7 @@ function readerFor(location: IndexLocation): Promise<IndexReader> {
   if (!reader) {
     reader =
       location.kind === 'local'
-        ? Promise.resolve(createLocalReader(location.dir))
+        ? Promise.resolve(createLocalReader(location.dir, location.memoryBytes))
         : createPgReader(location.databaseUrl);
     reader.catch(() => readers.delete(key));
     readers.set(key, reader);

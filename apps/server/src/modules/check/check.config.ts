@@ -28,6 +28,7 @@ export const checkEnvSchema = z.object({
   CHECK_UPLOAD_MAX_MB: env(integer(1, 100).default(30)),
   CHECK_FREE_MAX_CHARS: env(integer(1000, 1_000_000).default(15_000)),
   CHECK_INDEX_DIR: env(z.string().optional()),
+  CHECK_INDEX_MEMORY_MB: env(integer(0, 65_536).default(1024)),
   CHECK_PARSE_TIMEOUT_SECONDS: env(integer(5, 600).default(60)),
   REPORT_SIGNING_SECRET: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
@@ -44,6 +45,11 @@ export function checkConfigOf(e: CheckEnv) {
     freeMaxChars: e.CHECK_FREE_MAX_CHARS,
     /** The local similarity index (embedded mode); default DATA_DIR/index. Absolute. */
     indexDir: path.resolve(e.CHECK_INDEX_DIR ?? path.join(e.DATA_DIR, 'index')),
+    /**
+     * Memory for the local index's postings in each check worker thread (bytes): within it a lookup
+     * costs no disk read; 0 reads every lookup from disk.
+     */
+    indexMemoryBytes: e.CHECK_INDEX_MEMORY_MB * 1024 * 1024,
     /** Parsing an upload is stopped after this long. */
     parseTimeoutMs: e.CHECK_PARSE_TIMEOUT_SECONDS * 1000,
     /**

@@ -71,7 +71,7 @@ export async function createCheckRuntime(options: CheckRuntimeOptions): Promise<
     library,
     indexLocation:
       location.kind === 'local'
-        ? { kind: 'local', dir: location.dir }
+        ? { kind: 'local', dir: location.dir, memoryBytes: config.check.indexMemoryBytes }
         : { kind: 'postgres', databaseUrl: location.databaseUrl },
     pool,
     signingSecret: loadSigningSecret({ configured: config.check.signingSecret, dataDir: config.dataDir }),

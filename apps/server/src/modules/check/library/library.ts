@@ -249,7 +249,8 @@ export interface IndexReader {
  * committed since it was opened: it reopens when the manifest changed, and closes the old instance
  * when the last check using it ends.
  */
-export function createLocalReader(dir: string): IndexReader {
+/** @param memoryBytes postings held in memory (see simcheck's openIndex); default the engine's. */
+export function createLocalReader(dir: string, memoryBytes?: number): IndexReader {
   type Reader = { index: LocalIndex; stamp: string; users: number; superseded: boolean };
   let reader: Reader | undefined;
   let opening: Promise<Reader> | undefined;
@@ -269,12 +270,13 @@ export function createLocalReader(dir: string): IndexReader {
       if (!opening) {
         opening = (async () => {
           let index: LocalIndex;
+          const options = { create: true, ...(memoryBytes !== undefined ? { memoryBytes } : {}) };
           try {
-            index = await openIndex(dir, { create: true });
+            index = await openIndex(dir, options);
           } catch (error) {
             // A compaction may have removed a segment between reading the manifest and opening it.
             if (manifestStamp(dir) === stamp) throw error;
-            index = await openIndex(dir, { create: true });
+            index = await openIndex(dir, options);
           }
           const old = reader;
           const fresh: Reader = { index, stamp: manifestStamp(dir), users: 0, superseded: false };
