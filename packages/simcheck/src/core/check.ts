@@ -60,11 +60,13 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
   // Distinct (hash group, document) pairs; each document's score is the weight of its groups.
   // Documents get dense indices in order of first appearance (a direct table: docNos are small).
   const docIndex = new Int32Array(maxDoc + 1).fill(-1);
-  const docList: number[] = [];
+  // At most one document per posting: preallocated, no growth.
+  const docList = new Uint32Array(total);
+  const score = new Float64Array(total);
+  let nDocs = 0;
   const weights = new Float64Array(total);
   const pairGroup = new Uint32Array(total);
   const pairDoc = new Uint32Array(total);
-  let score = new Float64Array(1024);
   let nGroups = 0;
   let nPairs = 0;
   let i = 0;
@@ -90,14 +92,9 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
         prev = d;
         let di = docIndex[d]!;
         if (di < 0) {
-          di = docList.length;
+          di = nDocs++;
           docIndex[d] = di;
-          docList.push(d);
-          if (di >= score.length) {
-            const bigger = new Float64Array(score.length * 2);
-            bigger.set(score);
-            score = bigger;
-          }
+          docList[di] = d;
         }
         score[di]! += w;
         pairGroup[nPairs] = g;
@@ -106,7 +103,6 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
     }
     i = j;
   }
-  const nDocs = docList.length;
 
   // Only the documents with the most weight can win a slot: with a large library thousands of
   // documents share a stock phrase or two, and sifting them all through the heap is wasted work.

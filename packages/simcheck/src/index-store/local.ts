@@ -77,6 +77,12 @@ type Segment = {
   textOffsets: Float64Array;
   /** The segment's postings records, when held in memory (see `memoryBytes`). */
   postings: Uint32Array | undefined;
+  /**
+   * With postings in memory: a bitmap of the hashes present (by their top `presenceBits` bits), so
+   * that a lookup of a hash the segment does not have (most of a thesis's k-grams) costs one read.
+   */
+  presence: Uint32Array | undefined;
+  presenceShift: number;
   postingsFd: number;
   textsFd: number;
 };
@@ -329,10 +335,23 @@ export class LocalIndex implements Index {
     if (postings && postings.length !== meta.records * 3) {
       throw new SimcheckError('index_corrupt', `索引段 ${meta.name} 已损坏`);
     }
+    // About eight bits per record, at least 2^16, at most 2^28 (32 MB).
+    const presenceBits = Math.min(28, Math.max(16, Math.ceil(Math.log2(Math.max(1, meta.records) * 8))));
+    const presenceShift = 32 - presenceBits;
+    let presence: Uint32Array | undefined;
+    if (postings) {
+      presence = new Uint32Array(2 ** (presenceBits - 5));
+      for (let r = 0; r < postings.length; r += 3) {
+        const bit = postings[r]! >>> presenceShift;
+        presence[bit >>> 5]! |= 1 << (bit & 31);
+      }
+    }
     return {
       meta,
       dir,
       postings,
+      presence,
+      presenceShift,
       docNos: Uint32Array.from(docs.docNos),
       ids: docs.ids,
       titles: docs.titles,
@@ -573,14 +592,20 @@ export class LocalIndex implements Index {
     only: DocSet | undefined,
   ): Postings {
     const all = seg.postings!;
-    const outH = new U32Builder(unique.length * 2);
-    const outD = new U32Builder(unique.length * 2);
-    const outP = new U32Builder(unique.length * 2);
+    // First the record range of each wanted hash, then one exact-size copy.
+    const from = new Uint32Array(unique.length);
+    const to = new Uint32Array(unique.length);
+    let wanted = 0;
+    let size = 0;
     const frequent = new U32Builder(16);
     const shift = 32 - seg.meta.bucketBits;
     const dead = this.tombstones;
+    const presence = seg.presence!;
+    const pShift = seg.presenceShift;
     for (let x = 0; x < unique.length; x++) {
       const h = unique[x]!;
+      const bit = h >>> pShift;
+      if ((presence[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
       const b = h >>> shift;
       // Records of a bucket are sorted by hash: binary search for the first one of h.
       let lo = seg.directory[b]!;
@@ -590,26 +615,44 @@ export class LocalIndex implements Index {
         if (all[mid * 3]! < h) lo = mid + 1;
         else hi = mid;
       }
+      // ... and for the first record past it (a stock phrase has thousands: no linear scan).
       let end = lo;
-      let live = 0;
-      while (end < seg.directory[b + 1]! && all[end * 3] === h) {
-        if (dead.size === 0 || !dead.has(all[end * 3 + 1]!)) live++;
-        end++;
+      hi = seg.directory[b + 1]!;
+      while (end < hi) {
+        const mid = (end + hi) >>> 1;
+        if (all[mid * 3]! <= h) end = mid + 1;
+        else hi = mid;
       }
+      let live = end - lo;
+      if (dead.size > 0) for (let r = lo; r < end; r++) if (dead.has(all[r * 3 + 1]!)) live--;
       if (live === 0) continue;
       if (maxPostings !== undefined && live > maxPostings) {
         frequent.push(h);
         continue;
       }
-      for (let r = lo * 3; r < end * 3; r += 3) {
+      from[wanted] = lo;
+      to[wanted++] = end;
+      size += end - lo;
+    }
+    let hashes = new Uint32Array(size);
+    let docNos = new Uint32Array(size);
+    let positions = new Uint32Array(size);
+    let n = 0;
+    for (let x = 0; x < wanted; x++) {
+      for (let r = from[x]! * 3; r < to[x]! * 3; r += 3) {
         const d = all[r + 1]!;
         if ((dead.size > 0 && dead.has(d)) || (only && !only(d))) continue;
-        outH.push(h);
-        outD.push(d);
-        outP.push(all[r + 2]!);
+        hashes[n] = all[r]!;
+        docNos[n] = d;
+        positions[n++] = all[r + 2]!;
       }
     }
-    const out = { hashes: outH.view(), docNos: outD.view(), positions: outP.view() };
+    if (n < size) {
+      hashes = hashes.subarray(0, n);
+      docNos = docNos.subarray(0, n);
+      positions = positions.subarray(0, n);
+    }
+    const out = { hashes, docNos, positions };
     return maxPostings === undefined ? out : { ...out, frequent: frequent.view() };
   }
 
