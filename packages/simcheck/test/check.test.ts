@@ -63,7 +63,7 @@ describe('checkText', () => {
   it('gives the same reports after prepareEngine (its warm-up leaves no state behind)', async () => {
     const text = `${OWN_OTHER}\n${SRC_SOIL}\n${SRC_EDUCATION.replace('教学方法单一', '教学手段单一')}`;
     const before = await checkText(index, text);
-    await prepareEngine();
+    await prepareEngine({}, index);
     expect(await checkText(index, text)).toEqual(before);
   });
 

@@ -23,7 +23,7 @@ export function checkOptions(): Record<string, unknown> {
  */
 export async function indexChecker(index: Index): Promise<Checker> {
   const options = checkOptions();
-  await prepareEngine(options);
+  await prepareEngine(options, index);
   return {
     async check(text): Promise<CheckOutput> {
       const r = await checkText(index, text, options);

@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { ReportModel } from '@kyfw/contracts';
-import { type CheckProgress, type HeadingHint, prepareEngine, type StoredDocument } from '@kyfw/simcheck';
+import type { CheckProgress, HeadingHint, StoredDocument } from '@kyfw/simcheck';
 import { recountReport } from './char-count.ts';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
@@ -49,8 +49,9 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
   if (message.task === 'warm') {
     // Open the index, load the engine's tables and segmenter, and read the fonts now, so the first
     // check after a start is not the slow one.
-    const documents = await (await readerFor(message.location)).countDocuments();
-    await prepareEngine();
+    const reader = await readerFor(message.location);
+    const documents = await reader.countDocuments();
+    await reader.prepare();
     loadFonts();
     return { result: { documents }, transfer: [] };
   }

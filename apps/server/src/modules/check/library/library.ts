@@ -9,6 +9,7 @@ import {
   type Index,
   type LocalIndex,
   openIndex,
+  prepareEngine,
   type Report,
   type StoredDocument,
 } from '@kyfw/simcheck';
@@ -240,6 +241,8 @@ function manifestStamp(dir: string): string {
 /** Checks against an index; the local one is reopened when another process committed to it. */
 export interface IndexReader {
   check(text: string, options?: CheckOptions): Promise<LibraryCheckResult>;
+  /** The engine's start-up work, with warm-up checks against this index (see prepareEngine). */
+  prepare(): Promise<void>;
   countDocuments(): Promise<number>;
   close(): Promise<void>;
 }
@@ -309,6 +312,14 @@ export function createLocalReader(dir: string, memoryBytes?: number): IndexReade
         await release(r);
       }
     },
+    async prepare() {
+      const r = await acquire();
+      try {
+        await prepareEngine({}, r.index);
+      } finally {
+        await release(r);
+      }
+    },
     async countDocuments() {
       const r = await acquire();
       try {
@@ -337,6 +348,7 @@ export async function createPgReader(databaseUrl: string): Promise<IndexReader &
       const report = await checkText(capturingIndex(index, sources), text, options);
       return { report, sources };
     },
+    prepare: () => prepareEngine({}, index),
     async countDocuments() {
       return (await index.stats()).documents;
     },
