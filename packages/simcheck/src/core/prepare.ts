@@ -2,8 +2,8 @@
  * One-time start-up work of a checker process, done ahead of its first check: the traditional ->
  * simplified table (built from OpenCC's dictionaries), the word segmenter with its dictionary (ICU
  * loads it on first use), and, given the index the process will check against, a few warm-up
- * checks of a made-up paper assembled from the library's own documents (some copied as they are,
- * some with their sentences reordered, with text of its own in between), so that the JavaScript
+ * checks of a made-up paper assembled from the library's own documents (copied, reordered,
+ * reworded, and text of its own), so that the JavaScript
  * engine has compiled the hot paths at the sizes real papers bring. A long-lived checker (the
  * service's worker threads) calls this when it starts: without it the first students' checks
  * after a start take several times as long as the later ones.
@@ -16,7 +16,7 @@ import type { Index } from './types.ts';
 
 /** Library documents the warm-up paper is made from (at most), and its length (characters). */
 const WARM_DOCUMENTS = 120;
-const WARM_CHARS = 20_000;
+const WARM_CHARS = 30_000;
 /** Warm-up checks. */
 const WARM_CHECKS = 3;
 
@@ -28,7 +28,23 @@ const OWN = [
   '以上结果与预期基本一致，下一节将讨论其可能的原因。',
 ];
 
-/** The made-up paper: library documents, every third one reordered, own sentences in between. */
+/** Word swaps, as students disguise a copied sentence (exercises the word-level stage). */
+const SWAPS: [string, string][] = [
+  ['研究', '探究'],
+  ['显著', '明显'],
+  ['提高', '提升'],
+  ['方法', '手段'],
+  ['分析', '剖析'],
+  ['影响', '作用'],
+  ['结果', '结论'],
+  ['采用', '运用'],
+];
+
+/**
+ * The made-up paper, from library documents in turn: copied as they are, with their sentences
+ * reordered, with words swapped, and turned into text of its own (each sentence's characters
+ * reversed: Chinese characters that match nothing); own sentences in between.
+ */
 async function warmUpPaper(index: Index): Promise<string> {
   const docNos = Array.from({ length: WARM_DOCUMENTS }, (_, i) => i + 1);
   const docs = await index.getDocuments(docNos);
@@ -36,13 +52,11 @@ async function warmUpPaper(index: Index): Promise<string> {
   let chars = 0;
   docs.forEach((doc, i) => {
     if (chars >= WARM_CHARS) return;
-    const text =
-      i % 3 === 2
-        ? doc.text
-            .split(/(?<=[。！？])/)
-            .reverse()
-            .join('')
-        : doc.text;
+    const sentences = doc.text.split(/(?<=[。！？])/);
+    let text = doc.text;
+    if (i % 4 === 1) text = sentences.reverse().join('');
+    else if (i % 4 === 2) for (const [from, to] of SWAPS) text = text.replaceAll(from, to);
+    else if (i % 4 === 3) text = sentences.map((x) => Array.from(x).reverse().join('')).join('');
     parts.push(`${OWN[i % OWN.length]}\n${text}`);
     chars += text.length;
   });
