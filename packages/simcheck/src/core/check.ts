@@ -589,23 +589,27 @@ export async function checkText(index: Index, text: string, options: CheckOption
           retrievable: nearPositions(sourceSentences, sourcePositions(seeds[rank]!), SEED_REACH),
         };
       });
-    // Input sentences are searched near the places where they share something with those sources:
-    // an exact passage, or a sentence holding two or more seeds of one source (a single shared
-    // k-gram is as often a stock phrase).
-    const inputSeeds: number[] = [];
+    // Input sentences are searched where they share something with those sources: a sentence
+    // holding a seed of one of them, and the sentences near an exact passage or near a sentence
+    // with two or more seeds of one source (a rewritten passage runs on; a single shared k-gram is
+    // as often a stock phrase, so it vouches for its own sentence only).
+    const searchable = new Uint8Array(sentences.length);
+    const strong: number[] = [];
     const perSentence = new Uint16Array(sentences.length);
     const touched: number[] = [];
     for (let rank = 0; rank < sources.length; rank++) {
       for (const packed of seeds[rank]!) {
         const at = sentenceIndexAt(sentences, packed % SEED_Q);
         if (perSentence[at] === 0) touched.push(at);
-        if (++perSentence[at]! === 2) inputSeeds.push(sentences[at]!.from);
+        searchable[at] = 1;
+        if (++perSentence[at]! === 2) strong.push(sentences[at]!.from);
       }
       for (const at of touched) perSentence[at] = 0;
       touched.length = 0;
     }
-    for (const c of candidates) for (const p of c.passages) inputSeeds.push(p.qs, p.qe - 1);
-    const searchable = nearPositions(sentences, Float64Array.from(inputSeeds).sort(), INPUT_SEED_REACH);
+    for (const c of candidates) for (const p of c.passages) strong.push(p.qs, p.qe - 1);
+    const near = nearPositions(sentences, Float64Array.from(strong).sort(), INPUT_SEED_REACH);
+    for (let i = 0; i < sentences.length; i++) searchable[i]! |= near[i]!;
     const anchors = candidates.flatMap((c) => c.passages);
     const fuzzy = await findParaphrases(
       norm,
