@@ -18,7 +18,7 @@ import type { Index } from './types.ts';
 const WARM_DOCUMENTS = 120;
 const WARM_CHARS = 30_000;
 /** Warm-up checks. */
-const WARM_CHECKS = 3;
+const WARM_CHECKS = 8;
 
 /** Sentences of its own between the borrowed ones (thesis-like, written for this). */
 const OWN = [
