@@ -6,6 +6,8 @@
  * - `checkText(index, text, options?)`: check a text, resolves to a `Report`
  * - `defaultOptions` (frozen) and `resolveOptions`
  */
+
+export { toCliReport } from './cli/contract.ts';
 export { type CheckOptions, type CheckProgress, checkText, rankCandidates } from './core/check.ts';
 export { getIndexFingerprints } from './core/document.ts';
 export { SimcheckError, type SimcheckErrorCode } from './core/errors.ts';

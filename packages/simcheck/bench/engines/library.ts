@@ -3,7 +3,7 @@
  * start-up in the timings. SIMCHECK_BENCH_OPTIONS='{"paraphrase":false,…}' passes check options
  * (for tuning runs); the default is the engine's defaultOptions.
  */
-import { buildIndex, checkText, type Index, openIndex, prepareEngine } from '../../src/index.ts';
+import { buildIndex, checkText, type Index, openIndex, prepareEngine, toCliReport } from '../../src/index.ts';
 import { type LibraryRecord, readJsonLines } from '../lib/io.ts';
 import type { BenchEngine, Checker, CheckOutput } from './types.ts';
 
@@ -27,21 +27,7 @@ export async function indexChecker(index: Index): Promise<Checker> {
   return {
     async check(text): Promise<CheckOutput> {
       const r = await checkText(index, text, options);
-      return {
-        chars: r.chars,
-        copiedChars: r.copiedChars,
-        ratio: r.ratio,
-        ratioExcludingQuotes: r.ratioExcludingQuotes,
-        matches: r.matches.map((m) => ({
-          start: m.start,
-          end: m.end,
-          sourceId: m.sourceId,
-          sourceStart: m.sourceStart,
-          sourceEnd: m.sourceEnd,
-          kind: m.kind,
-        })),
-        sections: r.sections.map((s) => ({ title: s.title, start: s.start, end: s.end, ratio: s.ratio })),
-      };
+      return { ...toCliReport(r), ratioExcludingQuotes: r.ratioExcludingQuotes };
     },
     close: () => index.close(),
   };

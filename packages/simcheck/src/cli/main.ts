@@ -20,6 +20,7 @@ import type { HeadingHint } from '../core/structure.ts';
 import type { Index, LibraryDocument, Report } from '../core/types.ts';
 import { openIndex } from '../index-store/local.ts';
 import { createPgIndex } from '../index-store/pg.ts';
+import { toCliReport } from './contract.ts';
 
 class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -166,23 +167,6 @@ async function readInput(file: string): Promise<Input> {
   }
 }
 
-function toContract(report: Report) {
-  return {
-    chars: report.chars,
-    copiedChars: report.copiedChars,
-    ratio: report.ratio,
-    matches: report.matches.map((m) => ({
-      start: m.start,
-      end: m.end,
-      sourceId: m.sourceId,
-      sourceStart: m.sourceStart,
-      sourceEnd: m.sourceEnd,
-      kind: m.kind,
-    })),
-    sections: report.sections.map((s) => ({ title: s.title, start: s.start, end: s.end, ratio: s.ratio })),
-  };
-}
-
 function formatHuman(report: Report): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const lines = [
@@ -203,7 +187,7 @@ async function runCheck(args: Args): Promise<void> {
   try {
     const report = await checkText(index, doc.text, { headings: doc.headings });
     process.stdout.write(
-      args.flags.has('--json') ? `${JSON.stringify(toContract(report))}\n` : formatHuman(report),
+      args.flags.has('--json') ? `${JSON.stringify(toCliReport(report))}\n` : formatHuman(report),
     );
   } finally {
     await index.close();

@@ -7,7 +7,7 @@ import { type Core, extendSeeds, mergePassages, type Passage, SEED_Q } from './a
 import { hashKgrams, winnow } from './fingerprint.ts';
 import { type NormalizedText, normalizeText, toNormalizedIndex } from './normalize.ts';
 import { type Options, resolveOptions } from './options.ts';
-import { findParaphrases, type SentenceRange, splitSentences } from './paraphrase.ts';
+import { findParaphrases, type SentenceRange, sentenceAt, splitSentences } from './paraphrase.ts';
 import { buildReport, type RawMatch } from './report.ts';
 import { sortIndicesByKey, sortUint32 } from './sort.ts';
 import { analyzeStructure, type HeadingHint } from './structure.ts';
@@ -444,18 +444,6 @@ const SEED_REACH = 2;
 /** ... and input sentences within this many sentences of one (a rewritten passage runs on). */
 const INPUT_SEED_REACH = 3;
 
-/** Index of the sentence holding normalised position pos (the last one starting at or before it). */
-function sentenceIndexAt(sentences: readonly SentenceRange[], pos: number): number {
-  let lo = 0;
-  let hi = sentences.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (sentences[mid]!.from <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** Source positions of seeds sorted by source position (extendSeeds sorts them so). */
 function sourcePositions(seeds: Float64Array): Float64Array {
   const out = new Float64Array(seeds.length);
@@ -599,7 +587,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     const touched: number[] = [];
     for (let rank = 0; rank < sources.length; rank++) {
       for (const packed of seeds[rank]!) {
-        const at = sentenceIndexAt(sentences, packed % SEED_Q);
+        const at = sentenceAt(sentences, packed % SEED_Q);
         if (perSentence[at] === 0) touched.push(at);
         searchable[at] = 1;
         if (++perSentence[at]! === 2) strong.push(sentences[at]!.from);

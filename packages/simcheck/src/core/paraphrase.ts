@@ -472,7 +472,7 @@ export async function findParaphrases(
 }
 
 /** Index of the sentence containing normalised position pos (the last one starting at or before it). */
-function sentenceAt(sentences: readonly SentenceRange[], pos: number): number {
+export function sentenceAt(sentences: readonly SentenceRange[], pos: number): number {
   let lo = 0;
   let hi = sentences.length - 1;
   while (lo < hi) {

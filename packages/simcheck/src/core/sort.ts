@@ -24,25 +24,12 @@ export function sortIndicesByKey(keys: Uint32Array): Uint32Array {
   return src;
 }
 
-/** The values in ascending order, as a new array (LSD radix sort, two 16-bit passes). */
+/** The values in ascending order, as a new array (through the radix sort above). */
 export function sortUint32(values: Uint32Array): Uint32Array {
-  const n = values.length;
-  let src = Uint32Array.from(values);
-  let dst = new Uint32Array(n);
-  const counts = new Uint32Array(65537);
-  for (const shift of [0, 16]) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[((src[i]! >>> shift) & 0xffff) + 1]!++;
-    for (let b = 1; b <= 65536; b++) counts[b]! += counts[b - 1]!;
-    for (let i = 0; i < n; i++) {
-      const v = src[i]!;
-      dst[counts[(v >>> shift) & 0xffff]!++] = v;
-    }
-    const t = src;
-    src = dst;
-    dst = t;
-  }
-  return src;
+  const order = sortIndicesByKey(values);
+  const out = new Uint32Array(values.length);
+  for (let i = 0; i < order.length; i++) out[i] = values[order[i]!]!;
+  return out;
 }
 
 /** A growable Uint32Array. */
