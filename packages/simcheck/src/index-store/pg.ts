@@ -203,32 +203,51 @@ export class PgIndex implements Index {
     };
   }
 
+  /**
+   * One query, one row per hash: its number of postings and its postings as two arrays (document
+   * numbers and positions, in docNo then position order), so that tens of thousands of postings do
+   * not become tens of thousands of row objects. Counts are over all of a hash's postings, as in
+   * the local index; `docNos` only filters what comes back.
+   */
   async lookup(hashes: Uint32Array, options: LookupOptions = {}): Promise<Postings> {
     const { maxPostings, docNos } = options;
     const params: unknown[] = [Array.from(hashes)];
-    const docFilter = docNos ? ` AND doc_no = ANY($${params.push([...docNos])}::bigint[])` : '';
-    let sql = `SELECT hash, doc_no, pos FROM simcheck_fingerprints WHERE hash = ANY($1::bigint[])${docFilter}`;
-    let frequent: Uint32Array | undefined;
-    if (maxPostings !== undefined) {
-      const counted = await this.db.query(
-        `SELECT hash FROM simcheck_fingerprints WHERE hash = ANY($1::bigint[])
-         GROUP BY hash HAVING count(*) > $2 ORDER BY hash`,
-        [params[0], maxPostings],
-      );
-      frequent = Uint32Array.from(counted.rows, (r) => Number(r.hash));
-      if (frequent.length > 0)
-        sql += ` AND NOT (hash = ANY($${params.push(Array.from(frequent))}::bigint[]))`;
+    const only = docNos ? `FILTER (WHERE doc_no = ANY($${params.push([...docNos])}::bigint[]))` : '';
+    const res = await this.db.query(
+      `SELECT hash, count(*)::int AS n,
+              array_agg(doc_no::int4 ORDER BY doc_no, pos) ${only} AS d,
+              array_agg(pos ORDER BY doc_no, pos) ${only} AS p
+         FROM simcheck_fingerprints WHERE hash = ANY($1::bigint[])
+        GROUP BY hash ORDER BY hash`,
+      params,
+    );
+    const frequent: number[] = [];
+    const kept: { hash: number; d: number[]; p: number[] }[] = [];
+    let size = 0;
+    for (const r of res.rows) {
+      const hash = Number(r.hash);
+      if (maxPostings !== undefined && Number(r.n) > maxPostings) {
+        frequent.push(hash);
+        continue;
+      }
+      const d = (r.d as number[] | null) ?? [];
+      if (d.length === 0) continue;
+      kept.push({ hash, d, p: r.p as number[] });
+      size += d.length;
     }
-    const res = await this.db.query(`${sql} ORDER BY hash, doc_no, pos`, params);
-    const n = res.rows.length;
-    const out = { hashes: new Uint32Array(n), docNos: new Uint32Array(n), positions: new Uint32Array(n) };
-    for (let i = 0; i < n; i++) {
-      const r = res.rows[i]!;
-      out.hashes[i] = Number(r.hash);
-      out.docNos[i] = Number(r.doc_no);
-      out.positions[i] = Number(r.pos);
+    const out = {
+      hashes: new Uint32Array(size),
+      docNos: new Uint32Array(size),
+      positions: new Uint32Array(size),
+    };
+    let n = 0;
+    for (const k of kept) {
+      out.hashes.fill(k.hash, n, n + k.d.length);
+      out.docNos.set(k.d, n);
+      out.positions.set(k.p, n);
+      n += k.d.length;
     }
-    return frequent ? { ...out, frequent } : out;
+    return maxPostings !== undefined ? { ...out, frequent: Uint32Array.from(frequent) } : out;
   }
 
   async getDocuments(docNos: readonly number[]): Promise<StoredDocument[]> {
