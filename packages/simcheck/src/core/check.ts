@@ -362,16 +362,17 @@ function mapToSource(p: Passage | Core, a: number, b: number): [number, number] 
 const MAX_SEED_POSITIONS = 256;
 
 /**
- * Seeds of the exact stage, per candidate document (docNos, in the order of `docs`): every posting
+ * Seeds of the exact stage, per candidate document (docNos, in the order of `docs`), given the
+ * input's k-gram hashes and their order by hash (`order`): every posting
  * of a candidate paired with each input position of the same k-gram hash, packed as in extendSeeds.
  * Each postings list and the input's k-grams are walked in hash order (a merge join).
  */
 function collectSeeds(
   qHashes: Uint32Array,
+  order: Uint32Array,
   lists: readonly (Postings | undefined)[],
   docs: readonly number[],
 ): Float64Array[] {
-  const order = sortIndicesByKey(qHashes);
   let maxDoc = 0;
   for (const d of docs) maxDoc = Math.max(maxDoc, d);
   const slot = new Int32Array(maxDoc + 1).fill(-1);
@@ -500,22 +501,26 @@ export async function checkText(index: Index, text: string, options: CheckOption
   }
 
   const qHashes = hashKgrams(norm.codes, opts.k);
+  // The input's k-grams in hash order (the seeds are a merge join of these with the postings).
+  const qOrder = sortIndicesByKey(qHashes);
   // The hashes to look up, sorted and unique. Every k-gram of the input (see lookupAllKgrams), or
   // its winnowed fingerprints; never those of the reference list.
   let picked: Uint32Array;
+  let nLookup = 0;
   if (opts.lookupAllKgrams) {
     picked = new Uint32Array(qHashes.length);
-    let m = 0;
-    for (let i = 0; i < qHashes.length; i++) if (!state[i]) picked[m++] = qHashes[i]!;
-    picked = picked.subarray(0, m);
+    for (let x = 0; x < qOrder.length; x++) {
+      const i = qOrder[x]!;
+      if (state[i]) continue;
+      const h = qHashes[i]!;
+      if (nLookup === 0 || picked[nLookup - 1] !== h) picked[nLookup++] = h;
+    }
   } else {
     const fp = winnow(qHashes, opts.minRun - opts.k + 1);
-    picked = fp.hashes.filter((_, i) => !state[fp.positions[i]!]);
+    picked = sortUint32(fp.hashes.filter((_, i) => !state[fp.positions[i]!]));
+    for (let i = 0; i < picked.length; i++)
+      if (i === 0 || picked[i] !== picked[i - 1]) picked[nLookup++] = picked[i]!;
   }
-  picked = sortUint32(picked);
-  let nLookup = 0;
-  for (let i = 0; i < picked.length; i++)
-    if (i === 0 || picked[i] !== picked[i - 1]) picked[nLookup++] = picked[i]!;
   const lookupHashes = picked.subarray(0, nLookup);
   // Stock phrases of a large library (fingerprints in more than maxDocFrequency places) say little
   // about which document was copied: candidates are ranked without them, and their postings are
@@ -531,7 +536,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
   // Seeds per ranked candidate. The word-level stage's sources are aligned whatever their seeds
   // look like (a rewritten passage shares k-grams here and there, not runs); a candidate past them
   // is fetched and aligned only when its seeds show a shared run.
-  const rankedSeeds = collectSeeds(qHashes, [postings, frequentPostings], ranked);
+  const rankedSeeds = collectSeeds(qHashes, qOrder, [postings, frequentPostings], ranked);
   const seedsOf = new Map<number, Float64Array>();
   ranked.forEach((docNo, c) => {
     if (c < opts.maxParaphraseCandidates || hasRunEvidence(rankedSeeds[c]!, opts.minRun - opts.k))

@@ -1,20 +1,24 @@
 /**
- * Stable LSD radix sort (two 16-bit passes) of record indices by a 32-bit key. Records that share a
- * key keep their input order, which is (docNo, position) order when they were appended that way.
+ * Stable LSD radix sort of record indices by a 32-bit key: three 11-bit passes for up to 2^18
+ * records (small count tables), two 16-bit passes beyond. Records that share a key keep their
+ * input order, which is (docNo, position) order when they were appended that way.
  */
 export function sortIndicesByKey(keys: Uint32Array): Uint32Array {
   const n = keys.length;
   let src = new Uint32Array(n);
   for (let i = 0; i < n; i++) src[i] = i;
   let dst = new Uint32Array(n);
-  const counts = new Uint32Array(65537);
-  for (const shift of [0, 16]) {
+  const [bits, shifts] = n <= 1 << 18 ? [11, [0, 11, 22]] : [16, [0, 16]];
+  const size = 1 << bits;
+  const mask = size - 1;
+  const counts = new Uint32Array(size + 1);
+  for (const shift of shifts) {
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[((keys[i]! >>> shift) & 0xffff) + 1]!++;
-    for (let b = 1; b <= 65536; b++) counts[b]! += counts[b - 1]!;
+    for (let i = 0; i < n; i++) counts[((keys[i]! >>> shift) & mask) + 1]!++;
+    for (let b = 1; b <= size; b++) counts[b]! += counts[b - 1]!;
     for (let i = 0; i < n; i++) {
       const idx = src[i]!;
-      const b = (keys[idx]! >>> shift) & 0xffff;
+      const b = (keys[idx]! >>> shift) & mask;
       dst[counts[b]!++] = idx;
     }
     const t = src;
