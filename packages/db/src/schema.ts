@@ -207,6 +207,17 @@ export interface AccountNoticesTable {
   close_after: Timestamp;
 }
 
+/**
+ * Keyed one-way digests (HMAC-SHA256 under a server secret) of the phone numbers and WeChat openids
+ * that already earned the binding's free services on an account since deleted or closed (migration
+ * 0007_account_abuse.sql). Nothing else about the account is kept with them.
+ */
+export interface EntitlementGrantDigestsTable {
+  digest: string;
+  kind: 'phone' | 'wechat';
+  recorded_at: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -217,6 +228,7 @@ export interface Database {
   wechat_events: WechatEventsTable;
   entitlements: EntitlementsTable;
   account_notices: AccountNoticesTable;
+  entitlement_grant_digests: EntitlementGrantDigestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -190,7 +190,7 @@ describe('local index', () => {
     }
   });
 
-  it('gives the same postings and reports with its postings in memory, on disk, or split between them', async () => {
+  it('gives the same postings, texts and reports with them in memory, on disk, or split between them', async () => {
     const dir = makeTempDir('memory');
     try {
       const writer = await openIndex(dir, { create: true, memoryBytes: 0 });
@@ -207,8 +207,12 @@ describe('local index', () => {
       const firstSegmentOnly = await openIndex(dir, { memoryBytes: 12 * 4000 });
       const expected = await onDisk.lookup(hashes);
       expect(expected.hashes.length).toBeGreaterThan(100);
+      const allDocNos = [...new Set(expected.docNos)];
+      const texts = await onDisk.getDocuments(allDocNos);
+      expect(texts.map((d) => d.text)).toContain(LIBRARY[0]!.text);
       for (const index of [inMemory, firstSegmentOnly]) {
         expect(await index.lookup(hashes)).toEqual(expected);
+        expect(await index.getDocuments(allDocNos)).toEqual(texts);
         expect(await checkText(index, THESIS)).toEqual(await checkText(onDisk, THESIS));
       }
       for (const index of [onDisk, inMemory, firstSegmentOnly]) await index.close();

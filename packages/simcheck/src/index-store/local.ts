@@ -85,6 +85,8 @@ type Segment = {
   presenceShift: number;
   postingsFd: number;
   textsFd: number;
+  /** The segment's texts (UTF-8), when held in memory (see `memoryBytes`). */
+  texts: Uint8Array | undefined;
 };
 
 export type OpenLocalOptions = {
@@ -94,10 +96,12 @@ export type OpenLocalOptions = {
   readonly params?: Partial<IndexParams>;
   /**
    * Postings are held in memory, segment by segment, while their total stays within this many
-   * bytes (default {@link DEFAULT_MEMORY_BYTES}); the rest are read from disk at each lookup. A
-   * long-lived checker (the service) gains most: a lookup in memory costs no system call, where a
-   * thesis's tens of thousands of k-grams otherwise cost thousands of positioned reads. A one-off
-   * check (the CLI) is better served by 0.
+   * bytes (default {@link DEFAULT_MEMORY_BYTES}); the rest are read from disk at each lookup. What
+   * the postings leave of the budget holds the segments' texts the same way (a check fetches the
+   * text of every candidate: hundreds of positioned reads otherwise). A long-lived checker (the
+   * service) gains most: a lookup in memory costs no system call, where a thesis's tens of
+   * thousands of k-grams otherwise cost thousands of positioned reads. A one-off check (the CLI) is
+   * better served by 0.
    */
   readonly memoryBytes?: number;
 };
@@ -297,12 +301,22 @@ export class LocalIndex implements Index {
   load(postingsInMemory = false): void {
     const tombFile = path.join(this.root, 'tombstones.json');
     this.tombstones = new Set(fs.existsSync(tombFile) ? readJson<number[]>(tombFile) : []);
+    // Postings first (every lookup needs them), then texts, segment by segment, within the budget.
     let budget = postingsInMemory ? this.memoryBytes : 0;
-    this.segments = this.manifest.segments.map((meta) => {
+    const postingsIn = this.manifest.segments.map((meta) => {
       const bytes = meta.records * RECORD_BYTES;
       const inMemory = bytes <= budget;
       if (inMemory) budget -= bytes;
-      return this.openSegment(meta, inMemory);
+      return inMemory;
+    });
+    this.segments = this.manifest.segments.map((meta, i) => {
+      const seg = this.openSegment(meta, postingsIn[i]!);
+      const bytes = seg.textOffsets[seg.textOffsets.length - 1]!;
+      if (budget > 0 && bytes <= budget) {
+        budget -= bytes;
+        seg.texts = pread(seg.textsFd, 0, bytes);
+      }
+      return seg;
     });
     this.idMap = undefined;
   }
@@ -361,6 +375,7 @@ export class LocalIndex implements Index {
       textOffsets,
       postingsFd: fs.openSync(postingsFile, 'r'),
       textsFd: fs.openSync(path.join(dir, 'texts.bin'), 'r'),
+      texts: undefined,
     };
   }
 
@@ -728,7 +743,8 @@ export class LocalIndex implements Index {
       const [seg, i] = found;
       const from = seg.textOffsets[i]!;
       const to = seg.textOffsets[i + 1]!;
-      const text = to > from ? decoder.decode(pread(seg.textsFd, from, to - from)) : '';
+      const bytes = to <= from ? undefined : seg.texts ? seg.texts.subarray(from, to) : pread(seg.textsFd, from, to - from);
+      const text = bytes ? decoder.decode(bytes) : '';
       out.push({ docNo, id: seg.ids[i]!, title: seg.titles[i] ?? null, text });
     }
     return out;

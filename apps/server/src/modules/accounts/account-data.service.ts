@@ -1,7 +1,7 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { collectAccountExportSections, runAccountDeletionHooks } from './account-hooks.ts';
 import { deleteEntitlementsOf, listEntitlementsOf } from './entitlements.repo.ts';
-import { toEntitlementView } from './entitlements.service.ts';
+import { recordEarnedGrant, toEntitlementView } from './entitlements.service.ts';
 import { listNoticesOf } from './notices.repo.ts';
 import { clearSessionDeviceData, listUserSessions, revokeUserSessions } from './sessions.repo.ts';
 import { deleteCodesOf } from './sms-codes.repo.ts';
@@ -11,19 +11,23 @@ import { deleteQrSessionsOf } from './wechat.repo.ts';
 
 /**
  * Deletes (user's request) or closes (inactivity) an account inside `tx`: other modules' deletion
- * hooks de-identify what they keep (orders, payments); then the account's codes, login attempts,
- * QR sessions and entitlements are deleted, its sessions revoked and stripped of device data, and
- * the row keeps only its id, status and dates. Returns false when the account was not active.
+ * hooks de-identify what they keep (orders, payments); an account that earned the free services
+ * leaves the keyed digests of its phone and openid (under `digestKey`, so they earn no second set);
+ * then the account's codes, login attempts, QR sessions and entitlements are deleted, its sessions
+ * revoked and stripped of device data, and the row keeps only its id, status and dates. Returns
+ * false when the account was not active.
  */
 export async function eraseAccount(
   tx: Kysely<Database>,
   userId: string,
   status: 'deleted' | 'closed',
   now: Date,
+  digestKey: string,
 ): Promise<boolean> {
   const user = await findUserByIdForUpdate(tx, userId);
   if (user?.status !== 'active') return false;
   await runAccountDeletionHooks(tx, userId);
+  await recordEarnedGrant(tx, user, now, digestKey);
   await deleteCodesOf(tx, { phone: user.phoneNumber, userId });
   if (user.phoneNumber) await deleteLoginAttemptsOfPhone(tx, user.phoneNumber);
   await deleteQrSessionsOf(tx, userId);

@@ -3,6 +3,7 @@ import { defineJob } from '../../jobs/job-definition.ts';
 import { DAY_MS, HOUR_MS, type Schedule } from '../../jobs/scheduler.ts';
 import { createSmsProvider, type SmsProvider } from '../../providers/sms/index.ts';
 import { sandboxStateDir } from './accounts.module.ts';
+import { digestKeyFor } from './digest-key.ts';
 import { purgeAccountRows } from './housekeeping.service.ts';
 import { runInactivitySweep } from './inactivity.service.ts';
 
@@ -47,6 +48,7 @@ export function createInactivityJob(options: InactivityJobOptions = {}) {
         sms: notice.sms,
         noticeTemplate: notice.template,
         logger,
+        digestKey: digestKeyFor(db),
       });
     },
   });

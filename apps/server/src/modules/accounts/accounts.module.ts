@@ -8,7 +8,9 @@ import { smsIpLimits } from './accounts.policy.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { registerAuth } from './auth.ts';
+import { registerDigestKey } from './digest-key.ts';
 import { createLoginThrottle } from './login-throttle.service.ts';
+import { loadDigestKey } from './secrets.ts';
 import { createSmsCodeService } from './sms-codes.service.ts';
 import { wechatCallbackRoutes } from './wechat-callback.routes.ts';
 import { createWechatLoginService } from './wechat-login.service.ts';
@@ -42,6 +44,14 @@ export function createAccountsModule(options: AccountsModuleOptions = {}): AppMo
       registerAuth(app, { db });
       const now = app.accountsAuth.now;
       const stateDir = sandboxStateDir(config.dataDir);
+      // Fails the start in production with DATABASE_URL and no ACCOUNT_DIGEST_SECRET.
+      const digestKey = loadDigestKey({
+        configured: config.accounts.digestSecret,
+        dataDir: config.dataDir,
+        nodeEnv: config.nodeEnv,
+        databaseUrl: config.databaseUrl,
+      });
+      registerDigestKey(db, digestKey);
 
       const sms = options.sms ?? createSmsProvider(config.sms, { stateDir });
       const wechat =
@@ -73,6 +83,7 @@ export function createAccountsModule(options: AccountsModuleOptions = {}): AppMo
         codes,
         throttle: createLoginThrottle({ db, now }),
         password: { logN: config.accounts.passwordScryptCost },
+        digestKey,
       });
       const wechatLogin = createWechatLoginService({
         db,
@@ -80,6 +91,7 @@ export function createAccountsModule(options: AccountsModuleOptions = {}): AppMo
         wechat: wechat.provider,
         qrExpireSeconds: config.wechat.WECHAT_QR_EXPIRE_SECONDS,
         logger: app.log,
+        digestKey,
       });
 
       await app.register(accountsRoutes, {

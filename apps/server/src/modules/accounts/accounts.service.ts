@@ -6,7 +6,7 @@ import { QUERY_PHONE_LIMITS } from './accounts.policy.ts';
 import { TEXTS } from './accounts.texts.ts';
 import { type AuthenticatedUser, toAccountUser } from './auth.ts';
 import { listEntitlementsOf } from './entitlements.repo.ts';
-import { grantBindingEntitlements } from './entitlements.service.ts';
+import { grantOnBinding, wasGrantEarnedBefore } from './entitlements.service.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
 import { findLimitHit, longestWindow } from './rate-limit.ts';
 import {
@@ -60,6 +60,8 @@ export interface AccountsServiceDeps {
   codes: SmsCodeService;
   throttle: LoginThrottle;
   password: PasswordHashParams;
+  /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
+  digestKey: string;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -75,7 +77,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function userInfoOf(user: UserRecord): Promise<UserInfo> {
-    return toUserInfo(toAccountUser(user), await listEntitlementsOf(db, user.id));
+    const entitlements = await listEntitlementsOf(db, user.id);
+    // No set yet: say whether binding can still earn one (not if the phone or WeChat already did).
+    const earnedBefore = entitlements.length === 0 && (await wasGrantEarnedBefore(db, user, deps.digestKey));
+    return toUserInfo(toAccountUser(user), entitlements, { entitlementsEarnedBefore: earnedBefore });
   }
 
   async function loadActiveUser(userId: string): Promise<UserRecord> {
@@ -241,7 +246,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             now,
           });
           if (!bound) throw new AppError(ErrorCode.CONFLICT);
-          await grantBindingEntitlements(tx, auth.userId, 'phone_bind', now);
+          await grantOnBinding(tx, bound, 'phone_bind', now, deps.digestKey);
           return bound;
         });
         return userInfoOf(user);
@@ -284,7 +289,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const now = deps.now();
       await db.transaction().execute(async (tx) => {
         await codes.consume(tx, codeId);
-        await eraseAccount(tx, user.id, 'deleted', now);
+        await eraseAccount(tx, user.id, 'deleted', now, deps.digestKey);
       });
     },
 

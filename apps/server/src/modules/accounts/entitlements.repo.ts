@@ -89,3 +89,40 @@ export async function unuseEntitlement(
 export async function deleteEntitlementsOf(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('entitlements').where('user_id', '=', userId).execute();
 }
+
+/** Whether the account holds any entitlement (used or not): it earned the binding's set. */
+export async function hasEntitlements(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('entitlements')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records identifier digests that earned the free services (a digest already on record stays). */
+export async function insertGrantDigests(
+  db: Kysely<Database>,
+  digests: readonly { digest: string; kind: 'phone' | 'wechat' }[],
+  now: Date,
+): Promise<void> {
+  if (digests.length === 0) return;
+  await db
+    .insertInto('entitlement_grant_digests')
+    .values(digests.map((d) => ({ digest: d.digest, kind: d.kind, recorded_at: now })))
+    .onConflict((oc) => oc.column('digest').doNothing())
+    .execute();
+}
+
+/** Whether any of these identifier digests is on record. */
+export async function anyGrantDigest(db: Kysely<Database>, digests: readonly string[]): Promise<boolean> {
+  if (digests.length === 0) return false;
+  const row = await db
+    .selectFrom('entitlement_grant_digests')
+    .select('digest')
+    .where('digest', 'in', digests)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

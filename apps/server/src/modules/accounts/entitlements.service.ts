@@ -6,12 +6,16 @@ import {
   type Kysely,
 } from '@kyfw/db';
 import {
+  anyGrantDigest,
   type Entitlement,
+  hasEntitlements,
   insertEntitlements,
+  insertGrantDigests,
   listEntitlementsOf,
   unuseEntitlement,
   useEntitlement,
 } from './entitlements.repo.ts';
+import { type IdentifierKind, identifierDigest } from './secrets.ts';
 
 export { ENTITLEMENT_KINDS, type EntitlementKind } from '@kyfw/db';
 export type { Entitlement } from './entitlements.repo.ts';
@@ -25,6 +29,11 @@ export type { Entitlement } from './entitlements.repo.ts';
  * `grantedBy`. A later second binding (e.g. after unbinding is ever added) grants nothing more:
  * unique (user_id, kind) in the table makes that impossible. Registering with a phone, or the first
  * WeChat scan creating an account, is not a binding and grants nothing.
+ *
+ * The set is also earned once per phone number and once per WeChat account: when an account that
+ * earned it is deleted or closed, a keyed digest of its phone and of its openid stays on record
+ * (entitlement_grant_digests), and a binding whose account has a phone or WeChat on record grants
+ * nothing — deleting the account and registering again earns no second set.
  *
  * For other modules (check, reduction, AI writing): `listEntitlements`, `consumeEntitlement` inside
  * the transaction that creates the free order, and `restoreEntitlement` when that order fails.
@@ -67,7 +76,44 @@ export function restoreEntitlement(
   return unuseEntitlement(options.tx, { userId, kind, usedFor: options.usedFor });
 }
 
-/** Grants the binding set unless the account already has it; returns how many were granted (0 or 3). */
+/** The identifiers of an account that earn (and, once earned, block) the binding's set. */
+export interface GrantIdentity {
+  id: string;
+  phoneNumber: string | null;
+  wxOpenId: string | null;
+}
+
+function digestsOf(digestKey: string, account: GrantIdentity): { digest: string; kind: IdentifierKind }[] {
+  const out: { digest: string; kind: IdentifierKind }[] = [];
+  if (account.phoneNumber)
+    out.push({ digest: identifierDigest(digestKey, 'phone', account.phoneNumber), kind: 'phone' });
+  if (account.wxOpenId)
+    out.push({ digest: identifierDigest(digestKey, 'wechat', account.wxOpenId), kind: 'wechat' });
+  return out;
+}
+
+/**
+ * The first binding: grants the set to `account` (as it is after the binding: phone and openid)
+ * unless it already has it, or its phone or WeChat earned it on an earlier account (a digest on
+ * record). Returns how many were granted (0 or 3). Call after the binding's write in the same
+ * transaction, so a deletion that just freed the identifier (and recorded its digest) is seen.
+ */
+export async function grantOnBinding(
+  tx: Kysely<Database>,
+  account: GrantIdentity,
+  grantedBy: EntitlementGrantedBy,
+  now: Date,
+  digestKey: string,
+): Promise<number> {
+  const digests = digestsOf(digestKey, account).map((d) => d.digest);
+  if (await anyGrantDigest(tx, digests)) return 0;
+  return grantBindingEntitlements(tx, account.id, grantedBy, now);
+}
+
+/**
+ * Grants the binding set unless the account already has it; returns how many were granted (0 or 3).
+ * No check of the identifiers' history: bindings go through `grantOnBinding`.
+ */
 export function grantBindingEntitlements(
   tx: Kysely<Database>,
   userId: string,
@@ -75,6 +121,32 @@ export function grantBindingEntitlements(
   now: Date,
 ): Promise<number> {
   return insertEntitlements(tx, { userId, kinds: BINDING_ENTITLEMENTS, grantedBy, now });
+}
+
+/**
+ * At erasure (deletion or closure), before the identifiers are cleared: an account that earned the
+ * set leaves the keyed digests of its phone and openid, and nothing else, so they earn no second set.
+ */
+export async function recordEarnedGrant(
+  tx: Kysely<Database>,
+  account: GrantIdentity,
+  now: Date,
+  digestKey: string,
+): Promise<void> {
+  if (!(await hasEntitlements(tx, account.id))) return;
+  await insertGrantDigests(tx, digestsOf(digestKey, account), now);
+}
+
+/** Whether the account's phone or WeChat already earned the set on an earlier account. */
+export function wasGrantEarnedBefore(
+  db: Kysely<Database>,
+  account: GrantIdentity,
+  digestKey: string,
+): Promise<boolean> {
+  return anyGrantDigest(
+    db,
+    digestsOf(digestKey, account).map((d) => d.digest),
+  );
 }
 
 /** Wire form of an entitlement (user info and export). */

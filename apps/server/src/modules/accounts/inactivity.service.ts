@@ -15,6 +15,8 @@ export interface InactivitySweepDeps {
   sms: SmsProvider | null;
   noticeTemplate?: string;
   logger: Pick<Logger, 'info' | 'warn'>;
+  /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
+  digestKey: string;
   /** Accounts handled per page; default 200. */
   pageSize?: number;
 }
@@ -98,7 +100,9 @@ export async function runInactivitySweep(deps: InactivitySweepDeps): Promise<Ina
       }
       const isDue = now.getTime() >= notice.closeAfter.getTime() && user.lastLoginAt < closeBefore;
       if (!isDue) continue;
-      const closed = await db.transaction().execute((tx) => eraseAccount(tx, user.id, 'closed', now));
+      const closed = await db
+        .transaction()
+        .execute((tx) => eraseAccount(tx, user.id, 'closed', now, deps.digestKey));
       if (closed) result.closed += 1;
     }
     if (page.length < pageSize) break;

@@ -1,8 +1,12 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Tokens, hashes and the password hash of the accounts module. Nothing secret is ever stored in
- * clear: session tokens and SMS codes as SHA-256, passwords under scrypt.
+ * clear: session tokens and SMS codes as SHA-256, passwords under scrypt. Identifiers kept after an
+ * account is gone (phone numbers and WeChat openids that earned the free services) only as an
+ * HMAC-SHA256 under the server's digest secret, which never goes into the database.
  */
 
 /** A session token: 32 random bytes as 64 lowercase hex characters. */
@@ -102,4 +106,58 @@ export function needsRehash(encoded: string, params: PasswordHashParams): boolea
  */
 export async function createDummyHash(params: PasswordHashParams): Promise<string> {
   return hashPassword(randomBytes(16).toString('hex'), params);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifier digests. A phone number has about 10^10 possible values, so a plain hash of one is
+// reversed by trying them all; under a secret key (HMAC-SHA256) the digest can only be computed —
+// and so a number only be recognised — by whoever holds the key, i.e. this server.
+
+/** What an identifier digest is of; part of the HMAC input, so a phone and an openid never collide. */
+export type IdentifierKind = 'phone' | 'wechat';
+
+/** HMAC-SHA256 of "<kind>:<value>" under `key`, as 64 lowercase hex characters. */
+export function identifierDigest(key: string, kind: IdentifierKind, value: string): string {
+  return createHmac('sha256', key).update(`${kind}:${value}`, 'utf8').digest('hex');
+}
+
+/** The file under DATA_DIR/secrets holding the generated digest key (embedded mode). */
+export const DIGEST_KEY_FILE = 'account-digest.key';
+
+/**
+ * The identifier-digest key: the configured one (ACCOUNT_DIGEST_SECRET), else one generated once
+ * into DATA_DIR/secrets/account-digest.key (mode 0600) and reused. The key must stay the same for as
+ * long as the digests are kept: a new key makes every recorded digest unrecognisable.
+ * @throws Error in production with DATABASE_URL and no configured key: every machine must share one.
+ */
+export function loadDigestKey(options: {
+  configured?: string;
+  dataDir: string;
+  nodeEnv: string;
+  databaseUrl?: string;
+}): string {
+  if (options.configured) return options.configured;
+  if (options.nodeEnv === 'production' && options.databaseUrl) {
+    throw new Error(
+      'ACCOUNT_DIGEST_SECRET is required with DATABASE_URL in production (all machines share it)',
+    );
+  }
+  const dir = path.join(options.dataDir, 'secrets');
+  const file = path.join(dir, DIGEST_KEY_FILE);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(32).toString('base64url');
+  // Exclusive create: two processes starting at once agree on the first one's key.
+  try {
+    fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8').trim();
+  }
 }

@@ -31,6 +31,7 @@ export function maskOpenId(openId: string): string {
 export function toUserInfo(
   user: UserInfoSource & { hasPassword: boolean },
   entitlements: readonly Entitlement[],
+  options: { entitlementsEarnedBefore?: boolean } = {},
 ) {
   return {
     id: user.id,
@@ -45,6 +46,11 @@ export function toUserInfo(
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt.toISOString(),
     entitlements: entitlements.map(toEntitlementView),
+    /**
+     * True when the account has no free services and its phone or WeChat already earned them on an
+     * earlier (deleted or closed) account: binding gives none (once per phone and per WeChat).
+     */
+    entitlementsEarnedBefore: options.entitlementsEarnedBefore ?? false,
   };
 }
 

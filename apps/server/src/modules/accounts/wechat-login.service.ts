@@ -7,7 +7,7 @@ import { eraseAccount } from './account-data.service.ts';
 import { QR_CODE_LIMIT, WECHAT_LOGIN_CLAIM_GRACE_MS } from './accounts.policy.ts';
 import { TEXTS } from './accounts.texts.ts';
 import type { AuthenticatedUser } from './auth.ts';
-import { grantBindingEntitlements } from './entitlements.service.ts';
+import { grantOnBinding } from './entitlements.service.ts';
 import { findLimitHit } from './rate-limit.ts';
 import { generateQrSessionId, generateScene, sha256Hex } from './secrets.ts';
 import { type ClientInfo, startSession } from './sessions.service.ts';
@@ -67,6 +67,8 @@ export function createWechatLoginService(deps: {
   wechat: WechatProvider;
   qrExpireSeconds: number;
   logger: Logger;
+  /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
+  digestKey: string;
 }) {
   const { db } = deps;
 
@@ -161,7 +163,13 @@ export function createWechatLoginService(deps: {
       return;
     }
     await bindOpenId(tx, requester.id, openId, now);
-    await grantBindingEntitlements(tx, requester.id, 'wechat_bind', now);
+    await grantOnBinding(
+      tx,
+      { id: requester.id, phoneNumber: requester.phoneNumber, wxOpenId: openId },
+      'wechat_bind',
+      now,
+      deps.digestKey,
+    );
     await completeQrSession(tx, session.id, { status: 'done', userId: requester.id, now });
   }
 
@@ -250,7 +258,7 @@ export function createWechatLoginService(deps: {
       const now = deps.now();
       const deleted = await db.transaction().execute(async (tx) => {
         if (!(await claimQrSession(tx, session.id))) return false;
-        return eraseAccount(tx, auth.userId, 'deleted', now);
+        return eraseAccount(tx, auth.userId, 'deleted', now, deps.digestKey);
       });
       if (!deleted) throw qrExpired();
       return true;

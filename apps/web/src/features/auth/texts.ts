@@ -137,7 +137,9 @@ export const infoTexts = {
   entitlementsSection: '免费权益',
   entitlementsEmpty: (what: string) => `${what}后，可获得一次免费查重、一次免费AIGC检测和AI写作体验。`,
   bindEither: '绑定手机号或微信',
-  entitlementsNote: '权益由首次绑定手机号或微信获得，每个账号一份。',
+  entitlementsNote: '权益由首次绑定手机号或微信获得，每个手机号、每个微信仅限一次。',
+  entitlementsEarnedBefore:
+    '您的手机号或微信此前已在其他账号（已注销或关闭）领取过免费权益。免费权益每个手机号、每个微信仅限一次，本账号不再赠送。',
   entitlementKinds: {
     free_check: '一次免费查重',
     free_aigc_detection: '一次免费AIGC检测',
@@ -164,7 +166,7 @@ export const deleteTexts = {
   erased:
     '将被删除：手机号、微信绑定、登录密码、真实姓名、单位、性别、专业、学历，以及未使用的免费权益、登录记录与验证码记录；所有设备上的登录立即失效。',
   kept: '依法保留：订单、支付与发票记录将按法律法规要求保存，保存时已去除可识别您身份的信息，不再与您的手机号或微信关联。',
-  free: '注销后，该手机号和微信可重新注册新账号。',
+  free: '注销后，该手机号和微信可重新注册新账号；如已领取过绑定赠送的免费权益，新账号不会再次获得。为此我们仅保留手机号和微信标识经密钥单向加密后的摘要，无法还原出手机号或微信，也不与任何其他信息关联。',
   understand: '我已了解上述内容，确认注销',
   understandFirst: '勾选上方确认后显示二维码。',
   bySms: (phone: string) => `向绑定的手机号 ${phone} 发送验证码以确认注销：`,

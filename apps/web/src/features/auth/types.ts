@@ -18,6 +18,8 @@ export interface UserInfo {
   createdAt?: string;
   lastLoginAt?: string | null;
   entitlements?: Entitlement[];
+  /** True when the phone or WeChat already earned the free services on an earlier account: binding gives none. */
+  entitlementsEarnedBefore?: boolean;
   nickName?: string | null;
   avatar?: string | null;
   [field: string]: unknown;

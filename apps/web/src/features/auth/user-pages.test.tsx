@@ -119,6 +119,28 @@ describe('/user/info', () => {
     expect(trial).toContain('可使用');
   });
 
+  it('promises the free services for binding only when the phone or WeChat has not earned them before', async () => {
+    loggedInAs(phoneUser);
+    renderRoutes(routes, '/user/info');
+    expect(
+      await screen.findByText('绑定微信后，可获得一次免费查重、一次免费AIGC检测和AI写作体验。', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    cleanup();
+
+    // The same phone on a new account after deleting one that earned them: no promise, no bind button.
+    loggedInAs({ ...phoneUser, entitlementsEarnedBefore: true });
+    renderRoutes(routes, '/user/info');
+    expect(
+      await screen.findByText(
+        '您的手机号或微信此前已在其他账号（已注销或关闭）领取过免费权益。免费权益每个手机号、每个微信仅限一次，本账号不再赠送。',
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/可获得一次免费查重/)).toBeNull();
+  });
+
   it('deletes an account with a phone by an SMS code of type 4, then ends the session at home', async () => {
     const calls = loggedInAs(phoneUser, {
       '/sendCheckCode': () => ({ code: 0, message: '短信发送成功', data: null }),
@@ -128,6 +150,7 @@ describe('/user/info', () => {
     fireEvent.click(await screen.findByRole('button', { name: /注销账号/ }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('依法保留');
+    expect(dialog.textContent).toContain('如已领取过绑定赠送的免费权益，新账号不会再次获得');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/sendCheckCode')?.body).toEqual({

@@ -99,6 +99,15 @@ function kindRank(kind: string): number {
 /** The free services granted by the first binding, used or not. */
 export function EntitlementsSection({ user }: { user: UserInfo }) {
   const entitlements = [...(user.entitlements ?? [])].sort((a, b) => kindRank(a.kind) - kindRank(b.kind));
+  if (entitlements.length === 0 && user.entitlementsEarnedBefore === true) {
+    return (
+      <div className="notice info-entitlements__empty">
+        <p>
+          <GiftOutlined /> {infoTexts.entitlementsEarnedBefore}
+        </p>
+      </div>
+    );
+  }
   if (entitlements.length === 0) {
     const missing = !user.phoneNumber ? 'phone' : !user.wxOpenId ? 'wechat' : null;
     return (
