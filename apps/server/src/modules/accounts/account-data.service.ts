@@ -6,7 +6,7 @@ import { listNoticesOf } from './notices.repo.ts';
 import { clearSessionDeviceData, listUserSessions, revokeUserSessions } from './sessions.repo.ts';
 import { deleteCodesOf } from './sms-codes.repo.ts';
 import { deleteLoginAttemptsOfPhone } from './throttle.repo.ts';
-import { eraseUser, findUserById, findUserByIdForUpdate } from './users.repo.ts';
+import { eraseUser, findUserById, lockUserForErasure } from './users.repo.ts';
 import { deleteQrSessionsOf } from './wechat.repo.ts';
 
 /**
@@ -24,7 +24,9 @@ export async function eraseAccount(
   now: Date,
   digestKey: string,
 ): Promise<boolean> {
-  const user = await findUserByIdForUpdate(tx, userId);
+  // Not FOR UPDATE: see lockUserForErasure. The hooks then lock the account's orders before its
+  // services' records; the row's own FOR UPDATE (eraseUser clears unique columns) comes last.
+  const user = await lockUserForErasure(tx, userId);
   if (user?.status !== 'active') return false;
   await runAccountDeletionHooks(tx, userId);
   await recordEarnedGrant(tx, user, now, digestKey);

@@ -11,18 +11,38 @@ import type { Database, Kysely } from '@kyfw/db';
  * throw to abort the deletion (nothing is erased then). Order and payment records are to be kept as
  * the law requires but de-identified (recipient, address, phone, e-mail, invoice details cleared);
  * their user_id may stay, since the account row itself no longer identifies anyone.
+ *
+ * Lock order. The deletion holds the account's users row (FOR UPDATE) from the start; the hooks
+ * then run in ascending `rank` (ties: registration order), and their row locks must follow the
+ * order every other transaction takes them in (modules/orders/README.md, "Lock order"):
+ * users -> orders -> the services' records (checks, …) -> payments -> refunds -> entitlements.
+ * So the orders module's hook (DELETION_RANK.orders) runs first and locks all the account's orders
+ * before a service's hook (DELETION_RANK.service, the default) touches the records those orders
+ * pay for. Registration order is import order and says nothing; never rely on it.
  */
 export type AccountDeletionHook = (tx: Kysely<Database>, userId: string) => Promise<void>;
 
 /** Returns the section of the user's data export (any JSON value); keys become top-level fields. */
 export type AccountExportSection = (db: Kysely<Database>, userId: string) => Promise<unknown>;
 
-const deletionHooks = new Map<string, AccountDeletionHook>();
+/** Where a deletion hook runs (ascending): the lock order of the rows it touches. */
+export const DELETION_RANK = {
+  /** The orders module: locks every order of the account first (the orders come before services). */
+  orders: 10,
+  /** A service's own records (checks, …), locked after the orders that pay for them. */
+  service: 100,
+} as const;
+
+const deletionHooks = new Map<string, { hook: AccountDeletionHook; rank: number }>();
 const exportSections = new Map<string, AccountExportSection>();
 
 /** Adds (or replaces, by name) a hook run when an account is deleted or closed. */
-export function registerAccountDeletionHook(name: string, hook: AccountDeletionHook): void {
-  deletionHooks.set(name, hook);
+export function registerAccountDeletionHook(
+  name: string,
+  hook: AccountDeletionHook,
+  options: { rank?: number } = {},
+): void {
+  deletionHooks.set(name, { hook, rank: options.rank ?? DELETION_RANK.service });
 }
 
 /** Adds (or replaces, by name) a section of "export my data". */
@@ -31,7 +51,9 @@ export function registerAccountExportSection(name: string, section: AccountExpor
 }
 
 export async function runAccountDeletionHooks(tx: Kysely<Database>, userId: string): Promise<void> {
-  for (const hook of deletionHooks.values()) await hook(tx, userId);
+  // Array.prototype.sort is stable: equal ranks keep their registration order.
+  const ordered = [...deletionHooks.values()].sort((a, b) => a.rank - b.rank);
+  for (const { hook } of ordered) await hook(tx, userId);
 }
 
 export async function collectAccountExportSections(

@@ -41,6 +41,7 @@ import {
 export {
   type AccountDeletionHook,
   type AccountExportSection,
+  DELETION_RANK,
   registerAccountDeletionHook,
   registerAccountExportSection,
 } from './account-hooks.ts';

@@ -80,6 +80,24 @@ export async function findUserByIdForUpdate(
   return row ? toUserRecord(row) : undefined;
 }
 
+/**
+ * Locks the row for the rest of the transaction against other account changes (binds, logins,
+ * deletions wait) but not against foreign-key checks: FOR NO KEY UPDATE does not conflict with the
+ * KEY SHARE lock PostgreSQL takes on the users row when a transaction inserts, or changes twice, a
+ * row referencing it (an order being paid). Account deletion uses it, so a payment holding its
+ * order's lock never waits for the deletion's users lock while the deletion waits for that order
+ * (modules/orders/README.md, "Lock order").
+ */
+export async function lockUserForErasure(db: Kysely<Database>, id: string): Promise<UserRecord | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row ? toUserRecord(row) : undefined;
+}
+
 /** Only active accounts hold a phone, so this finds the one account of a phone, if any. */
 export async function findUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();

@@ -1,8 +1,12 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/queue.ts';
-import { registerAccountDeletionHook, registerAccountExportSection } from '../accounts/accounts.service.ts';
+import {
+  DELETION_RANK,
+  registerAccountDeletionHook,
+  registerAccountExportSection,
+} from '../accounts/accounts.service.ts';
 import { ordersPurgeFilesJob } from './orders.jobs.ts';
-import { toOrder } from './orders.repo.ts';
+import { lockUserOrders, toOrder } from './orders.repo.ts';
 import { TEXTS } from './orders.texts.ts';
 import { toOrderView } from './orders.view.ts';
 
@@ -15,9 +19,16 @@ import { toOrderView } from './orders.view.ts';
  * - payments lose the platforms' raw answers (payer ids); orders lose their service meta and are
  *   hidden; pending orders are cancelled (the reconciliation job closes their QR codes, and a
  *   payment that still arrives is refunded automatically).
+ *
+ * It runs before the services' hooks (DELETION_RANK.orders) and first locks all the account's
+ * orders: a payment being accepted holds its order's lock before it locks the service's record
+ * (the check), so the deletion must take the orders before the records too (README, "Lock order").
+ * A payment that came first is then seen whole by the services' hooks (its check already queued);
+ * one that comes later finds its order cancelled and is refunded as a late payment.
  */
 async function deidentifyOrders(tx: Kysely<Database>, userId: string): Promise<void> {
   const now = new Date();
+  await lockUserOrders(tx, userId);
   const orderIds = tx.selectFrom('orders').select('id').where('user_id', '=', userId);
 
   const pending = await tx
@@ -165,5 +176,5 @@ async function exportOrders(db: Kysely<Database>, userId: string) {
   };
 }
 
-registerAccountDeletionHook('orders', deidentifyOrders);
+registerAccountDeletionHook('orders', deidentifyOrders, { rank: DELETION_RANK.orders });
 registerAccountExportSection('orders', exportOrders);

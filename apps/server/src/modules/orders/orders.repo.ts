@@ -205,6 +205,21 @@ export async function lockOrder(tx: Kysely<Database>, id: string): Promise<Order
   return row ? toOrder(row) : undefined;
 }
 
+/**
+ * Locks every order of the account (ascending id, so two such transactions never wait on each
+ * other in a cycle) until the end of `tx`: account deletion, before anything else of the orders.
+ */
+export async function lockUserOrders(tx: Kysely<Database>, userId: string): Promise<number> {
+  const rows = await tx
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.length;
+}
+
 /** The user's own order; undefined for another user's order exactly as for a missing one. */
 export async function findUserOrder(
   db: Kysely<Database>,

@@ -751,6 +751,8 @@ export async function requestRefund(
   const payment = await findAcceptedPayment(rt.db, order.id);
   if (!payment) throw new AppError(ErrorCode.REFUND_NOT_ALLOWED);
   const refund = await rt.db.transaction().execute(async (tx) => {
+    // Lock order (README): the order, then its payment.
+    await lockOrder(tx, order.id);
     await lockPayment(tx, payment.id);
     const left = payment.amountFen - (await sumActiveRefunds(tx, payment.id));
     const amountFen = input.amountFen ?? left;
@@ -848,16 +850,20 @@ async function completeRefund(
   refundId: string,
   providerRefundId: string | null,
 ): Promise<void> {
+  const known = await findRefund(rt.db, refundId);
+  if (!known) return;
   await rt.db.transaction().execute(async (tx) => {
+    // Lock order (README): the order, its payment, then the refund — as a payment being accepted
+    // or an account being deleted takes them, so none of these waits on another in a cycle.
+    const order = await lockOrder(tx, known.orderId);
+    const payment = await lockPayment(tx, known.paymentId);
     const refund = await lockRefund(tx, refundId);
     if (!refund || refund.status === 'succeeded') return;
     const now = rt.now();
     await updateRefund(tx, refundId, { status: 'succeeded', providerRefundId, lastError: null, now });
-    const payment = await lockPayment(tx, refund.paymentId);
     const refundedFen = await sumSucceededRefunds(tx, refund.paymentId);
     await setPaymentRefundedFen(tx, refund.paymentId, refundedFen);
     if (payment?.status !== 'accepted') return;
-    const order = await lockOrder(tx, refund.orderId);
     if (!order) return;
     if (refundedFen >= order.amountFen && isPaidStatus(order.status)) {
       await updateOrderStatus(tx, {
