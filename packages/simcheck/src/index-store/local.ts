@@ -743,8 +743,8 @@ export class LocalIndex implements Index {
       const [seg, i] = found;
       const from = seg.textOffsets[i]!;
       const to = seg.textOffsets[i + 1]!;
-      const bytes = to <= from ? undefined : seg.texts ? seg.texts.subarray(from, to) : pread(seg.textsFd, from, to - from);
-      const text = bytes ? decoder.decode(bytes) : '';
+      let text = '';
+      if (to > from) text = decoder.decode(seg.texts?.subarray(from, to) ?? pread(seg.textsFd, from, to - from));
       out.push({ docNo, id: seg.ids[i]!, title: seg.titles[i] ?? null, text });
     }
     return out;
