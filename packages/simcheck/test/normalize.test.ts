@@ -57,4 +57,37 @@ describe('normalizeText', () => {
       for (let x = 0; x < text.length; x++) if (!kept[x]) expect(text[x]).toMatch(/[\s，。“”「」]/);
     }
   });
+
+  it('expands a character into several (NFKC of ㍿) with each piece mapped back to it, in short and long texts', () => {
+    for (const text of ['㍿研究', `${'研究'.repeat(6000)}㍿${'㍿'.repeat(50)}方法`]) {
+      const n = normalizeText(text);
+      const at = text.indexOf('㍿');
+      const first = toNormalizedIndex(n, at);
+      expect(Array.from(n.codes.subarray(first, first + 4))).toEqual(codesOf('株式会社'));
+      for (let i = first; i < first + 4; i++) expect([n.start[i], n.end[i]]).toEqual([at, at + 1]);
+      expect(n.codes.length).toBe(
+        text.length - (text.match(/㍿/g)?.length ?? 0) + 4 * (text.match(/㍿/g)?.length ?? 0),
+      );
+      expect(n.end[n.codes.length - 1]).toBe(text.length);
+    }
+  });
+
+  it('keeps every result intact while many short texts are normalised after it', () => {
+    const texts = Array.from(
+      { length: 3000 },
+      (_, i) => `第${i}段，采用ＣＮＮ模型研究${'方法與數據'.repeat(i % 40)}。`,
+    );
+    const copy = (n: ReturnType<typeof normalizeText>) => [
+      Array.from(n.codes),
+      Array.from(n.start),
+      Array.from(n.end),
+    ];
+    const results = texts.map((t) => normalizeText(t));
+    const snapshot = texts.map((t) => copy(normalizeText(t))); // each copied as soon as it is made
+    for (const t of texts) normalizeText(t); // as many again
+    results.forEach((n, i) => {
+      expect(copy(n)).toEqual(snapshot[i]);
+    });
+    expect(results[2999]!.codes.length).toBe(codesOf(texts[2999]!).length);
+  });
 });

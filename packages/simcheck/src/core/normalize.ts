@@ -121,86 +121,121 @@ function normalizeBmp(cp: number, table: Uint32Array): number {
   return v;
 }
 
-/** Normalise `text` (see the module comment). Linear time; no allocation per character for CJK/ASCII. */
+/** The output arrays of normalizeText. */
+type Out = { codes: Uint32Array; start: Int32Array; end: Int32Array };
+
+const newOut = (size: number): Out => ({
+  codes: new Uint32Array(size),
+  start: new Int32Array(size),
+  end: new Int32Array(size),
+});
+
+/**
+ * Short texts (a check normalises every candidate's text: hundreds of them) are written into shared
+ * chunks of this many slots and handed out as views, one after the other, never overwritten: three
+ * array allocations per text cost more than normalising it. A chunk is freed with its last view.
+ */
+const CHUNK_SLOTS = 1 << 18;
+const SHORT_TEXT = 1 << 13;
+let chunk: Out | undefined;
+let chunkUsed = 0;
+
+const isWordChar = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a);
+
+/**
+ * Normalise `text` (see the module comment). Linear time; no allocation per character. One loop
+ * without closures: Chinese characters, the bulk of every text, take the first branch.
+ */
 export function normalizeText(text: string): NormalizedText {
   const table = getT2sTable();
   const n = text.length;
-  let codes = new Uint32Array(n);
-  let start = new Int32Array(n);
-  let end = new Int32Array(n);
+  // Output slots [base, base + m) of `out`; room for one slot per unit still to come (see below).
+  let out: Out;
+  let base = 0;
+  if (n <= SHORT_TEXT) {
+    if (!chunk || chunkUsed + n > CHUNK_SLOTS) {
+      chunk = newOut(CHUNK_SLOTS);
+      chunkUsed = 0;
+    }
+    out = chunk;
+    base = chunkUsed;
+  } else out = newOut(n);
+  let { codes, start, end } = out;
   let m = 0;
   // The open Latin word: its FNV-1a hash, while the previous unit is a word ending right here.
   let wordHash = 0;
-  const grow = () => {
-    const size = codes.length * 2 + 16;
-    const c2 = new Uint32Array(size);
-    c2.set(codes);
-    codes = c2;
-    const s2 = new Int32Array(size);
-    s2.set(start);
-    start = s2;
-    const e2 = new Int32Array(size);
-    e2.set(end);
-    end = e2;
-  };
-  const emit = (c: number, from: number, to: number) => {
-    const isWordChar = (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a);
-    if (isWordChar) {
-      if (m > 0 && codes[m - 1]! >= WORD_TOKEN_BASE && end[m - 1] === from) {
-        wordHash = Math.imul(wordHash ^ c, FNV_PRIME) >>> 0;
-        codes[m - 1] = WORD_TOKEN_BASE + (wordHash % WORD_TOKEN_RANGE);
-        end[m - 1] = to;
-        return;
-      }
-      wordHash = Math.imul(FNV_OFFSET ^ c, FNV_PRIME) >>> 0;
-      c = WORD_TOKEN_BASE + (wordHash % WORD_TOKEN_RANGE);
-    }
-    if (m >= codes.length) grow();
-    codes[m] = c;
-    start[m] = from;
-    end[m++] = to;
-  };
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
-    if (c < 0x80) {
-      // ASCII fast path: digits and letters (lower-cased) kept, the rest dropped.
-      if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a)) emit(c, i, i + 1);
-      else if (c >= 0x41 && c <= 0x5a) emit(c + 32, i, i + 1);
-      i++;
-      continue;
-    }
     if (c >= 0x4e00 && c <= 0x9fff) {
       // CJK unified ideographs: NFKC is the identity here; only t -> s applies.
-      if (m >= codes.length) grow();
-      codes[m] = table[c] || c;
-      start[m] = i;
-      end[m++] = i + 1;
+      const at = base + m++;
+      codes[at] = table[c] || c;
+      start[at] = i;
+      end[at] = i + 1;
       i++;
       continue;
     }
-    if (c < 0xd800 || c > 0xdfff) {
-      const v = normalizeBmp(c, table);
-      if (v > 2) emit(v - 3, i, i + 1);
-      else if (v === 2) for (const o of normalizeSlow(c, table)) emit(o, i, i + 1);
-      i++;
-      continue;
-    }
-    let cp = c;
+    // One code point, to zero or more normalised characters: `single`, or `several`.
     let width = 1;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-      const lo = text.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) {
-        cp = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
-        width = 2;
+    let single = -1;
+    let several: readonly number[] | undefined;
+    if (c < 0x80) {
+      // ASCII: digits and letters (lower-cased) kept, the rest dropped.
+      if (isWordChar(c)) single = c;
+      else if (c >= 0x41 && c <= 0x5a) single = c + 32;
+    } else if (c < 0xd800 || c > 0xdfff) {
+      const v = normalizeBmp(c, table);
+      if (v > 2) single = v - 3;
+      else if (v === 2) several = normalizeSlow(c, table);
+    } else {
+      let cp = c;
+      if (c <= 0xdbff && i + 1 < n) {
+        const lo = text.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo <= 0xdfff) {
+          cp = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+          width = 2;
+        }
       }
+      several = normalizeSlow(cp, table);
     }
-    for (const o of normalizeSlow(cp, table)) emit(o, i, i + width);
+    const count = several ? several.length : single >= 0 ? 1 : 0;
+    const need = m + count + (n - i - width);
+    if (base + need > codes.length) {
+      // A character that expands (NFKC of ㍿, ﷺ ...): the text moves to arrays of its own.
+      const bigger = newOut(need * 2 + 16);
+      bigger.codes.set(codes.subarray(base, base + m));
+      bigger.start.set(start.subarray(base, base + m));
+      bigger.end.set(end.subarray(base, base + m));
+      out = bigger;
+      ({ codes, start, end } = out);
+      base = 0;
+    }
+    for (let x = 0; x < count; x++) {
+      let o = several ? several[x]! : single;
+      if (isWordChar(o)) {
+        // A Latin letter or digit: it joins the word that ends right here, or opens one.
+        const last = base + m - 1;
+        if (m > 0 && codes[last]! >= WORD_TOKEN_BASE && end[last] === i) {
+          wordHash = Math.imul(wordHash ^ o, FNV_PRIME) >>> 0;
+          codes[last] = WORD_TOKEN_BASE + (wordHash % WORD_TOKEN_RANGE);
+          end[last] = i + width;
+          continue;
+        }
+        wordHash = Math.imul(FNV_OFFSET ^ o, FNV_PRIME) >>> 0;
+        o = WORD_TOKEN_BASE + (wordHash % WORD_TOKEN_RANGE);
+      }
+      const at = base + m++;
+      codes[at] = o;
+      start[at] = i;
+      end[at] = i + width;
+    }
     i += width;
   }
+  if (out === chunk) chunkUsed = base + m;
   return {
-    codes: codes.subarray(0, m),
-    start: start.subarray(0, m),
-    end: end.subarray(0, m),
+    codes: codes.subarray(base, base + m),
+    start: start.subarray(base, base + m),
+    end: end.subarray(base, base + m),
     originalLength: n,
     original: text,
   };
