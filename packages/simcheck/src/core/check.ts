@@ -411,7 +411,16 @@ function collectSeeds(
   };
   const present = lists.filter((p): p is Postings => p !== undefined);
   for (const p of present) pass(p);
-  const out = docs.map((_, c) => new Float64Array(counts[c]!));
+  // One allocation for all of them (hundreds of candidates): each candidate's seeds are a view.
+  let total = 0;
+  for (let c = 0; c < docs.length; c++) total += counts[c]!;
+  const all = new Float64Array(total);
+  let offset = 0;
+  const out = docs.map((_, c) => {
+    const view = all.subarray(offset, offset + counts[c]!);
+    offset += counts[c]!;
+    return view;
+  });
   const at = new Uint32Array(docs.length);
   for (const p of present) pass(p, out, at);
   return out;
@@ -423,9 +432,13 @@ function collectSeeds(
  * run of 13 characters or more usually are. A candidate with scattered seeds only shares stock
  * k-grams here and there.
  */
+let evidenceKeys = new Float64Array(1024);
+
 function hasRunEvidence(seeds: Float64Array, reach: number): boolean {
   if (seeds.length < 2) return false;
-  const keys = new Float64Array(seeds.length);
+  // Scratch space shared by the calls (one per candidate, hundreds per check).
+  if (evidenceKeys.length < seeds.length) evidenceKeys = new Float64Array(seeds.length * 2);
+  const keys = evidenceKeys.subarray(0, seeds.length);
   for (let x = 0; x < seeds.length; x++) {
     const j = Math.floor(seeds[x]! / SEED_Q);
     const i = seeds[x]! - j * SEED_Q;
