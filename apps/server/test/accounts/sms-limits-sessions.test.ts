@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, ok } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalUser, requireUser } from '../../src/modules/accounts/accounts.service.ts';
@@ -14,8 +14,10 @@ import {
   newIp,
   newPhone,
   pw,
+  qrCookieOf,
   registerUser,
   SECOND,
+  scan,
   sendCode,
 } from './accounts-helper.ts';
 
@@ -44,22 +46,81 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([t.close(), strict.close()]));
 
+/** A WeChat-only account (first scan of a login QR): it may ask for bind codes (type 2). */
+async function wechatAccount(app: AccountsTestApp): Promise<string> {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/kyfw/web/v1/qrCode',
+    headers: { terminal: 'PC' },
+  });
+  const qr = (res.json() as { data: { ticket: string; userId: string } }).data;
+  const cookie = qrCookieOf(res.headers['set-cookie']);
+  await scan(app, qr.ticket, `o${randomBytes(20).toString('base64url').slice(0, 27)}`);
+  const status = await call<{ userInfo: { token: string } }>(
+    app,
+    '/loginStatus',
+    { userId: qr.userId },
+    { cookie },
+  );
+  return status.data.userInfo.token;
+}
+
 describe('SMS sending limits', () => {
-  it('allows one code a minute per phone, saying how long to wait', async () => {
+  it('allows one code a minute per phone and purpose, saying how long to wait', async () => {
     const phone = newPhone();
-    expect((await call(t, '/sendCheckCode', { phoneNumber: phone, type: '1' }, { ip: newIp() })).code).toBe(
-      0,
-    );
+    const send = (type: string) => call(t, '/sendCheckCode', { phoneNumber: phone, type }, { ip: newIp() });
+    expect((await send('1')).code).toBe(0);
     t.clock.advance(20 * SECOND);
-    expect(await call(t, '/sendCheckCode', { phoneNumber: phone, type: '3' }, { ip: newIp() })).toEqual({
+    expect(await send('1')).toEqual({
       code: ErrorCode.SMS_SEND_LIMITED,
       message: '验证码发送过于频繁，请40秒后再试',
       data: null,
     });
+    // Another purpose is not kept waiting by the register code (e.g. 已注册 -> 忘记密码 at once).
+    expect(await send('3')).toMatchObject({ code: 0, message: '短信发送成功' });
+    expect(await send('3')).toEqual({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送过于频繁，请60秒后再试',
+      data: null,
+    });
     t.clock.advance(40 * SECOND);
-    expect((await call(t, '/sendCheckCode', { phoneNumber: phone, type: '1' }, { ip: newIp() })).code).toBe(
-      0,
-    );
+    expect((await send('1')).code).toBe(0);
+    expect(await send('3')).toMatchObject({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送过于频繁，请20秒后再试',
+    });
+  });
+
+  it('caps a phone at 10 codes a day whatever their purposes: cycling the type buys nothing', async () => {
+    // The phone's owner has an account (type 4 is only sent to the account's own phone); a
+    // WeChat-only account asks for bind codes (type 2) to the same number.
+    const owner = await registerUser(t, newPhone(), 'secret-123', { ip: newIp() }); // code 1: type 1
+    const phone = owner.phone;
+    const binder = await wechatAccount(t);
+    const tokens: Record<string, string | undefined> = {
+      '1': undefined,
+      '2': binder,
+      '3': undefined,
+      '4': owner.token,
+    };
+    const send = (type: string) =>
+      call(t, '/sendCheckCode', { phoneNumber: phone, type }, { ip: newIp(), token: tokens[type] });
+    // Nine more, a quarter of an hour apart (never 5 in an hour), cycling 3, 2, 4, 1.
+    for (let i = 0; i < 9; i++) {
+      t.clock.advance(15 * MINUTE);
+      expect((await send(['3', '2', '4', '1'][i % 4])).code).toBe(0);
+    }
+    // 10 sent in the last 2 h 15 min: no purpose gets an 11th until the first is a day old.
+    t.clock.advance(15 * MINUTE);
+    for (const type of ['1', '2', '3', '4']) {
+      expect(await send(type)).toEqual({
+        code: ErrorCode.SMS_SEND_LIMITED,
+        message: '验证码发送次数已达上限，请22小时后再试',
+        data: null,
+      });
+    }
+    t.clock.advance(DAY);
+    expect(await send('4')).toMatchObject({ code: 0, message: '短信发送成功' });
   });
 
   it('allows 5 an hour and 10 a day per phone', async () => {
@@ -106,6 +167,27 @@ describe('SMS sending limits', () => {
     expect(
       (await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip: newIp() })).code,
     ).toBe(0);
+  });
+
+  it('per client IP: the minute per purpose, the hour and the day for all purposes together', async () => {
+    const ip = newIp();
+    const send = (type: string) => call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type }, { ip });
+    expect((await send('1')).code).toBe(0);
+    expect((await send('3')).code).toBe(0);
+    expect(await send('1')).toMatchObject({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送过于频繁，请60秒后再试',
+    });
+    strict.clock.advance(MINUTE);
+    expect((await send('1')).code).toBe(0);
+    expect((await send('3')).code).toBe(0);
+    strict.clock.advance(MINUTE);
+    expect((await send('3')).code).toBe(0);
+    // 5 in the hour, of both purposes: the first leaves the hour window 58 minutes from now.
+    expect(await send('1')).toMatchObject({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '验证码发送次数已达上限，请58分钟后再试',
+    });
   });
 
   it('keeps codes only as hashes', async () => {

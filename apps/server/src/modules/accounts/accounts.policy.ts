@@ -20,19 +20,33 @@ export const SMS_CODE_MAX_ATTEMPTS = 5;
 export interface SendLimit {
   windowMs: number;
   max: number;
+  /**
+   * Counts only the codes of the same purpose (the spec's type: 1 register, 2 bind, 3 reset, 4
+   * deletion). Otherwise every code counts, whatever its purpose.
+   */
+  perPurpose?: boolean;
 }
 
-/** Per phone number: 1 a minute (the web's 60 s countdown), 5 an hour, 10 a day. */
+/**
+ * Per phone number (accounts README, "SMS sending limits"):
+ * - one code a minute **per purpose** — the resend interval behind the web's 60 s countdown, so a
+ *   register code does not keep the same phone from getting a reset code right after;
+ * - 5 an hour and 10 a day **for all purposes together** — cycling the type never buys more codes,
+ *   which protects the phone's owner from being flooded and us from paying for it.
+ */
 export const SMS_PHONE_LIMITS: readonly SendLimit[] = [
-  { windowMs: MINUTE, max: 1 },
+  { windowMs: MINUTE, max: 1, perPurpose: true },
   { windowMs: HOUR, max: 5 },
   { windowMs: DAY, max: 10 },
 ];
 
-/** Per client IP, defaults equal to the per-phone limits (configurable: see SMS_IP_MAX_PER_*). */
+/**
+ * Per client IP, defaults equal to the per-phone limits (configurable: see SMS_IP_MAX_PER_*): the
+ * minute window per purpose like the phone's resend interval, the hour and the day for all purposes.
+ */
 export function smsIpLimits(perMinute: number, perHour: number, perDay: number): SendLimit[] {
   return [
-    { windowMs: MINUTE, max: perMinute },
+    { windowMs: MINUTE, max: perMinute, perPurpose: true },
     { windowMs: HOUR, max: perHour },
     { windowMs: DAY, max: perDay },
   ];

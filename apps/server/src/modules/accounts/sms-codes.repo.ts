@@ -21,16 +21,16 @@ export async function lockKey(db: Kysely<Database>, key: string): Promise<void> 
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
 }
 
-/** Send times in the last `windowMs` (newest first) for a phone or a client IP. */
+/** Codes sent since `since` (newest first) to a phone or from a client IP: when, and for what. */
 export async function listRecentSends(
   db: Kysely<Database>,
   by: { phone: string } | { clientIp: string },
   since: Date,
-): Promise<Date[]> {
-  let query = db.selectFrom('sms_codes').select('created_at').where('created_at', '>', since);
+): Promise<{ sentAt: Date; purpose: SmsCodePurpose }[]> {
+  let query = db.selectFrom('sms_codes').select(['created_at', 'purpose']).where('created_at', '>', since);
   query = 'phone' in by ? query.where('phone', '=', by.phone) : query.where('client_ip', '=', by.clientIp);
   const rows = await query.orderBy('created_at', 'desc').execute();
-  return rows.map((r) => r.created_at);
+  return rows.map((r) => ({ sentAt: r.created_at, purpose: r.purpose }));
 }
 
 export async function insertSmsCode(

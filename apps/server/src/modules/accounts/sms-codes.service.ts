@@ -12,7 +12,7 @@ import {
   SMS_PHONE_LIMITS,
 } from './accounts.policy.ts';
 import { formatWait, TEXTS } from './accounts.texts.ts';
-import { findLimitHit, longestWindow } from './rate-limit.ts';
+import { findLimitHit, type LimitHit, longestWindow } from './rate-limit.ts';
 import { generateSmsCode, safeEqualHex, sha256Hex } from './secrets.ts';
 import {
   consumeCode,
@@ -28,7 +28,8 @@ import {
 export interface SmsCodeService {
   /**
    * Sends a new six-digit code for `purpose` to `phone` (valid 5 minutes; replaces earlier codes of
-   * the same phone and purpose), within the per-phone and per-IP limits.
+   * the same phone and purpose), within the per-phone and per-IP limits (accounts.policy.ts: one a
+   * minute per purpose, the hourly and daily caps for all purposes together).
    * @throws AppError SMS_SEND_LIMITED (message says how long to wait) | SMS_SEND_FAILED | VALIDATION
    */
   send(input: {
@@ -57,6 +58,33 @@ export interface SmsCodeService {
 
 function codeHash(codeId: string, code: string): string {
   return sha256Hex(`${codeId}:${code}`);
+}
+
+/**
+ * The broken limit that lasts longest for one more code of `purpose`, or null: a `perPurpose`
+ * limit counts the earlier codes of that purpose only, the others count every code.
+ */
+function findSendLimitHit(
+  sends: readonly { sentAt: Date; purpose: SmsCodePurpose }[],
+  limits: readonly SendLimit[],
+  purpose: SmsCodePurpose,
+  now: Date,
+): LimitHit | null {
+  const all = sends.map((s) => s.sentAt);
+  const samePurpose = sends.filter((s) => s.purpose === purpose).map((s) => s.sentAt);
+  const hits = [
+    findLimitHit(
+      samePurpose,
+      limits.filter((l) => l.perPurpose),
+      now,
+    ),
+    findLimitHit(
+      all,
+      limits.filter((l) => !l.perPurpose),
+      now,
+    ),
+  ].filter((h) => h !== null);
+  return hits.sort((a, b) => b.waitMs - a.waitMs)[0] ?? null;
 }
 
 export function createSmsCodeService(deps: {
@@ -88,13 +116,13 @@ export function createSmsCodeService(deps: {
           { phone },
           new Date(now.getTime() - longestWindow(SMS_PHONE_LIMITS)),
         );
-        const phoneHit = findLimitHit(byPhone, SMS_PHONE_LIMITS, now);
+        const phoneHit = findSendLimitHit(byPhone, SMS_PHONE_LIMITS, purpose, now);
         const byIp = await listRecentSends(
           tx,
           { clientIp },
           new Date(now.getTime() - longestWindow(deps.ipLimits)),
         );
-        const ipHit = findLimitHit(byIp, deps.ipLimits, now);
+        const ipHit = findSendLimitHit(byIp, deps.ipLimits, purpose, now);
         const hit = [phoneHit, ipHit].filter((h) => h !== null).sort((a, b) => b.waitMs - a.waitMs)[0];
         if (hit) throw limitError(hit.waitMs, hit.limit);
         await insertSmsCode(tx, {
