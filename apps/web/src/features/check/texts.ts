@@ -197,9 +197,32 @@ export const checkTexts = {
   download: '下载',
   startFree: '开始检测',
   delete: '删除',
-  // One text for every row (the list shows the same confirmation for each): it also covers a check
-  // awaiting payment, whose unpaid order the delete cancels (docs/api/check.md).
-  deleteConfirm: '删除后报告与上传的文件将被清除，无法恢复；如订单尚未支付，将同时取消该订单。确定删除吗？',
+  // 删除: the confirmation says what the delete does to this row (docs/api/check.md, "My checks";
+  // chosen by lib/delete-confirm.ts). The server removes the upload and any report files, cancels an
+  // order still awaiting payment, keeps every other order and its payments, and refunds any payment
+  // that still arrives for the deleted check.
+  deleteTitle: '确定删除该查重记录吗？',
+  deleteConfirm: {
+    unpaid:
+      '该订单尚未支付，删除将同时取消订单，不会产生任何费用（如已扫码付款，款项将自动全额退回）；上传的论文将被清除，无法恢复。',
+    closed:
+      '该订单已取消或已过期，未产生费用（如仍有款项到账，将自动全额退回）；删除后上传的论文将被清除，无法恢复。',
+    freeNotStarted: '该免费检测尚未开始，删除不会用掉免费查重次数；上传的论文将被清除，无法恢复。',
+    done: '删除后检测报告与上传的论文将被永久删除，无法再查看或下载；订单与支付记录仍会保留，已下载或打印的报告仍可凭报告编号和验证码核验真伪。',
+    doneFree:
+      '删除后检测报告与上传的论文将被永久删除，无法再查看或下载；已下载或打印的报告仍可凭报告编号和验证码核验真伪。',
+    doneRefunded:
+      '该订单已全额退款。删除后检测报告与上传的论文将被永久删除，无法再查看或下载；支付与退款记录仍会保留。',
+    failedFree: '该检测未能完成，免费查重次数已退回。删除后上传的论文将被清除，无法再重新检测。',
+    failedPaid:
+      '该检测未能完成。删除后上传的论文将被清除，无法再重新检测；订单与支付记录仍会保留，删除不影响退款。',
+    refunded: '该订单已全额退款。删除后上传的论文将被清除，无法恢复；支付与退款记录仍会保留。',
+  },
+  /** Why a row cannot be deleted now (the server answers 4010 with the same words). */
+  deleteBlocked: {
+    running: '检测进行中，完成后才能删除',
+    paidStarting: '订单已支付，检测即将开始，完成后才能删除',
+  },
   deleted: '已删除',
   confirmOk: '确定',
   confirmCancel: '取消',

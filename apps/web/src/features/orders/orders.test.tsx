@@ -138,6 +138,55 @@ describe('OrderTabPage', () => {
     expect(calls.find((c) => c.url.endsWith('/order/delete'))?.body).toEqual({ orderId: 'id-2' });
   });
 
+  it('confirms a delete with what it means for the order’s status', async () => {
+    const closedOver = { canPay: false, canCancel: false, canDelete: true };
+    const rows: { order: Order; text: string }[] = [
+      {
+        order: order(21, { ...closedOver, status: 'done', statusText: '已完成', payStatus: 1 }),
+        text: '删除后该订单将不再显示在订单列表中；支付记录与发票仍会保留。',
+      },
+      {
+        order: order(22, { ...closedOver, status: 'cancelled', statusText: '已取消' }),
+        text: '该订单已取消，未产生费用；删除后将不再显示在订单列表中。',
+      },
+      {
+        order: order(23, { ...closedOver, status: 'expired', statusText: '已过期' }),
+        text: '该订单已过期未支付，未产生费用；删除后将不再显示在订单列表中。',
+      },
+      {
+        order: order(24, {
+          ...closedOver,
+          status: 'refunded',
+          statusText: '已退款',
+          refundedFen: 2600,
+          refundedAmount: '26.00',
+        }),
+        text: '该订单已全额退款；删除后将不再显示在订单列表中，支付与退款记录仍会保留。',
+      },
+    ];
+    stubFetch((url) =>
+      url.endsWith('/order/list')
+        ? jsonResponse({
+            code: 0,
+            message: 'ok',
+            data: { list: rows.map((r) => r.order), total: rows.length },
+          })
+        : undefined,
+    );
+    renderTab();
+    await screen.findByText(rows[0].order.orderNo);
+    for (const { order: o, text } of rows) {
+      const before = document.querySelectorAll('.ant-popconfirm').length;
+      const row = screen.getByText(o.orderNo).closest('tr') as HTMLElement;
+      fireEvent.click(within(row).getByRole('button', { name: '删除' }));
+      await waitFor(() => expect(document.querySelectorAll('.ant-popconfirm').length).toBe(before + 1));
+      const confirm = [...document.querySelectorAll<HTMLElement>('.ant-popconfirm')].at(-1) as HTMLElement;
+      expect(within(confirm).getByText('确定删除该订单吗？')).toBeTruthy();
+      expect(confirm.querySelector('.ant-popconfirm-description')?.textContent, o.status).toBe(text);
+      fireEvent.click(within(confirm).getByRole('button', { name: '再想想' }));
+    }
+  });
+
   it('takes columns, actions and data from the service’s extension', async () => {
     server();
     const loadExtra = vi.fn(async (orders: Order[]) =>

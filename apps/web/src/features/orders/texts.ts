@@ -26,7 +26,16 @@ export const orderTexts = {
   deleted: '订单已删除',
   delete: '删除',
   cancelConfirm: '确定取消该订单吗？取消后不能再支付。',
-  deleteConfirm: '确定删除该订单吗？删除后将不再显示在列表中，支付与发票记录仍会保留。',
+  // 删除 (/order/delete) only hides a finished order from the list; the confirmation says what that
+  // means for the row's status (orders.md). Other statuses cannot be deleted.
+  deleteTitle: '确定删除该订单吗？',
+  deleteConfirm: {
+    done: '删除后该订单将不再显示在订单列表中；支付记录与发票仍会保留。',
+    cancelled: '该订单已取消，未产生费用；删除后将不再显示在订单列表中。',
+    expired: '该订单已过期未支付，未产生费用；删除后将不再显示在订单列表中。',
+    refunded: '该订单已全额退款；删除后将不再显示在订单列表中，支付与退款记录仍会保留。',
+  } as Record<string, string>,
+  deleteConfirmOther: '删除后该订单将不再显示在订单列表中；支付记录与发票仍会保留。',
   confirmOk: '确定',
   confirmCancel: '再想想',
   loadFailed: '订单加载失败',

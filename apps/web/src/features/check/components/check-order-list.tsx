@@ -18,6 +18,7 @@ import { useCheckGoods } from '../api/get-goods-list';
 import { useCheckList } from '../api/list-checks';
 import { retryCheck } from '../api/retry-check';
 import { startFreeCheck } from '../api/start-free-check';
+import { deleteBlockedReason, deleteConfirmText } from '../lib/delete-confirm';
 import { formatChars, formatPercent, formatTime, formatYuan, rateLevel } from '../lib/format';
 import { checkPagePath, checkReportPath } from '../lib/links';
 import { checkTexts as t } from '../texts';
@@ -171,6 +172,7 @@ export function CheckOrderList() {
         width: 210,
         render: (_, item) => {
           const busy = busyId === item.orderId;
+          const deleteBlocked = deleteBlockedReason(item);
           const menu: MenuProps = {
             items: (['pdf', 'marked', 'html', 'zip'] as const).map((format) => ({
               key: format,
@@ -212,16 +214,27 @@ export function CheckOrderList() {
               )}
               {item.actions.delete && (
                 <Popconfirm
-                  title={t.deleteConfirm}
+                  title={t.deleteTitle}
+                  description={deleteConfirmText(item)}
                   okText={t.confirmOk}
                   cancelText={t.confirmCancel}
                   okButtonProps={{ danger: true }}
+                  styles={{ root: { maxWidth: 360 } }}
                   onConfirm={() => remove(item)}
                 >
                   <Button type="link" size="small" danger>
                     {t.delete}
                   </Button>
                 </Popconfirm>
+              )}
+              {deleteBlocked && (
+                <Tooltip title={deleteBlocked}>
+                  <span className="ck-list__blocked" data-testid="delete-blocked">
+                    <Button type="link" size="small" disabled aria-label={`${t.delete}：${deleteBlocked}`}>
+                      {t.delete}
+                    </Button>
+                  </span>
+                </Tooltip>
               )}
             </Space>
           );

@@ -168,10 +168,12 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
             )}
             {order.canDelete && (
               <Popconfirm
-                title={orderTexts.deleteConfirm}
+                title={orderTexts.deleteTitle}
+                description={orderTexts.deleteConfirm[order.status] ?? orderTexts.deleteConfirmOther}
                 okText={orderTexts.confirmOk}
                 cancelText={orderTexts.confirmCancel}
                 okButtonProps={{ danger: true }}
+                styles={{ root: { maxWidth: 360 } }}
                 onConfirm={() => remove(order)}
               >
                 <Button type="link" size="small" danger>
