@@ -306,6 +306,10 @@ export interface OrdersTable {
   paid_hooks_at: Timestamp | null;
   deleted_by_user: Generated<boolean>;
   deleted_at: Timestamp | null;
+  /** The service could not be delivered: the payment is refunded automatically (0006_money_fixes). */
+  undelivered_at: Timestamp | null;
+  /** What happened, in a few words (检测失败); set exactly when undelivered_at is. */
+  undelivered_text: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -315,5 +315,5 @@ export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRun
 // A check deleted before the payment was accepted is not run: the orders module refunds the payment.
 onPaid('check', async ({ tx, order }) => {
   const queued = await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
-  if (queued === 'deleted') return serviceUndeliverable(TEXTS.refundDeletedCheck);
+  if (queued === 'deleted') return serviceUndeliverable(TEXTS.refundDeletedCheck, TEXTS.deletedCheckStatus);
 });

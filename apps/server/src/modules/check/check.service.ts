@@ -334,7 +334,10 @@ export async function queuePaidCheck(
   return (await queueCheck(tx, check.id, `check:${check.id}:1`, now)) ? 'queued' : 'unchanged';
 }
 
-/** /freeCheck/retryCheck: a failed check runs again (a free one uses the free check again). */
+/**
+ * /freeCheck/retryCheck: a failed check runs again (a free one uses the free check again). A paid
+ * check whose money was given back when it failed cannot: the user uploads it again and pays.
+ */
 export async function retryCheck(rt: CheckRuntime, userId: string, orderId: string) {
   const own = await getOwnCheck(rt, userId, orderId);
   if (own.status !== 'failed') throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE);
@@ -342,6 +345,12 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
   await rt.db.transaction().execute(async (tx) => {
     const check = await lockCheck(tx, own.id);
     if (check?.status !== 'failed') return;
+    if (!check.free && check.orderId) {
+      // The refund is recorded in the transaction that failed the check, so it is seen here.
+      const order = await getOrdersApi(rt.db).getOrder(check.orderId, { tx });
+      if (!order || order.autoRefund || order.payStatus !== 1)
+        throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE, TEXTS.refundedNoRetry);
+    }
     if (check.free) {
       const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
       if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
@@ -352,12 +361,26 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
 }
 
 /**
- * Fails a check for good with a reason the user sees, and gives a free check's entitlement back so
- * the user can try again. Used by the job's last attempt and when its job died without running.
+ * Fails a check for good with a reason the user sees. Nobody keeps paying for a check that gave no
+ * report: a free check's entitlement is given back (the user can try again), and a paid check's
+ * money is refunded in full through the payment platform, in the transaction that fails it (the
+ * orders module locks the order, then the check is marked failed, then the refund is recorded:
+ * the lock order of modules/orders/README.md) and carried out right after (retried by the
+ * reconciliation while the platform is down). Used by the job's last attempt and when its job
+ * died without running. Failing an already failed check changes nothing.
  */
 export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: string): Promise<void> {
+  const now = rt.now();
+  if (!check.free && check.orderId) {
+    await getOrdersApi(rt.db).refundUndelivered(check.orderId, {
+      reason: TEXTS.refundFailedCheck,
+      statusText: TEXTS.failedCheckStatus,
+      update: (tx) => markFailed(tx, check.id, reason, now),
+    });
+    return;
+  }
   await rt.db.transaction().execute(async (tx) => {
-    const changed = await markFailed(tx, check.id, reason, rt.now());
+    const changed = await markFailed(tx, check.id, reason, now);
     if (changed && check.free)
       await restoreEntitlement(check.userId, 'free_check', { tx, usedFor: check.id });
   });
@@ -378,10 +401,23 @@ async function reconcile(rt: CheckRuntime, check: CheckRecord): Promise<CheckRec
   return (await findCheck(rt.db, check.id)) ?? check;
 }
 
-function statusView(
-  check: CheckRecord,
-  orderStatus?: { status: string; statusText: string; canPay: boolean },
-) {
+/** The check's order as the status needs it (an OrderView). */
+interface OrderOfCheck {
+  status: string;
+  statusText: string;
+  canPay: boolean;
+  payStatus: number;
+  autoRefund: boolean;
+}
+
+/** A failed check may run again: a free one (its entitlement came back), or a paid one still paid for. */
+function canRetry(check: CheckRecord, order: OrderOfCheck | undefined): boolean {
+  if (check.status !== 'failed') return false;
+  if (check.free) return true;
+  return order !== undefined && !order.autoRefund && order.payStatus === 1;
+}
+
+function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   let statusText = CHECK_STATUS_TEXTS[check.status];
   if (check.status === 'pending') {
     if (check.free) statusText = TEXTS.freeStatus;
@@ -389,6 +425,8 @@ function statusView(
       statusText = TEXTS.orderClosed(orderStatus.statusText);
     else if (orderStatus && !orderStatus.canPay) statusText = TEXTS.orderClosed('已过期');
   }
+  // A paid check that failed: its order says where the money is (检测失败，已自动退款).
+  if (check.status === 'failed' && orderStatus?.autoRefund) statusText = orderStatus.statusText;
   return {
     orderId: check.id,
     free: check.free,
@@ -400,21 +438,29 @@ function statusView(
     /** 0–100 */
     progress: check.status === 'done' ? 100 : check.progress,
     failureReason: check.failureReason,
-    canRetry: check.status === 'failed',
+    canRetry: canRetry(check, orderStatus),
     reportReady: check.status === 'done',
   };
+}
+
+/** A failed paid check's order (where its money is); undefined otherwise. */
+async function orderOfFailedCheck(rt: CheckRuntime, check: CheckRecord) {
+  if (check.status !== 'failed' || !check.orderId) return undefined;
+  return getOrdersApi(rt.db).getOrder(check.orderId);
 }
 
 /** What a polling page needs (also merged into /freeCheck/orderPayStatus). */
 export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
-  return statusView(check);
+  return statusView(check, await orderOfFailedCheck(rt, check));
 }
 
 /** Like getCheckStatus, but null when the user has no such check (an order of another kind). */
 export async function findCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
-  const check = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
-  return check ? statusView(await reconcile(rt, check)) : null;
+  const found = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
+  if (!found) return null;
+  const check = await reconcile(rt, found);
+  return statusView(check, await orderOfFailedCheck(rt, check));
 }
 
 async function getFinishedReport(rt: CheckRuntime, userId: string, orderId: string) {
@@ -511,7 +557,7 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
         download: check.status === 'done',
         pay: awaitingPayment,
         start: check.status === 'pending' && check.free,
-        retry: check.status === 'failed',
+        retry: status.canRetry,
         // Not while it runs, nor once paid and about to start (deleteCheck refuses both).
         delete:
           check.status !== 'queued' &&

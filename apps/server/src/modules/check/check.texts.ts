@@ -37,7 +37,7 @@ export const TEXTS = {
   notReadyPending: '订单尚未支付，支付后开始检测',
   failedNotReady: '检测失败，暂无报告',
   retrying: '检测遇到问题，正在自动重试',
-  failedPaid: '检测未能完成。您可以点击“重新检测”再试一次；如仍失败，请联系客服办理退款。',
+  failedPaid: '检测未能完成，已为您自动全额退款，款项将原路退回。如需检测，请重新上传论文。',
   failedFree: '检测未能完成，免费查重次数已退回。您可以点击“重新检测”再试一次，或重新上传。',
   jobLost: '检测任务中断且重试次数已用完',
   filesRemoved: '报告文件已删除',
@@ -46,6 +46,14 @@ export const TEXTS = {
   paidWhileDeleting: '订单已支付，检测即将开始，完成后才能删除',
   /** The refund's reason (and the order's history) when a payment arrives for a deleted check. */
   refundDeletedCheck: '查重记录已删除，无法进行检测，自动退还款项',
+  /** The order's status then: '查重记录已删除，正在自动退款' / '…，已自动退款'. */
+  deletedCheckStatus: '查重记录已删除',
+  /** The refund's reason (and the order's history) when a paid check fails for good. */
+  refundFailedCheck: '检测未能完成，自动全额退还款项',
+  /** The order's (and the check's) status then: '检测失败，正在自动退款' / '检测失败，已自动退款'. */
+  failedCheckStatus: '检测失败',
+  /** /freeCheck/retryCheck on a paid check whose money was given back. */
+  refundedNoRetry: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
   verifyOk: '报告真实有效',
   libraryEmptyHint:
     '比对库为空：查重将找不到任何相似来源。导入演示数据：npm run library:import -- ../shared/data/corpus/csl_papers.jsonl.gz',

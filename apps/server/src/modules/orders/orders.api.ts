@@ -14,6 +14,8 @@ import { toOrderView } from './orders.view.ts';
 import {
   cancelOrder,
   getPayStatus,
+  type RefundUndeliveredInput,
+  refundUndeliveredOrder,
   type StartPaymentInput,
   startPayment,
 } from './payments/payments.service.ts';
@@ -36,6 +38,7 @@ export type { StartPaymentResult } from './payments/payments.service.ts';
  *   onPaid('check', async ({ tx, order }) => { ...enqueue the check job in tx... });
  *   //  ...or, when the record it pays for is gone: return serviceUndeliverable('…'); (refunded)
  *   await orders.markProcessing(orderId); ... await orders.markDone(orderId);
+ *   await orders.refundUndelivered(orderId, { reason, statusText, update }); // failed for good: refunded
  *   await orders.cancelOrder(userId, orderId, { reason: '…' });   // the user gave the service up
  *
  * Methods resolve the module's runtime when called, so a module may take the API in its own
@@ -97,6 +100,16 @@ export function getOrdersApi(db: Kysely<Database>) {
       const runtime = rt();
       return toOrderView(await markProcessing(runtime, orderId, reason), runtime.now());
     },
+    /**
+     * The paid order's service failed for good (e.g. the check's retries are used up): the money
+     * goes back. One transaction locks the order, runs `update(tx)` (mark your record failed; false:
+     * nothing to do), marks the order undelivered (status '<statusText>，正在自动退款', never
+     * invoiced) and records a full refund (actor system, `reason`); the refund is then carried out
+     * at the platform (the reconciliation retries it) and the order becomes refunded
+     * ('<statusText>，已自动退款'). Lock order: the order, then your record (README, "Lock order").
+     */
+    refundUndelivered: (orderId: string, input: RefundUndeliveredInput) =>
+      refundUndeliveredOrder(rt(), orderId, input),
     /** paid|processing -> done; idempotent. */
     async markDone(orderId: string, reason?: string) {
       const runtime = rt();

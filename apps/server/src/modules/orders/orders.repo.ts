@@ -118,6 +118,10 @@ export interface OrderRecord {
   refundedFen: number;
   paidHooksAt: Date | null;
   deletedByUser: boolean;
+  /** The service could not be delivered and the payment is refunded automatically (markUndelivered). */
+  undeliveredAt: Date | null;
+  /** What happened, in a few words (e.g. 检测失败). */
+  undeliveredText: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -144,6 +148,8 @@ export function toOrder(row: OrderRow): OrderRecord {
     refundedFen: row.refunded_fen,
     paidHooksAt: row.paid_hooks_at,
     deletedByUser: row.deleted_by_user,
+    undeliveredAt: row.undelivered_at,
+    undeliveredText: row.undelivered_text,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -306,6 +312,24 @@ export async function setOrderRefundedFen(
     .updateTable('orders')
     .set({ refunded_fen: refundedFen, updated_at: now })
     .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * The order's service cannot be delivered and its payment is being refunded automatically: never
+ * invoiced, and shown as '<text>，正在自动退款' / '，已自动退款'. The first reason stays.
+ */
+export async function markUndelivered(
+  tx: Kysely<Database>,
+  orderId: string,
+  text: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('orders')
+    .set({ undelivered_at: now, undelivered_text: text.slice(0, 30), updated_at: now })
+    .where('id', '=', orderId)
+    .where('undelivered_at', 'is', null)
     .execute();
 }
 

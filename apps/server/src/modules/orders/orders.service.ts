@@ -199,7 +199,7 @@ export type PaidHooksOutcome =
   /** A handler failed: its writes are rolled back and the reconciliation job calls it again. */
   | { status: 'failed' }
   /** A handler answered serviceUndeliverable(reason): nothing of the service was kept. */
-  | { status: 'undeliverable'; reason: string };
+  | { status: 'undeliverable'; reason: string; statusText: string };
 
 /**
  * Runs the service's onPaid handlers for a just-paid order inside `tx`, behind a savepoint: a
@@ -213,7 +213,7 @@ export async function runPaidHooks(
   order: OrderRecord,
 ): Promise<PaidHooksOutcome> {
   const handlers = paidHandlersOf(order.serviceType);
-  let undeliverable: string | undefined;
+  let undeliverable: { reason: string; statusText: string } | undefined;
   if (handlers.length > 0) {
     await sql`savepoint orders_paid_hooks`.execute(tx);
     try {
@@ -221,7 +221,10 @@ export async function runPaidHooks(
       for (const handler of handlers) {
         const answer = await handler({ tx, order: view, userId: order.userId });
         if (isServiceUndeliverable(answer)) {
-          undeliverable = answer.reason;
+          undeliverable = {
+            reason: answer.reason,
+            statusText: answer.statusText ?? TEXTS.undeliveredDefault,
+          };
           break;
         }
       }
@@ -237,9 +240,7 @@ export async function runPaidHooks(
     else await sql`rollback to savepoint orders_paid_hooks`.execute(tx);
   }
   await setPaidHooksDone(tx, order.id, rt.now());
-  return undeliverable === undefined
-    ? { status: 'done' }
-    : { status: 'undeliverable', reason: undeliverable };
+  return undeliverable === undefined ? { status: 'done' } : { status: 'undeliverable', ...undeliverable };
 }
 
 export async function findOrder(db: Kysely<Database>, orderId: string): Promise<OrderRecord | undefined> {

@@ -61,6 +61,11 @@ export const TEXTS = {
   addressSaved: '保存成功',
   addressDeleted: '删除成功',
   deliverySaved: '已设置快递配送地址',
+  /** The status of an order whose service could not be delivered (its payment refunded automatically). */
+  undeliveredRefunding: (what: string) => `${what}，正在自动退款`,
+  undeliveredRefunded: (what: string) => `${what}，已自动退款`,
+  /** serviceUndeliverable without a status text of its own. */
+  undeliveredDefault: '服务无法提供',
   refundReasonLate: '订单已关闭，自动退还款项',
   refundReasonDuplicate: '订单重复支付，自动退还多付款项',
   transition: {

@@ -34,10 +34,15 @@ export interface ServiceUndeliverable {
   readonly undeliverable: true;
   /** Why, in Chinese (at most 80 characters): the refund's reason, shown in the order's history. */
   readonly reason: string;
+  /**
+   * What happened in a few words (at most 30 characters, e.g. 查重记录已删除): the order's status
+   * reads '<statusText>，正在自动退款', then '…，已自动退款'. Default 服务无法提供.
+   */
+  readonly statusText?: string;
 }
 
-export function serviceUndeliverable(reason: string): ServiceUndeliverable {
-  return { undeliverable: true, reason };
+export function serviceUndeliverable(reason: string, statusText?: string): ServiceUndeliverable {
+  return { undeliverable: true, reason, ...(statusText ? { statusText } : {}) };
 }
 
 export function isServiceUndeliverable(value: unknown): value is ServiceUndeliverable {

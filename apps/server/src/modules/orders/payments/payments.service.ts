@@ -26,6 +26,7 @@ import {
   listOrdersAwaitingHooks,
   lockOrder,
   markAttemptPaid,
+  markUndelivered,
   type OrderRecord,
   setAttemptCode,
   setOrderRefundedFen,
@@ -435,9 +436,8 @@ export async function confirmPayment(
 /**
  * Runs the onPaid handlers of a just-paid order inside `tx` (orders.service runPaidHooks). When
  * the service answers that it can no longer be delivered, what is left of the accepted payment is
- * refunded in full: the refund is recorded here, in the paying transaction, with the service's
- * reason and actor system, and carried out by the caller after the commit (or by the
- * reconciliation); once it succeeds the order becomes refunded (completeRefund).
+ * refunded in full (recordUndeliveredRefund), carried out by the caller after the commit (or by
+ * the reconciliation); once it succeeds the order becomes refunded (completeRefund).
  */
 async function runPaidHooksOrRefund(
   rt: OrdersRuntime,
@@ -446,31 +446,91 @@ async function runPaidHooksOrRefund(
 ): Promise<{ ok: boolean; refundId?: string }> {
   const hooks = await runPaidHooks(rt, tx, order);
   if (hooks.status !== 'undeliverable') return { ok: hooks.status === 'done' };
+  const refundId = await recordUndeliveredRefund(rt, tx, order, hooks);
+  return { ok: true, ...(refundId ? { refundId } : {}) };
+}
+
+/**
+ * The order's service cannot be delivered: inside `tx`, holding the order's lock, the order is
+ * marked undelivered (never invoiced; its status says what happened and that the money is being
+ * given back) and a full refund of what is left of its accepted payment is recorded, actor system,
+ * with `reason`. Returns the refund to carry out after the commit (executeRefund; the
+ * reconciliation retries it), or undefined when nothing is left to refund.
+ */
+async function recordUndeliveredRefund(
+  rt: OrdersRuntime,
+  tx: Kysely<Database>,
+  order: OrderRecord,
+  why: { reason: string; statusText: string },
+): Promise<string | undefined> {
+  const now = rt.now();
+  await markUndelivered(tx, order.id, why.statusText, now);
   const accepted = await findAcceptedPayment(tx, order.id);
   const payment = accepted ? await lockPayment(tx, accepted.id) : undefined;
   const left = payment ? payment.amountFen - (await sumActiveRefunds(tx, payment.id)) : 0;
   if (!payment || left <= 0) {
     rt.logger.error(
-      { orderNo: order.orderNo, reason: hooks.reason },
+      { orderNo: order.orderNo, reason: why.reason },
       'service undeliverable but no payment left to refund',
     );
-    return { ok: true };
+    return undefined;
   }
-  const now = rt.now();
   const refund = await insertRefund(tx, {
     orderId: order.id,
     paymentId: payment.id,
     refundNo: generateRefundNo(now),
     amountFen: left,
-    reason: hooks.reason,
+    reason: why.reason,
     actor: 'system',
     now,
   });
   rt.logger.warn(
-    { orderNo: order.orderNo, serviceType: order.serviceType, reason: hooks.reason },
+    { orderNo: order.orderNo, serviceType: order.serviceType, reason: why.reason },
     'paid order whose service can no longer be delivered: refunding automatically',
   );
-  return { ok: true, refundId: refund.id };
+  return refund.id;
+}
+
+export interface RefundUndeliveredInput {
+  /** The refund's reason, shown in the order's history (at most 80 characters). */
+  reason: string;
+  /** What happened in a few words (at most 30 characters, e.g. 检测失败), shown as the order's status. */
+  statusText: string;
+  /**
+   * Marks the service's own record inside the transaction, after the order's lock and before the
+   * payment's (the lock order, README); false: nothing to do (e.g. already failed), no refund.
+   */
+  update?: (tx: Kysely<Database>) => Promise<boolean>;
+}
+
+/**
+ * A paid order's service failed for good after it was paid (e.g. the check's retries are used
+ * up): in one transaction the order is locked, `update` marks the service's record, and the order
+ * is marked undelivered with a full refund of what is left of its payment (recordUndeliveredRefund);
+ * then the refund is carried out at the platform (retried by the reconciliation while the platform
+ * is down). The order becomes refunded when the platform confirms it. An order not (or no longer)
+ * paid is left as it is. Returns whether `update` applied and the refund recorded, if any.
+ */
+export async function refundUndeliveredOrder(
+  rt: OrdersRuntime,
+  orderId: string,
+  input: RefundUndeliveredInput,
+): Promise<{ applied: boolean; refundId?: string }> {
+  const result = await rt.db.transaction().execute(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new Error(`order ${orderId} not found`);
+    if (input.update && !(await input.update(tx))) return { applied: false };
+    if (!isPaidStatus(order.status)) return { applied: true };
+    const refundId = await recordUndeliveredRefund(rt, tx, order, input);
+    return { applied: true, ...(refundId ? { refundId } : {}) };
+  });
+  if (result.refundId) {
+    const refundId = result.refundId;
+    await executeRefund(rt, refundId).catch((error) =>
+      rt.logger.warn({ err: error, refundId }, 'automatic refund failed; the reconciliation retries it'),
+    );
+  }
+  return result;
 }
 
 /**

@@ -1,0 +1,274 @@
+import { ErrorCode } from '@kyfw/contracts';
+import { sql } from '@kyfw/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE, orderRow, runJob, setFaults } from '../orders/orders-helper.ts';
+import {
+  buildCheckApp,
+  type CheckStatus,
+  type CheckTestApp,
+  call,
+  checkStatus,
+  grantFreeCheck,
+  newUser,
+  payCheckOrder,
+  runCheckJobs,
+  upload,
+} from './check-helper.ts';
+import { buildTxt, libraryText } from './fixtures.ts';
+
+// A student who paid and got no report gets the money back, without asking: a paid check whose
+// job fails for good (its retries used up, or a failure no retry can help) is refunded in full
+// through the payment platform, its order ends 已退款 with the reason in its history, and order and
+// check say 检测失败，已自动退款. A free check that fails gives the free check back.
+
+const FAILED_REFUNDED = '检测失败，已自动退款';
+const FAILED_REFUNDING = '检测失败，正在自动退款';
+const REFUND_REASON = '检测未能完成，自动全额退还款项';
+
+let t: CheckTestApp;
+let alice: { token: string; userId: string };
+let seed = 500;
+
+beforeAll(async () => {
+  t = await buildCheckApp();
+  alice = await newUser(t);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await setFaults(t, { reset: true });
+});
+
+interface OrderDetail {
+  status: string;
+  statusText: string;
+  autoRefund: boolean;
+  refundedFen: number;
+  history: { status: string; statusText: string; reason: string }[];
+  refunds: { amountFen: number; reason: string; status: string }[];
+}
+
+function orderDetail(orderId: string) {
+  return call<OrderDetail>(t, '/order/detail', { orderId }, { token: alice.token });
+}
+
+/** A paid check of alice, paid through the WeChat Pay sandbox; its check job is queued. */
+async function paidCheck(): Promise<{ orderId: string; orderNo: string; amountFen: number }> {
+  t.clock.advance(MINUTE);
+  const up = await upload(
+    t,
+    alice.token,
+    { bytes: buildTxt(libraryText(seed++, 3_000)), name: '论文.txt' },
+    { title: `论文${seed}` },
+  );
+  expect(up.data).toMatchObject({ free: false });
+  await payCheckOrder(t, alice.token, up.data.orderId);
+  expect((await checkStatus(t, alice.token, up.data.orderId)).data.checkStatus).toBe('queued');
+  return { orderId: up.data.orderId, orderNo: up.data.orderNo, amountFen: up.data.amountFen };
+}
+
+async function storedKeys(checkId: string) {
+  return t.db
+    .selectFrom('checks')
+    .select(['file_key', 'text_key'])
+    .where('id', '=', checkId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The upload and its text vanish from the disk: no attempt can succeed (fails at once). */
+async function loseFiles(checkId: string) {
+  const keys = await storedKeys(checkId);
+  await t.check.storage.delete(keys.text_key!);
+  await t.check.storage.delete(keys.file_key!);
+}
+
+/** The job's next attempt is due now (the backoff between attempts has passed). */
+async function retryDueNow(checkId: string) {
+  await sql`update jobs set run_at = now() - interval '1 second'
+    where name = 'check.run' and payload->>'checkId' = ${checkId} and status = 'queued'`.execute(t.db);
+}
+
+async function listedCheck(orderId: string) {
+  const list = await call<{
+    list: {
+      orderId: string;
+      checkStatus: string;
+      checkStatusText: string;
+      orderStatus: string | null;
+      actions: { retry: boolean; delete: boolean };
+    }[];
+  }>(t, '/freeCheck/orderList', { page: 1, pageSize: 50 }, { token: alice.token });
+  return list.data.list.find((c) => c.orderId === orderId);
+}
+
+async function paymentRecord(orderId: string) {
+  const records = await call<{ list: { orderId: string; amountFen: number; refundedFen: number }[] }>(
+    t,
+    '/payment/records',
+    { page: 1, pageSize: 50 },
+    { token: alice.token },
+  );
+  return records.data.list.find((r) => r.orderId === orderId);
+}
+
+/** The refund is done: order refunded (system, with the reason), money back at the platform. */
+async function expectRefundedInFull(orderId: string, orderNo: string, amountFen: number) {
+  const detail = (await orderDetail(orderId)).data;
+  expect(detail).toMatchObject({
+    status: 'refunded',
+    statusText: FAILED_REFUNDED,
+    autoRefund: true,
+    refundedFen: amountFen,
+  });
+  expect(detail.history.at(-1)).toMatchObject({
+    status: 'refunded',
+    reason: `已全额退款：${REFUND_REASON}`,
+  });
+  expect(detail.refunds).toMatchObject([{ amountFen, reason: REFUND_REASON, status: 'succeeded' }]);
+  const last = await t.db
+    .selectFrom('order_transitions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  expect(last).toMatchObject({ to_status: 'refunded', actor: 'system' });
+  // At the payment platform (the sandbox): the whole amount went back.
+  const atPlatform = t.sandbox.findOrder('wx', orderNo);
+  expect(atPlatform?.state).toBe('REFUND');
+  expect(atPlatform?.refunds.map((r) => r.amountFen)).toEqual([amountFen]);
+  expect(await paymentRecord(orderId)).toMatchObject({ amountFen, refundedFen: amountFen });
+}
+
+describe('a paid check that fails for good', () => {
+  it('every attempt fails: after the last one the payment is refunded automatically, and it cannot be run again for free', async () => {
+    const { orderId, orderNo, amountFen } = await paidCheck();
+    // The stored text is damaged: every attempt fails (a retryable error), three attempts in all.
+    const keys = await storedKeys(orderId);
+    await t.check.storage.put(keys.text_key!, 'not json');
+
+    expect(await runCheckJobs(t)).toHaveLength(1);
+    let status = (await checkStatus(t, alice.token, orderId)).data;
+    expect(status).toMatchObject({ checkStatus: 'queued', canRetry: false });
+    expect((await orderRow(t, orderId)).status).toBe('processing');
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      await retryDueNow(orderId);
+      expect(await runCheckJobs(t)).toHaveLength(1);
+    }
+
+    status = (await checkStatus(t, alice.token, orderId)).data;
+    expect(status).toMatchObject({
+      checkStatus: 'failed',
+      checkStatusText: FAILED_REFUNDED,
+      canRetry: false,
+      reportReady: false,
+    });
+    expect(status.failureReason).toContain('已为您自动全额退款');
+    await expectRefundedInFull(orderId, orderNo, amountFen);
+
+    // The lists say the same; the money is not kept, so the check is not run again for free.
+    expect(await listedCheck(orderId)).toMatchObject({
+      checkStatus: 'failed',
+      checkStatusText: FAILED_REFUNDED,
+      orderStatus: 'refunded',
+      actions: { retry: false, delete: true },
+    });
+    const orders = await call<{ list: { orderId: string; statusText: string }[] }>(
+      t,
+      '/order/list',
+      { page: 1, pageSize: 50 },
+      { token: alice.token },
+    );
+    expect(orders.data.list.find((o) => o.orderId === orderId)?.statusText).toBe(FAILED_REFUNDED);
+    expect(await call(t, '/freeCheck/retryCheck', { orderId }, { token: alice.token })).toMatchObject({
+      code: ErrorCode.CHECK_NOT_RETRYABLE,
+      message: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
+    });
+
+    // Deleting the check afterwards keeps every money record.
+    expect(await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token })).toMatchObject({
+      code: 0,
+    });
+    expect(await listedCheck(orderId)).toBeUndefined();
+    await expectRefundedInFull(orderId, orderNo, amountFen);
+    // Later reconciliations change nothing: refunded once.
+    t.clock.advance(MINUTE);
+    await runJob(t, 'orders.reconcile');
+    expect((await orderDetail(orderId)).data.refunds).toHaveLength(1);
+    expect(t.sandbox.findOrder('wx', orderNo)?.refunds).toHaveLength(1);
+  });
+
+  it('the platform cannot take the refund at once: 正在自动退款; deleting the check meanwhile loses nothing; the reconciliation finishes it', async () => {
+    const { orderId, orderNo, amountFen } = await paidCheck();
+    await loseFiles(orderId);
+    // The platform's refund API is down for the next call (the automatic refund).
+    await setFaults(t, { channel: 'wx', failApiNext: 1 });
+    expect(await runCheckJobs(t)).toHaveLength(1);
+
+    expect((await checkStatus(t, alice.token, orderId)).data).toMatchObject({
+      checkStatus: 'failed',
+      checkStatusText: FAILED_REFUNDING,
+      canRetry: false,
+    });
+    const detail = (await orderDetail(orderId)).data;
+    expect(detail).toMatchObject({ status: 'processing', statusText: FAILED_REFUNDING, autoRefund: true });
+    expect(detail.refunds).toMatchObject([{ amountFen, reason: REFUND_REASON, status: 'pending' }]);
+
+    expect(await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token })).toMatchObject({
+      code: 0,
+    });
+    t.clock.advance(MINUTE);
+    expect((await runJob(t, 'orders.reconcile')).refunds).toBeGreaterThanOrEqual(1);
+    await expectRefundedInFull(orderId, orderNo, amountFen);
+  });
+});
+
+describe('a free check that fails', () => {
+  it('gives the free check back: offered again, and usable for a retry', async () => {
+    const bob = await newUser(t);
+    await grantFreeCheck(t, bob.userId);
+    const up = await upload(t, bob.token, { bytes: buildTxt(libraryText(seed++, 2_000)), name: '免费.txt' });
+    expect(up.data.free).toBe(true);
+    const orderId = up.data.orderId;
+    expect((await call(t, '/freeCheck/payFee', { orderId }, { token: bob.token })).code).toBe(0);
+    const goods = async () =>
+      (
+        await call<{ goodsId: string; freeAvailable: boolean }[]>(
+          t,
+          '/freeCheck/goodsList',
+          {},
+          { token: bob.token },
+        )
+      ).data.find((g) => g.goodsId === 'check_undergrad');
+    expect((await goods())?.freeAvailable).toBe(false);
+
+    const keys = await storedKeys(orderId);
+    await loseFiles(orderId);
+    expect(await runCheckJobs(t)).toHaveLength(1);
+    const failed = await call<CheckStatus>(t, '/freeCheck/checkStatus', { orderId }, { token: bob.token });
+    expect(failed.data).toMatchObject({ checkStatus: 'failed', checkStatusText: '检测失败', canRetry: true });
+    expect(failed.data.failureReason).toContain('免费查重次数已退回');
+    expect((await goods())?.freeAvailable).toBe(true);
+    // No money, no order, nothing refunded.
+    expect(await t.db.selectFrom('refunds').select('id').where('order_id', '=', orderId).execute()).toEqual(
+      [],
+    );
+
+    // The text is back (restored from a backup): the retry uses the free check again and runs.
+    await t.check.storage.put(
+      keys.text_key!,
+      JSON.stringify({ text: libraryText(seed, 2_000), headings: [], warnings: [], format: 'txt' }),
+    );
+    const retry = await call<CheckStatus>(t, '/freeCheck/retryCheck', { orderId }, { token: bob.token });
+    expect(retry.data.checkStatus).toBe('queued');
+    expect((await goods())?.freeAvailable).toBe(false);
+    expect(await runCheckJobs(t)).toHaveLength(1);
+    expect(
+      (await call<CheckStatus>(t, '/freeCheck/checkStatus', { orderId }, { token: bob.token })).data,
+    ).toMatchObject({
+      checkStatus: 'done',
+    });
+  });
+});
