@@ -1,7 +1,7 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { sql } from '@kyfw/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MINUTE, orderRow, runJob, setFaults } from '../orders/orders-helper.ts';
+import { devPay, HOUR, MINUTE, orderRow, runJob, setFaults, startPay } from '../orders/orders-helper.ts';
 import {
   buildCheckApp,
   type CheckStatus,
@@ -19,7 +19,9 @@ import { buildTxt, libraryText } from './fixtures.ts';
 // A student who paid and got no report gets the money back, without asking: a paid check whose
 // job fails for good (its retries used up, or a failure no retry can help) is refunded in full
 // through the payment platform, its order ends 已退款 with the reason in its history, and order and
-// check say 检测失败，已自动退款. A free check that fails gives the free check back.
+// check say 检测失败，已自动退款. A free check that fails gives the free check back. An order whose
+// money is being given back automatically (this, or a payment accepted for a check deleted
+// meanwhile) is never offered for an invoice, and an invoice request naming it is refused.
 
 const FAILED_REFUNDED = '检测失败，已自动退款';
 const FAILED_REFUNDING = '检测失败，正在自动退款';
@@ -114,6 +116,21 @@ async function paymentRecord(orderId: string) {
   return records.data.list.find((r) => r.orderId === orderId);
 }
 
+async function invoiceableOrderIds(): Promise<string[]> {
+  const res = await call<{ orderId: string }[]>(t, '/invoice/orders', {}, { token: alice.token });
+  expect(res.code).toBe(0);
+  return res.data.map((o) => o.orderId);
+}
+
+function requestInvoice(orderIds: string[]) {
+  return call<{ invoiceNo: string }>(
+    t,
+    '/invoice/create',
+    { orderIds, titleType: 'personal', title: '张三', email: 'zhangsan@example.com' },
+    { token: alice.token },
+  );
+}
+
 /** The refund is done: order refunded (system, with the reason), money back at the platform. */
 async function expectRefundedInFull(orderId: string, orderNo: string, amountFen: number) {
   const detail = (await orderDetail(orderId)).data;
@@ -186,6 +203,7 @@ describe('a paid check that fails for good', () => {
       code: ErrorCode.CHECK_NOT_RETRYABLE,
       message: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
     });
+    expect(await invoiceableOrderIds()).not.toContain(orderId);
 
     // Deleting the check afterwards keeps every money record.
     expect(await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token })).toMatchObject({
@@ -200,7 +218,7 @@ describe('a paid check that fails for good', () => {
     expect(t.sandbox.findOrder('wx', orderNo)?.refunds).toHaveLength(1);
   });
 
-  it('the platform cannot take the refund at once: 正在自动退款; deleting the check meanwhile loses nothing; the reconciliation finishes it', async () => {
+  it('the platform cannot take the refund at once: 正在自动退款, no invoice; deleting the check meanwhile loses nothing; the reconciliation finishes it', async () => {
     const { orderId, orderNo, amountFen } = await paidCheck();
     await loseFiles(orderId);
     // The platform's refund API is down for the next call (the automatic refund).
@@ -216,12 +234,20 @@ describe('a paid check that fails for good', () => {
     expect(detail).toMatchObject({ status: 'processing', statusText: FAILED_REFUNDING, autoRefund: true });
     expect(detail.refunds).toMatchObject([{ amountFen, reason: REFUND_REASON, status: 'pending' }]);
 
+    // Not invoiceable while its money is on the way back, and a request naming it is refused.
+    expect(await invoiceableOrderIds()).not.toContain(orderId);
+    expect(await requestInvoice([orderId])).toMatchObject({
+      code: ErrorCode.INVOICE_ORDER_INVALID,
+      message: `订单 ${orderNo} 的服务未能完成，款项已自动退还（或正在退还），不能开具发票`,
+    });
+
     expect(await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token })).toMatchObject({
       code: 0,
     });
     t.clock.advance(MINUTE);
     expect((await runJob(t, 'orders.reconcile')).refunds).toBeGreaterThanOrEqual(1);
     await expectRefundedInFull(orderId, orderNo, amountFen);
+    expect((await requestInvoice([orderId])).code).toBe(ErrorCode.INVOICE_ORDER_INVALID);
   });
 });
 
@@ -270,5 +296,69 @@ describe('a free check that fails', () => {
     ).toMatchObject({
       checkStatus: 'done',
     });
+  });
+});
+
+describe('invoices and automatic refunds', () => {
+  it('a payment accepted for a deleted check is being refunded: not offered for an invoice, the request refused; a delivered check is', async () => {
+    // A check that ran: its order is invoiceable.
+    const delivered = await paidCheck();
+    while ((await runCheckJobs(t)).length > 0);
+    expect((await orderRow(t, delivered.orderId)).status).toBe('done');
+    expect(await invoiceableOrderIds()).toContain(delivered.orderId);
+
+    // A check deleted after its order expired, whose payment (made in time) is reported late.
+    t.clock.advance(MINUTE);
+    const up = await upload(
+      t,
+      alice.token,
+      { bytes: buildTxt(libraryText(seed++, 3_000)), name: '论文.txt' },
+      { title: '已删除的论文' },
+    );
+    const { orderId, orderNo } = up.data;
+    expect((await startPay(t, alice.token, orderId, 'wx')).code).toBe(0);
+    await setFaults(t, { channel: 'wx', delayMs: 5_000 });
+    expect((await devPay(t, orderNo, 'wx')).code).toBe(0);
+    t.clock.advance(2 * HOUR + MINUTE);
+    await setFaults(t, { channel: 'wx', failApiNext: 1 });
+    await runJob(t, 'orders.expire');
+    expect((await orderRow(t, orderId)).status).toBe('expired');
+    // (The platform still holds the notification back; on a very slow machine it would not.)
+    expect(t.sandbox.findOrder('wx', orderNo)?.notification?.status).toBe('pending');
+    expect((await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token })).code).toBe(0);
+    // The refund cannot be made at once (the platform's API is down for one call).
+    await setFaults(t, { channel: 'wx', failApiNext: 1 });
+    expect(await t.sandbox.notificationSettled('wx', orderNo)).toBe('acked');
+
+    const detail = (await orderDetail(orderId)).data;
+    expect(detail).toMatchObject({
+      status: 'paid',
+      statusText: '查重记录已删除，正在自动退款',
+      autoRefund: true,
+    });
+    expect(detail.refunds).toMatchObject([{ status: 'pending' }]);
+
+    const offered = await invoiceableOrderIds();
+    expect(offered).toContain(delivered.orderId);
+    expect(offered).not.toContain(orderId);
+    const refused = await requestInvoice([delivered.orderId, orderId]);
+    expect(refused).toMatchObject({
+      code: ErrorCode.INVOICE_ORDER_INVALID,
+      message: `订单 ${orderNo} 的服务未能完成，款项已自动退还（或正在退还），不能开具发票`,
+    });
+    // Nothing was invoiced by the refused request: the delivered order can still be.
+    expect(await invoiceableOrderIds()).toContain(delivered.orderId);
+
+    t.clock.advance(MINUTE);
+    await runJob(t, 'orders.reconcile');
+    expect((await orderDetail(orderId)).data).toMatchObject({
+      status: 'refunded',
+      statusText: '查重记录已删除，已自动退款',
+    });
+    expect(await invoiceableOrderIds()).not.toContain(orderId);
+    expect((await requestInvoice([orderId])).code).toBe(ErrorCode.INVOICE_ORDER_INVALID);
+    const invoice = await requestInvoice([delivered.orderId]);
+    expect(invoice.code).toBe(0);
+    expect(await invoiceableOrderIds()).not.toContain(delivered.orderId);
   });
 });

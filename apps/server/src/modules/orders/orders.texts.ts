@@ -66,6 +66,9 @@ export const TEXTS = {
   undeliveredRefunded: (what: string) => `${what}，已自动退款`,
   /** serviceUndeliverable without a status text of its own. */
   undeliveredDefault: '服务无法提供',
+  /** /invoice/create with an order whose payment is being (or was) refunded automatically. */
+  invoiceOrderRefunding: (orderNo: string) =>
+    `订单 ${orderNo} 的服务未能完成，款项已自动退还（或正在退还），不能开具发票`,
   refundReasonLate: '订单已关闭，自动退还款项',
   refundReasonDuplicate: '订单重复支付，自动退还多付款项',
   transition: {

@@ -43,7 +43,31 @@ export interface InvoiceItemRecord {
   amountFen: number;
 }
 
-/** The user's orders that may be invoiced: paid (not fully refunded) and on no invoice yet. */
+/**
+ * The user's orders among `orderIds`, locked until the end of `tx` (ascending id: the lock order of
+ * the README), so an automatic refund cannot slip in between the invoice's check and its insert.
+ */
+export async function lockUserOrdersForInvoice(
+  tx: Kysely<Database>,
+  userId: string,
+  orderIds: readonly string[],
+) {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'undelivered_at'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', orderIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({ orderId: r.id, orderNo: r.order_no, undelivered: r.undelivered_at !== null }));
+}
+
+/**
+ * The user's orders that may be invoiced: paid (not fully refunded), whose service was not given
+ * up with an automatic refund (undelivered), and on no invoice yet.
+ */
 export async function listInvoiceableOrders(
   db: Kysely<Database>,
   userId: string,
@@ -64,6 +88,7 @@ export async function listInvoiceableOrders(
     ])
     .where('orders.user_id', '=', userId)
     .where('orders.status', 'in', ['paid', 'processing', 'done'])
+    .where('orders.undelivered_at', 'is', null)
     .where('invoice_items.order_id', 'is', null)
     .where(sql<boolean>`orders.amount_fen > orders.refunded_fen`);
   if (orderIds) query = query.where('orders.id', 'in', orderIds);

@@ -14,6 +14,7 @@ import {
   listInvoiceableOrders,
   listInvoiceItems,
   listUserInvoices,
+  lockUserOrdersForInvoice,
   markInvoiceIssued,
 } from './invoices.repo.ts';
 
@@ -51,27 +52,24 @@ export async function listInvoiceable(rt: OrdersRuntime, userId: string) {
  * Requests one invoice over some of the user's own paid orders; each order is invoiced at most
  * once (enforced by a unique key, so two racing requests cannot both take an order). With
  * INVOICE_AUTO_ISSUE (the sandbox default) the PDF is issued at once.
- * @throws AppError INVOICE_ORDER_INVALID (not own / not paid / refunded), INVOICE_ORDER_INVOICED
+ * @throws AppError INVOICE_ORDER_INVALID (not own / not paid / refunded; an order whose payment is
+ *   refunded automatically because its service could not be delivered says so), INVOICE_ORDER_INVOICED
  */
 export async function createInvoice(rt: OrdersRuntime, userId: string, input: CreateInvoiceInput) {
   const orderIds = [...new Set(input.orderIds)];
   let invoice: InvoiceRecord;
   try {
     invoice = await rt.db.transaction().execute(async (tx) => {
+      const ownOrders = await lockUserOrdersForInvoice(tx, userId, orderIds);
       const orders = await listInvoiceableOrders(tx, userId, orderIds);
       if (orders.length !== orderIds.length) {
-        const invoiced = await findInvoicedOrderIds(tx, orderIds);
+        // Money given back automatically (the service could not be delivered): never invoiced.
+        const refunding = ownOrders.find((o) => o.undelivered);
+        if (refunding)
+          throw new AppError(ErrorCode.INVOICE_ORDER_INVALID, TEXTS.invoiceOrderRefunding(refunding.orderNo));
         // Only say "already invoiced" about the user's own orders.
-        const own = new Set(
-          (
-            await tx
-              .selectFrom('orders')
-              .select('id')
-              .where('user_id', '=', userId)
-              .where('id', 'in', orderIds)
-              .execute()
-          ).map((r) => r.id),
-        );
+        const own = new Set(ownOrders.map((o) => o.orderId));
+        const invoiced = await findInvoicedOrderIds(tx, orderIds);
         if (invoiced.some((id) => own.has(id))) throw new AppError(ErrorCode.INVOICE_ORDER_INVOICED);
         throw new AppError(ErrorCode.INVOICE_ORDER_INVALID);
       }
