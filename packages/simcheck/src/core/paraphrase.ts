@@ -16,7 +16,7 @@ import type { Passage } from './align.ts';
 import type { NormalizedText } from './normalize.ts';
 import { sliceNormalized, WORD_TOKEN_BASE } from './normalize.ts';
 import type { Options } from './options.ts';
-import { getContentChars, getContentWords, loadSegmenter, type Segment } from './segment.ts';
+import { getContentChars, getContentWords, isStopChar, loadSegmenter, type Segment } from './segment.ts';
 import { sortIndicesByKey, U32Builder } from './sort.ts';
 
 /** A sentence as a normalised range [from, to). */
@@ -130,15 +130,11 @@ export function scoreWindows(
 
 type WindowMatch = { score: number; qTo: number; d: number; j0: number; j1: number };
 
-const ORDER_STOP_CHARS = new Set(
-  Array.from('的了和与及或是在对为以于由被把将从向而且也都就还又但并其之该此这那有无不个种些等中上下'),
-);
-
 function contentSequence(codes: Uint32Array, from: number, to: number): number[] {
   const out: number[] = [];
   for (let i = from; i < to; i++) {
     const c = codes[i]!;
-    if (c > 0xffff || !ORDER_STOP_CHARS.has(String.fromCharCode(c))) out.push(c);
+    if (!isStopChar(c)) out.push(c);
   }
   return out;
 }
