@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { loadOrCreateSecretFile } from '../../lib/secret-file.ts';
 
 /**
  * Tokens, hashes and the password hash of the accounts module. Nothing secret is ever stored in
@@ -142,22 +141,5 @@ export function loadDigestKey(options: {
       'ACCOUNT_DIGEST_SECRET is required with DATABASE_URL in production (all machines share it)',
     );
   }
-  const dir = path.join(options.dataDir, 'secrets');
-  const file = path.join(dir, DIGEST_KEY_FILE);
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const key = randomBytes(32).toString('base64url');
-  // Exclusive create: two processes starting at once agree on the first one's key.
-  try {
-    fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFileSync(file, 'utf8').trim();
-  }
+  return loadOrCreateSecretFile(options.dataDir, DIGEST_KEY_FILE);
 }

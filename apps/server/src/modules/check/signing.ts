@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { loadOrCreateSecretFile } from '../../lib/secret-file.ts';
 
 /**
  * Report verification. Every report gets a report number and an 8-character verification code; the
@@ -36,24 +35,7 @@ export interface ReportSummary {
 /** The secret from config, or one generated once into DATA_DIR/secrets (mode 0600) and reused. */
 export function loadSigningSecret(options: { configured?: string; dataDir: string }): string {
   if (options.configured) return options.configured;
-  const dir = path.join(options.dataDir, 'secrets');
-  const file = path.join(dir, 'report-signing.key');
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('base64url');
-  // Exclusive create: two processes starting at once agree on the first one's secret.
-  try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFileSync(file, 'utf8').trim();
-  }
+  return loadOrCreateSecretFile(options.dataDir, 'report-signing.key');
 }
 
 /** 'BG' + yyyyMMdd (China time) + 8 random characters. */
