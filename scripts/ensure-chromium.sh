@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Makes sure Debian's Chromium (and a CJK font, so Chinese pages render and screenshots are
-# readable) is installed. Never downloads a browser build: only Debian's packages.
+# readable) is installed, and poppler-utils (pdftotext, pdftoppm: the journeys read the downloaded
+# PDF report). Never downloads a browser build: only Debian's packages.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 if ! fc-list 2>/dev/null | grep -qi "noto.*cjk\|wqy\|droid.*fallback"; then need+=(fonts-wqy-microhei); fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != "0" ]; then
@@ -15,3 +17,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null
 apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 command -v chromium >/dev/null
+command -v pdftotext >/dev/null
