@@ -17,7 +17,7 @@ import type { NormalizedText } from './normalize.ts';
 import { sliceNormalized, WORD_TOKEN_BASE } from './normalize.ts';
 import type { Options } from './options.ts';
 import { getContentChars, getContentWords, isStopChar, loadSegmenter, type Segment } from './segment.ts';
-import { sortIndicesByKey, U32Builder } from './sort.ts';
+import { sortedUnique, sortIndicesByKey, U32Builder } from './sort.ts';
 
 /** A sentence as a normalised range [from, to). */
 export type SentenceRange = { readonly from: number; readonly to: number };
@@ -77,13 +77,35 @@ export function splitSentences(text: string, norm: NormalizedText): SentenceRang
   return out;
 }
 
-/** Content words, content characters, and the Latin words and numbers (as normalised units). */
-type SentenceFeatures = { words: Set<string>; chars: Set<number>; tokens: Set<number> };
+/**
+ * Content words (as numbers, see findParaphrases), content characters, and the Latin words and
+ * numbers (as normalised units), each a set: ascending, without repeats. Plain arrays rather than
+ * Sets: a check builds thousands of them, and compares them by merging.
+ */
+type SentenceFeatures = { words: number[]; chars: number[]; tokens: number[] };
 
-function getTokens(codes: Uint32Array, from: number, to: number): Set<number> {
-  const out = new Set<number>();
-  for (let i = from; i < to; i++) if (codes[i]! >= WORD_TOKEN_BASE) out.add(codes[i]!);
-  return out;
+function getTokens(codes: Uint32Array, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) if (codes[i]! >= WORD_TOKEN_BASE) out.push(codes[i]!);
+  return sortedUnique(out);
+}
+
+/** How many values two ascending sets share. */
+function sharedCount(a: readonly number[], b: readonly number[]): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return shared;
 }
 
 /**
@@ -91,11 +113,10 @@ function getTokens(codes: Uint32Array, from: number, to: number): Set<number> {
  * a field ("采用C18色谱柱，流动相为……，检测波长265nm") differ exactly there. Windows whose Latin
  * words and numbers mostly differ (Jaccard < 0.5) are therefore not rewrites of each other.
  */
-function haveSameTokens(a: Set<number>, b: Set<number>): boolean {
-  if (a.size === 0 && b.size === 0) return true;
-  let shared = 0;
-  for (const x of a) if (b.has(x)) shared++;
-  return shared / (a.size + b.size - shared) >= 0.5;
+function haveSameTokens(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length === 0 && b.length === 0) return true;
+  const shared = sharedCount(a, b);
+  return shared / (a.length + b.length - shared) >= 0.5;
 }
 
 /** 32-bit hash of a character bigram (a rare collision only adds a little retrieval noise). */
@@ -103,19 +124,15 @@ function bigramHash(a: number, b: number): number {
   return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b)) >>> 0;
 }
 
-function dice<T>(a: Set<T>, b: Set<T>): { shared: number; dice: number } {
-  if (a.size === 0 || b.size === 0) return { shared: 0, dice: 0 };
-  let shared = 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  for (const x of small) if (large.has(x)) shared++;
-  return { shared, dice: (2 * shared) / (a.size + b.size) };
+function dice(a: readonly number[], b: readonly number[]): { shared: number; dice: number } {
+  if (a.length === 0 || b.length === 0) return { shared: 0, dice: 0 };
+  const shared = sharedCount(a, b);
+  return { shared, dice: (2 * shared) / (a.length + b.length) };
 }
 
-function union<T>(sets: Set<T>[]): Set<T> {
+function union(sets: readonly number[][]): number[] {
   if (sets.length === 1) return sets[0]!;
-  const out = new Set<T>();
-  for (const s of sets) for (const x of s) out.add(x);
-  return out;
+  return sortedUnique(sets.flat());
 }
 
 /** Similarity of two windows: the mean of content-word Dice and content-character Dice. */
@@ -254,8 +271,18 @@ export async function findParaphrases(
   let segment: Segment | undefined;
   const qCache = new Map<number, SentenceFeatures>();
   const sCache = new Map<number, SentenceFeatures>();
+  // Content words as numbers, the same number for the same word throughout this check.
+  const wordIds = new Map<string, number>();
+  const wordId = (w: string): number => {
+    let id = wordIds.get(w);
+    if (id === undefined) {
+      id = wordIds.size;
+      wordIds.set(w, id);
+    }
+    return id;
+  };
   const featuresOf = (norm: NormalizedText, range: SentenceRange): SentenceFeatures => ({
-    words: new Set(getContentWords(segment!, sliceNormalized(norm, range.from, range.to))),
+    words: sortedUnique(getContentWords(segment!, sliceNormalized(norm, range.from, range.to)).map(wordId)),
     chars: getContentChars(norm.codes, range.from, range.to),
     tokens: getTokens(norm.codes, range.from, range.to),
   });

@@ -5,6 +5,7 @@
  * Both are loaded lazily, only when a check actually reaches the word-level stage.
  */
 import type { SegmenterName } from './options.ts';
+import { sortedUnique } from './sort.ts';
 
 export type Segment = (text: string) => string[];
 
@@ -64,12 +65,12 @@ export function isStopChar(c: number): boolean {
   return c <= 0xffff && STOP_CHAR[c] === 1;
 }
 
-/** Content characters (code points) of a normalised range, for character-level evidence. */
-export function getContentChars(codes: Uint32Array, from: number, to: number): Set<number> {
-  const out = new Set<number>();
+/** Content characters (code points) of a normalised range, for character-level evidence: ascending, without repeats. */
+export function getContentChars(codes: Uint32Array, from: number, to: number): number[] {
+  const out: number[] = [];
   for (let i = from; i < to; i++) {
     const c = codes[i]!;
-    if (!isStopChar(c)) out.add(c);
+    if (!isStopChar(c)) out.push(c);
   }
-  return out;
+  return sortedUnique(out);
 }

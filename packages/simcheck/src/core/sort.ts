@@ -36,6 +36,16 @@ export function sortUint32(values: Uint32Array): Uint32Array {
   return out;
 }
 
+/** `values` sorted ascending without repeats, in place (small sets of numbers). */
+export function sortedUnique(values: number[]): number[] {
+  values.sort((a, b) => a - b);
+  let n = 0;
+  for (let i = 0; i < values.length; i++)
+    if (n === 0 || values[i] !== values[n - 1]) values[n++] = values[i]!;
+  values.length = n;
+  return values;
+}
+
 /** A growable Uint32Array. */
 export class U32Builder {
   data: Uint32Array;
