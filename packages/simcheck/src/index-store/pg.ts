@@ -11,6 +11,9 @@
  *                          deleted together with it, in one transaction.
  * Inserts are batched as multi-row `INSERT ... SELECT FROM unnest($1::bigint[], ...)`.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
 import { getIndexFingerprints } from '../core/document.ts';
 import { SimcheckError } from '../core/errors.ts';
 import { defaultOptions } from '../core/options.ts';
@@ -48,12 +51,27 @@ const SCHEMA = [
      doc_no bigint NOT NULL,
      pos integer NOT NULL
    )`,
-  `CREATE INDEX IF NOT EXISTS simcheck_fingerprints_hash_idx ON simcheck_fingerprints (hash)`,
-  `CREATE INDEX IF NOT EXISTS simcheck_fingerprints_doc_idx ON simcheck_fingerprints (doc_no)`,
 ];
 
+/** The secondary indexes of `simcheck_fingerprints` (left out during a bulk load). */
+const FP_INDEXES = [
+  { name: 'simcheck_fingerprints_hash_idx', column: 'hash' },
+  { name: 'simcheck_fingerprints_doc_idx', column: 'doc_no' },
+] as const;
+
+/**
+ * The session advisory lock a bulk load holds: one per `simcheck_fingerprints` table (so per
+ * schema), in a key range of its own (high half 0x5c0b1c00).
+ */
+const BULK_LOCK_KEY = `((x'5c0b1c00'::bigint << 32) | 'simcheck_fingerprints'::regclass::oid::bigint)`;
+/** maintenance_work_mem for building the indexes at the end of a bulk load (one transaction). */
+const BULK_INDEX_MEMORY = '256MB';
+
 const DOC_BATCH = 500;
+/** Rows per multi-row INSERT where COPY is not available (PGlite). */
 const FP_BATCH = 50_000;
+/** Rows per chunk of binary COPY data (34 bytes each). */
+const COPY_ROWS = 16_384;
 
 function isPool(db: Queryable): db is PoolLike {
   return typeof (db as Partial<PoolLike>).connect === 'function' && 'totalCount' in db;
@@ -69,6 +87,8 @@ export class PgIndex implements Index {
   readonly params: IndexParams;
   private readonly db: Queryable;
   private readonly ownsPool: boolean;
+  /** The connection holding the bulk-load lock, while this instance owns a bulk load. */
+  private bulk: { session: Queryable; client: (Queryable & { release(): void }) | undefined } | undefined;
 
   constructor(db: Queryable, params: IndexParams, ownsPool: boolean) {
     this.db = db;
@@ -95,6 +115,26 @@ export class PgIndex implements Index {
   async addDocuments(
     docs: Iterable<LibraryDocument> | AsyncIterable<LibraryDocument>,
     options: { onProgress?: (p: AddProgress) => void } = {},
+  ): Promise<AddResult> {
+    // An empty library (or an abandoned bulk load) is loaded without the fingerprint indexes,
+    // which are built once at the end; when another bulk load is running, its owner builds them.
+    const bulk = this.bulk ? undefined : await this.beginBulkLoad();
+    let result: AddResult;
+    try {
+      result = await this.addDocumentsInBatches(docs, options);
+    } catch (error) {
+      // Leave the library usable: build the indexes over what was committed (best effort; when
+      // this fails too the next add or `beginBulkLoad` resumes and finishes the bulk load).
+      if (bulk) await this.finishBulkLoad().catch(() => this.releaseBulkSession(true));
+      throw error;
+    }
+    if (bulk) await this.finishBulkLoad();
+    return result;
+  }
+
+  private async addDocumentsInBatches(
+    docs: Iterable<LibraryDocument> | AsyncIterable<LibraryDocument>,
+    options: { onProgress?: (p: AddProgress) => void },
   ): Promise<AddResult> {
     let added = 0;
     let replaced = 0;
@@ -127,42 +167,17 @@ export class PgIndex implements Index {
           [list.length],
         );
         const docNos = seq.rows.map((r) => Number(r.n)).sort((a, b) => a - b);
-        const fps = list.map((d) => getIndexFingerprints(d.text, this.params));
+        // Fingerprints first (computed document by document while the server takes the previous
+        // ones in), then the documents with their character counts; one transaction.
+        const chars = canCopy(q)
+          ? await copyFingerprints(q, list, docNos, this.params)
+          : await insertFingerprints(q, list, docNos, this.params);
         await q.query(
           `INSERT INTO simcheck_documents (doc_no, id, title, text, chars)
            SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[])`,
-          [
-            docNos,
-            list.map((d) => d.id),
-            list.map((d) => d.title ?? null),
-            list.map((d) => d.text),
-            fps.map((f) => f.chars),
-          ],
+          [docNos, list.map((d) => d.id), list.map((d) => d.title ?? null), list.map((d) => d.text), chars],
         );
-        let hashes: number[] = [];
-        let nos: number[] = [];
-        let poss: number[] = [];
-        const insert = async () => {
-          if (hashes.length === 0) return;
-          await q.query(
-            'INSERT INTO simcheck_fingerprints (hash, doc_no, pos) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[])',
-            [hashes, nos, poss],
-          );
-          hashes = [];
-          nos = [];
-          poss = [];
-        };
-        for (let i = 0; i < list.length; i++) {
-          const f = fps[i]!;
-          characters += f.chars;
-          for (let j = 0; j < f.hashes.length; j++) {
-            hashes.push(f.hashes[j]!);
-            nos.push(docNos[i]!);
-            poss.push(f.positions[j]!);
-          }
-          if (hashes.length >= FP_BATCH) await insert();
-        }
-        await insert();
+        for (const c of chars) characters += c;
       });
       options.onProgress?.({ documents: added, characters });
     };
@@ -177,6 +192,98 @@ export class PgIndex implements Index {
     }
     await flush();
     return { added: added - replaced, replaced, skipped };
+  }
+
+  /**
+   * Bulk mode for the initial import of a library: when the library is empty (or an earlier bulk
+   * load was interrupted), the two B-tree indexes of `simcheck_fingerprints` are dropped, rows go
+   * in without them, and `finishBulkLoad` builds them with `CREATE INDEX` (a sort instead of
+   * millions of random index insertions). Marked in `simcheck_meta` (key `bulk_load`) so that
+   * opening the index does not re-create them meanwhile, and held by a session advisory lock so
+   * that an interrupted load (lock gone with its connection) is told from a running one.
+   *
+   * Every write stays in the same per-batch transactions as always, so readers see whole
+   * documents or none; without the indexes their lookups are sequential scans (same results,
+   * slower). Use it around a multi-call import (the service's `library:import` does);
+   * `addDocuments` on an empty library does it by itself.
+   *
+   * @returns true when this instance now owns a bulk load (call `finishBulkLoad`); false when the
+   *   library is not empty, or another process's bulk load is running (its owner finishes it).
+   */
+  async beginBulkLoad(): Promise<boolean> {
+    if (this.bulk) return true;
+    const client = isPool(this.db) ? await this.db.connect() : undefined;
+    const session: Queryable = client ?? this.db;
+    let owned = false;
+    try {
+      const lock = await session.query(`SELECT pg_try_advisory_lock(${BULK_LOCK_KEY}) AS ok`);
+      if (lock.rows[0]?.ok !== true) return false;
+      owned = true;
+      await session.query('BEGIN');
+      try {
+        await session.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
+        const marked = await session.query(`SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load'`);
+        let bulk = marked.rows.length > 0;
+        if (!bulk) {
+          const any = await session.query(
+            `SELECT EXISTS (SELECT 1 FROM simcheck_documents) OR EXISTS (SELECT 1 FROM simcheck_fingerprints) AS any`,
+          );
+          if (any.rows[0]?.any !== true) {
+            await session.query(`INSERT INTO simcheck_meta (key, value) VALUES ('bulk_load', $1)`, [
+              JSON.stringify({ startedAt: new Date().toISOString() }),
+            ]);
+            for (const { name } of FP_INDEXES) await session.query(`DROP INDEX IF EXISTS ${name}`);
+            bulk = true;
+          }
+        }
+        await session.query('COMMIT');
+        if (!bulk) return false;
+      } catch (error) {
+        await session.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+      this.bulk = { session, client };
+      return true;
+    } finally {
+      if (!this.bulk) {
+        if (owned) await session.query(`SELECT pg_advisory_unlock(${BULK_LOCK_KEY})`).catch(() => {});
+        client?.release();
+      }
+    }
+  }
+
+  /**
+   * Ends the bulk load this instance owns: builds the fingerprint indexes (plain `CREATE INDEX`,
+   * in one transaction with clearing the mark: readers go on meanwhile, writers wait for it) and
+   * updates the planner statistics. Nothing when no bulk load is owned.
+   */
+  async finishBulkLoad(): Promise<void> {
+    const bulk = this.bulk;
+    if (!bulk) return;
+    const s = bulk.session;
+    await s.query('BEGIN');
+    try {
+      await s.query(`SET LOCAL maintenance_work_mem = '${BULK_INDEX_MEMORY}'`);
+      await s.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
+      for (const { name, column } of FP_INDEXES)
+        await s.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
+      await s.query(`DELETE FROM simcheck_meta WHERE key = 'bulk_load'`);
+      await s.query('COMMIT');
+    } catch (error) {
+      await s.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+    await s.query('ANALYZE simcheck_fingerprints');
+    await this.releaseBulkSession(false);
+  }
+
+  private async releaseBulkSession(broken: boolean): Promise<void> {
+    const bulk = this.bulk;
+    if (!bulk) return;
+    this.bulk = undefined;
+    if (!broken) await bulk.session.query(`SELECT pg_advisory_unlock(${BULK_LOCK_KEY})`).catch(() => {});
+    // A broken connection is discarded (which also drops its advisory lock).
+    (bulk.client as { release(err?: boolean): void } | undefined)?.release(broken);
   }
 
   async removeDocument(id: string): Promise<boolean> {
@@ -269,13 +376,134 @@ export class PgIndex implements Index {
     return docNos.flatMap((d) => byNo.get(d) ?? []);
   }
 
+  /** Closes the pool it made. A bulk load still owned is left for a later one to resume. */
   async close(): Promise<void> {
+    await this.releaseBulkSession(false);
     if (this.ownsPool) await (this.db as unknown as { end(): Promise<void> }).end();
   }
 }
 
+/** Creates the fingerprint indexes when missing, unless a bulk load has them left out. */
+async function ensureFingerprintIndexes(db: Queryable): Promise<void> {
+  const have = await db.query(
+    `SELECT (to_regclass('${FP_INDEXES[0].name}') IS NOT NULL AND to_regclass('${FP_INDEXES[1].name}') IS NOT NULL) AS ok`,
+  );
+  if (have.rows[0]?.ok === true) return; // nothing to lock for (the usual case)
+  const client = isPool(db) ? await db.connect() : undefined;
+  const q: Queryable = client ?? db;
+  try {
+    await q.query('BEGIN');
+    await q.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
+    const marked = await q.query(`SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load'`);
+    if (marked.rows.length === 0) {
+      for (const { name, column } of FP_INDEXES)
+        await q.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
+    }
+    await q.query('COMMIT');
+  } catch (error) {
+    await q.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client?.release();
+  }
+}
+
+/** A `pg` client (not PGlite): it can take COPY FROM STDIN. */
+function canCopy(q: Queryable): boolean {
+  const connection = (q as { connection?: { sendCopyFromChunk?: unknown } }).connection;
+  return typeof connection?.sendCopyFromChunk === 'function';
+}
+
+/** Binary COPY: signature `PGCOPY\n\377\r\n\0`, flags 0, header extension length 0. */
+const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const COPY_TRAILER = Buffer.from([0xff, 0xff]);
+const ROW_BYTES = 2 + (4 + 8) + (4 + 8) + (4 + 4);
+
+/**
+ * The fingerprints of `list` into `simcheck_fingerprints` through one binary `COPY FROM STDIN`,
+ * computed document by document as the stream asks for more. Returns each document's characters.
+ */
+async function copyFingerprints(
+  q: Queryable,
+  list: readonly LibraryDocument[],
+  docNos: readonly number[],
+  params: IndexParams,
+): Promise<number[]> {
+  const chars: number[] = [];
+  function* chunks(): Generator<Buffer> {
+    yield COPY_HEADER;
+    let buf = Buffer.allocUnsafe(COPY_ROWS * ROW_BYTES);
+    let at = 0;
+    for (let i = 0; i < list.length; i++) {
+      const f = getIndexFingerprints(list[i]!.text, params);
+      chars.push(f.chars);
+      const docNo = docNos[i]!;
+      for (let j = 0; j < f.hashes.length; j++) {
+        buf.writeInt16BE(3, at);
+        buf.writeInt32BE(8, at + 2);
+        buf.writeUInt32BE(0, at + 6);
+        buf.writeUInt32BE(f.hashes[j]!, at + 10);
+        buf.writeInt32BE(8, at + 14);
+        buf.writeUInt32BE(Math.floor(docNo / 0x1_0000_0000), at + 18);
+        buf.writeUInt32BE(docNo >>> 0, at + 22);
+        buf.writeInt32BE(4, at + 26);
+        buf.writeInt32BE(f.positions[j]!, at + 30);
+        at += ROW_BYTES;
+        if (at === buf.length) {
+          yield buf;
+          buf = Buffer.allocUnsafe(COPY_ROWS * ROW_BYTES);
+          at = 0;
+        }
+      }
+    }
+    if (at > 0) yield buf.subarray(0, at);
+    yield COPY_TRAILER;
+  }
+  const sink = (q as unknown as { query<T>(s: T): T }).query(
+    copyFrom('COPY simcheck_fingerprints (hash, doc_no, pos) FROM STDIN (FORMAT binary)'),
+  );
+  await pipeline(Readable.from(chunks(), { objectMode: false }), sink);
+  return chars;
+}
+
+/** The same through multi-row `INSERT ... SELECT FROM unnest(...)` (PGlite). */
+async function insertFingerprints(
+  q: Queryable,
+  list: readonly LibraryDocument[],
+  docNos: readonly number[],
+  params: IndexParams,
+): Promise<number[]> {
+  const chars: number[] = [];
+  let hashes: number[] = [];
+  let nos: number[] = [];
+  let poss: number[] = [];
+  const insert = async () => {
+    if (hashes.length === 0) return;
+    await q.query(
+      'INSERT INTO simcheck_fingerprints (hash, doc_no, pos) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[])',
+      [hashes, nos, poss],
+    );
+    hashes = [];
+    nos = [];
+    poss = [];
+  };
+  for (let i = 0; i < list.length; i++) {
+    const f = getIndexFingerprints(list[i]!.text, params);
+    chars.push(f.chars);
+    for (let j = 0; j < f.hashes.length; j++) {
+      hashes.push(f.hashes[j]!);
+      nos.push(docNos[i]!);
+      poss.push(f.positions[j]!);
+    }
+    if (hashes.length >= FP_BATCH) await insert();
+  }
+  await insert();
+  return chars;
+}
+
 async function prepare(db: Queryable, options: PgIndexOptions): Promise<IndexParams> {
   for (const sql of SCHEMA) await db.query(sql);
+  await ensureFingerprintIndexes(db);
   const want: IndexParams = {
     k: options.params?.k ?? defaultOptions.k,
     minRun: options.params?.minRun ?? defaultOptions.minRun,
