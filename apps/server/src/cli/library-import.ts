@@ -3,10 +3,16 @@
  * the comparison library of the current mode: the local index under DATA_DIR/index (embedded), or
  * the PostgreSQL index when DATABASE_URL is set. Resumable (ids already in the library are
  * skipped), skips duplicate texts (content hash), progress on stderr. See docs/api/check.md.
+ *
+ * PostgreSQL: into an empty library (or to resume an interrupted first import) the import runs as a
+ * bulk load of the engine (`PgIndex.beginBulkLoad`): fingerprint rows go in without their two
+ * B-tree indexes, which are built once at the end. Interrupted, the library is left in bulk mode
+ * (checks give the same results, but slowly: no index) until the import is run again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createDb, type DbHandle, migrate } from '@kyfw/db';
+import { createPgIndex, type PgIndex } from '@kyfw/simcheck';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { readFolder, readJsonLines } from '../modules/check/library/import-sources.ts';
 import { type AddSummary, type LibraryInput, openLibrary } from '../modules/check/library/library.ts';
@@ -95,15 +101,31 @@ export async function runLibraryImport(
   if (!fs.existsSync(input)) throw new UsageError(`找不到 ${args.input}`);
   const isFolder = fs.statSync(input).isDirectory();
   let handle: DbHandle | undefined;
+  let bulk: PgIndex | undefined;
   if (config.databaseUrl) {
     handle = await createDb({ databaseUrl: config.databaseUrl, poolSize: 2 });
     await migrate(handle.db);
+    // Its own small pool: holds the bulk load's lock for the whole import.
+    bulk = await createPgIndex(config.databaseUrl);
+    if (await bulk.beginBulkLoad()) {
+      log('比对库为空（或上次首次导入未完成）：批量导入，指纹索引在导入结束后一次建立');
+    } else {
+      await bulk.close();
+      bulk = undefined;
+    }
   }
-  const library = await openLibrary(
-    config.databaseUrl && handle
-      ? { kind: 'postgres', databaseUrl: config.databaseUrl, db: handle.db }
-      : { kind: 'local', dir: config.check.indexDir },
-  );
+  let library: Awaited<ReturnType<typeof openLibrary>>;
+  try {
+    library = await openLibrary(
+      config.databaseUrl && handle
+        ? { kind: 'postgres', databaseUrl: config.databaseUrl, db: handle.db }
+        : { kind: 'local', dir: config.check.indexDir },
+    );
+  } catch (error) {
+    await bulk?.close();
+    await handle?.close();
+    throw error;
+  }
   const started = Date.now();
   let read = 0;
   let lastPrint = 0;
@@ -137,13 +159,24 @@ export async function runLibraryImport(
         onWaitForLock: (pid) => log(`比对库正被进程 ${pid} 写入，等待其完成…`),
       },
     );
+    if (bulk) {
+      const t = Date.now();
+      log('建立指纹索引…');
+      await bulk.finishBulkLoad();
+      log(`指纹索引已建立，用时 ${((Date.now() - t) / 1000).toFixed(1)} 秒`);
+    }
     const total = await library.countDocuments();
     log(
       `完成：读取 ${summary.read} 篇，${describe(summary)}；比对库现有 ${total} 篇，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
     );
     return summary;
+  } catch (error) {
+    if (bulk)
+      log('导入中断：比对库仍处于批量导入状态（检测结果不变，但较慢），重新运行本命令即可继续并建立索引');
+    throw error;
   } finally {
     await library.close();
+    await bulk?.close();
     await handle?.close();
   }
 }

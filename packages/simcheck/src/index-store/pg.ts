@@ -80,6 +80,8 @@ function isPool(db: Queryable): db is PoolLike {
 export type PgIndexOptions = {
   /** Fingerprint parameters for a new index (defaults from `defaultOptions`). */
   readonly params?: Partial<IndexParams>;
+  /** Documents per write transaction of `addDocuments` (default 500). */
+  readonly batchDocuments?: number;
 };
 
 export class PgIndex implements Index {
@@ -90,10 +92,13 @@ export class PgIndex implements Index {
   /** The connection holding the bulk-load lock, while this instance owns a bulk load. */
   private bulk: { session: Queryable; client: (Queryable & { release(): void }) | undefined } | undefined;
 
-  constructor(db: Queryable, params: IndexParams, ownsPool: boolean) {
+  private readonly batchDocuments: number;
+
+  constructor(db: Queryable, params: IndexParams, ownsPool: boolean, batchDocuments = DOC_BATCH) {
     this.db = db;
     this.params = params;
     this.ownsPool = ownsPool;
+    this.batchDocuments = batchDocuments;
   }
 
   private async inTransaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
@@ -188,7 +193,7 @@ export class PgIndex implements Index {
       }
       batch.push(doc);
       added++;
-      if (batch.length >= DOC_BATCH) await flush();
+      if (batch.length >= this.batchDocuments) await flush();
     }
     await flush();
     return { added: added - replaced, replaced, skipped };
@@ -389,6 +394,8 @@ async function ensureFingerprintIndexes(db: Queryable): Promise<void> {
     `SELECT (to_regclass('${FP_INDEXES[0].name}') IS NOT NULL AND to_regclass('${FP_INDEXES[1].name}') IS NOT NULL) AS ok`,
   );
   if (have.rows[0]?.ok === true) return; // nothing to lock for (the usual case)
+  // A bulk load is on (or its owner is building them right now): do not wait for it.
+  if ((await db.query(`SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load'`)).rows.length > 0) return;
   const client = isPool(db) ? await db.connect() : undefined;
   const q: Queryable = client ?? db;
   try {
@@ -540,7 +547,7 @@ export async function createPgIndex(
   } else db = target;
   try {
     const params = await prepare(db, options);
-    return new PgIndex(db, params, owns);
+    return new PgIndex(db, params, owns, options.batchDocuments);
   } catch (error) {
     if (owns) await (db as unknown as { end(): Promise<void> }).end().catch(() => {});
     if (error instanceof SimcheckError) throw error;
