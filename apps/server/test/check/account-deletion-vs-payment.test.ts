@@ -1,16 +1,19 @@
 import { sql } from '@kyfw/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createWorker } from '../../src/jobs/index.ts';
+import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
 import { devPay, MINUTE, orderRow, setFaults, startPay } from '../orders/orders-helper.ts';
-import { buildCheckApp, type CheckTestApp, call, upload } from './check-helper.ts';
+import { buildCheckApp, type CheckTestApp, call, runCheckJobs, upload } from './check-helper.ts';
 import { buildTxt, libraryText } from './fixtures.ts';
 
 // Deleting the account while the payment of one of its checks is being accepted. Both take row
 // locks on the same records (the account's order, its check, the payment); they take them in one
 // order (docs: modules/orders/README.md, "Lock order"), so neither waits for the other in a cycle:
 // the deletion answers success, the platform's notification is acknowledged on its first delivery,
-// and the money ends where it should — kept for a check that was paid first (the check runs), or
-// refunded in full when the deletion came first.
+// and the money ends where it should: refunded in full either way, since nobody can read the report
+// of a deleted account — as a late payment of the order the deletion cancelled, or, when the payment
+// came first, by the deletion itself, which stops the queued check (account-deletion-paid-checks).
 
 const usesPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -65,7 +68,7 @@ function deliveriesOf(orderNo: string) {
 function checkJobsOf(checkId: string) {
   return t.db
     .selectFrom('jobs')
-    .select('id')
+    .select(['id', 'status'])
     .where('name', '=', 'check.run')
     .where(sql<string>`payload->>'checkId'`, '=', checkId)
     .execute();
@@ -73,12 +76,16 @@ function checkJobsOf(checkId: string) {
 
 /**
  * Whatever came first, the outcome is one of two consistent ones, never a payment kept for a
- * check that will not run, nor a check run for money given back.
+ * check that will not run (or whose report nobody can read), nor a check run for money given back.
  */
 async function expectConsistent(
   orderId: string,
   orderNo: string,
 ): Promise<'payment first' | 'deletion first'> {
+  // The worker carries out the refund a deletion recorded (a job queued in its transaction).
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  await worker.tick();
+  await worker.stop();
   const order = await orderRow(t, orderId);
   const refunds = await t.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
   const check = await t.db
@@ -86,22 +93,26 @@ async function expectConsistent(
     .select(['status', 'hidden_at'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  // The account is gone either way, and so is the check from its (former) owner's list.
+  // The account is gone either way, and so is the check from its (former) owner's list; the money
+  // went back in full at the platform, and the check never runs.
   expect(check.hidden_at).not.toBeNull();
+  expect(refunds).toMatchObject([{ status: 'succeeded', amount_fen: order.amount_fen, actor: 'system' }]);
+  expect(t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'REFUND' });
+  expect(await runCheckJobs(t)).toEqual([]);
   if (order.status === 'cancelled') {
     // The deletion first: the order was cancelled with the account; the payment that still came
-    // is refunded in full at the platform, and nothing runs.
-    expect(refunds).toMatchObject([{ status: 'succeeded', amount_fen: order.amount_fen, actor: 'system' }]);
-    expect(t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'REFUND' });
+    // is refunded as a late one.
+    expect(refunds[0]?.reason).toBe('订单已关闭，自动退还款项');
     expect(check.status).toBe('pending');
     expect(await checkJobsOf(orderId)).toEqual([]);
     return 'deletion first';
   }
-  // The payment first: the check was queued before the account went; the money stays for it.
-  expect(['paid', 'processing', 'done']).toContain(order.status);
-  expect(refunds).toEqual([]);
-  expect(check.status).toBe('queued');
-  expect(await checkJobsOf(orderId)).toHaveLength(1);
+  // The payment first: the check was queued, then stopped by the deletion (its job cancelled),
+  // and the order refunded in full with the reason in its history.
+  expect(order.status).toBe('refunded');
+  expect(refunds[0]?.reason).toBe('账户已注销，检测未进行，自动全额退还款项');
+  expect(check.status).toBe('failed');
+  expect(await checkJobsOf(orderId)).toMatchObject([{ status: 'cancelled' }]);
   return 'payment first';
 }
 

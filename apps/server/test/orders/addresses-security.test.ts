@@ -305,7 +305,11 @@ describe('account deletion', () => {
     );
     const pending = await newOrder(t, carol.userId, 1_000);
 
-    await t.db.transaction().execute((tx) => runAccountDeletionHooks(tx, carol.userId));
+    await t.db
+      .transaction()
+      .execute((tx) =>
+        runAccountDeletionHooks(tx, carol.userId, { db: t.db, now: t.clock.now(), status: 'deleted' }),
+      );
 
     expect(
       await t.db.selectFrom('addresses').selectAll().where('user_id', '=', carol.userId).execute(),

@@ -10,7 +10,8 @@ import { eraseUser, findUserById, lockUserForErasure } from './users.repo.ts';
 import { deleteQrSessionsOf } from './wechat.repo.ts';
 
 /**
- * Deletes (user's request) or closes (inactivity) an account inside `tx`: other modules' deletion
+ * Deletes (user's request) or closes (inactivity) an account inside `tx` (a transaction of `db`, the
+ * app's database handle, which the hooks get to reach other modules' APIs): other modules' deletion
  * hooks de-identify what they keep (orders, payments); an account that earned the free services
  * leaves the keyed digests of its phone and openid (under `digestKey`, so they earn no second set);
  * then the account's codes, login attempts, QR sessions and entitlements are deleted, its sessions
@@ -18,6 +19,7 @@ import { deleteQrSessionsOf } from './wechat.repo.ts';
  * false when the account was not active.
  */
 export async function eraseAccount(
+  db: Kysely<Database>,
   tx: Kysely<Database>,
   userId: string,
   status: 'deleted' | 'closed',
@@ -28,7 +30,7 @@ export async function eraseAccount(
   // services' records; the row's own FOR UPDATE (eraseUser clears unique columns) comes last.
   const user = await lockUserForErasure(tx, userId);
   if (user?.status !== 'active') return false;
-  await runAccountDeletionHooks(tx, userId);
+  await runAccountDeletionHooks(tx, userId, { db, now, status });
   await recordEarnedGrant(tx, user, now, digestKey);
   await deleteCodesOf(tx, { phone: user.phoneNumber, userId });
   if (user.phoneNumber) await deleteLoginAttemptsOfPhone(tx, user.phoneNumber);

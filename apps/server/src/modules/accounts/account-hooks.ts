@@ -8,11 +8,12 @@ import type { Database, Kysely } from '@kyfw/db';
  *   registerAccountExportSection('orders', async (db, userId) => listOrdersForExport(db, userId));
  *
  * Deletion hooks run inside the deletion's transaction, before the account's own data is erased:
- * throw to abort the deletion (nothing is erased then). Order and payment records are to be kept as
+ * throw to abort the deletion (nothing is erased then). The third argument gives the app's database
+ * handle (to reach another module's API, with `tx`), the deletion's time and kind. Order and payment records are to be kept as
  * the law requires but de-identified (recipient, address, phone, e-mail, invoice details cleared);
  * their user_id may stay, since the account row itself no longer identifies anyone.
  *
- * Lock order. The deletion holds the account's users row (FOR UPDATE) from the start; the hooks
+ * Lock order. The deletion holds the account's users row (FOR NO KEY UPDATE) from the start; the hooks
  * then run in ascending `rank` (ties: registration order), and their row locks must follow the
  * order every other transaction takes them in (modules/orders/README.md, "Lock order"):
  * users -> orders -> the services' records (checks, …) -> payments -> refunds -> entitlements.
@@ -20,7 +21,25 @@ import type { Database, Kysely } from '@kyfw/db';
  * before a service's hook (DELETION_RANK.service, the default) touches the records those orders
  * pay for. Registration order is import order and says nothing; never rely on it.
  */
-export type AccountDeletionHook = (tx: Kysely<Database>, userId: string) => Promise<void>;
+export type AccountDeletionHook = (
+  tx: Kysely<Database>,
+  userId: string,
+  context: AccountDeletionContext,
+) => Promise<void>;
+
+/** What a deletion hook may need besides the transaction. */
+export interface AccountDeletionContext {
+  /**
+   * The app's database handle (not the transaction): only to reach another module's API bound to
+   * it (e.g. `getOrdersApi(db)`), passing `tx` to it. Never write through it: that would not be
+   * part of the deletion (and would wait for the deletion's own locks).
+   */
+  db: Kysely<Database>;
+  /** The deletion's time. */
+  now: Date;
+  /** 'deleted' (the user's request) or 'closed' (inactivity). */
+  status: 'deleted' | 'closed';
+}
 
 /** Returns the section of the user's data export (any JSON value); keys become top-level fields. */
 export type AccountExportSection = (db: Kysely<Database>, userId: string) => Promise<unknown>;
@@ -50,10 +69,14 @@ export function registerAccountExportSection(name: string, section: AccountExpor
   exportSections.set(name, section);
 }
 
-export async function runAccountDeletionHooks(tx: Kysely<Database>, userId: string): Promise<void> {
+export async function runAccountDeletionHooks(
+  tx: Kysely<Database>,
+  userId: string,
+  context: AccountDeletionContext,
+): Promise<void> {
   // Array.prototype.sort is stable: equal ranks keep their registration order.
   const ordered = [...deletionHooks.values()].sort((a, b) => a.rank - b.rank);
-  for (const { hook } of ordered) await hook(tx, userId);
+  for (const { hook } of ordered) await hook(tx, userId, context);
 }
 
 export async function collectAccountExportSections(

@@ -39,6 +39,7 @@ import {
 // The entry points other modules use live here too (a module reaches another only through its
 // service): the session helpers, the entitlement API and the account lifecycle hooks.
 export {
+  type AccountDeletionContext,
   type AccountDeletionHook,
   type AccountExportSection,
   DELETION_RANK,
@@ -290,7 +291,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const now = deps.now();
       await db.transaction().execute(async (tx) => {
         await codes.consume(tx, codeId);
-        await eraseAccount(tx, user.id, 'deleted', now, deps.digestKey);
+        await eraseAccount(db, tx, user.id, 'deleted', now, deps.digestKey);
       });
     },
 

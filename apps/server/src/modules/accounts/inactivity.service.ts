@@ -102,7 +102,7 @@ export async function runInactivitySweep(deps: InactivitySweepDeps): Promise<Ina
       if (!isDue) continue;
       const closed = await db
         .transaction()
-        .execute((tx) => eraseAccount(tx, user.id, 'closed', now, deps.digestKey));
+        .execute((tx) => eraseAccount(db, tx, user.id, 'closed', now, deps.digestKey));
       if (closed) result.closed += 1;
     }
     if (page.length < pageSize) break;

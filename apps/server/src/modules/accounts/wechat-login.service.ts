@@ -258,7 +258,7 @@ export function createWechatLoginService(deps: {
       const now = deps.now();
       const deleted = await db.transaction().execute(async (tx) => {
         if (!(await claimQrSession(tx, session.id))) return false;
-        return eraseAccount(tx, auth.userId, 'deleted', now, deps.digestKey);
+        return eraseAccount(db, tx, auth.userId, 'deleted', now, deps.digestKey);
       });
       if (!deleted) throw qrExpired();
       return true;

@@ -13,6 +13,7 @@ import {
   findCheck,
   findReport,
   insertReport,
+  lockCheck,
   markDone,
   markRetrying,
   markRunning,
@@ -77,6 +78,14 @@ async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredTex
   return { text: doc.text, headings: doc.headings, warnings: doc.warnings, format: doc.format };
 }
 
+/**
+ * The check is no longer this run's: it was stopped while the run was under way (its account was
+ * deleted, check.service stopChecksOfErasedAccount). The run ends without a report.
+ */
+class CheckStoppedError extends Error {
+  override readonly name = 'CheckStoppedError';
+}
+
 async function progress(
   rt: CheckRuntime,
   ctx: JobContext<Payload>,
@@ -84,7 +93,7 @@ async function progress(
   stage: 'parsing' | 'comparing' | 'reporting',
   percent: number,
 ) {
-  await setStage(rt.db, check.id, stage, percent, rt.now());
+  if (!(await setStage(rt.db, check.id, stage, percent, rt.now()))) throw new CheckStoppedError();
   await ctx.reportProgress(percent, CHECK_STAGE_TEXTS[stage]);
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
 }
@@ -177,17 +186,22 @@ async function buildAndStoreReport(
     await rt.storage.put(keys.markedPdf, files.markedPdf);
     await rt.storage.put(keys.html, files.html);
     await rt.storage.put(keys.zip, files.zip);
-    const inserted = await insertReport(rt.db, {
-      checkId: check.id,
-      reportNo,
-      verificationCode,
-      summary,
-      signature,
-      ratio: report.ratio,
-      totalChars: report.chars,
-      copiedChars: report.copiedChars,
-      keys,
-      checkedAt,
+    // Written only while the check is still this run's (under its lock: a deletion stopping it
+    // waits, or is seen).
+    const inserted = await rt.db.transaction().execute(async (tx) => {
+      if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
+      return insertReport(tx, {
+        checkId: check.id,
+        reportNo,
+        verificationCode,
+        summary,
+        signature,
+        ratio: report.ratio,
+        totalChars: report.chars,
+        copiedChars: report.copiedChars,
+        keys,
+        checkedAt,
+      });
     });
     if (inserted) return inserted;
     const existing = await findReport(rt.db, check.id);
@@ -199,6 +213,9 @@ async function buildAndStoreReport(
 /** The user opted in: the paper joins the comparison library (after its own check, never before). */
 async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: StoredText): Promise<void> {
   if (!check.addToLibrary || check.libraryDocId) return;
+  // Not the paper of an account deleted meanwhile (if that happens during the add, the run's
+  // clean-up takes it out again).
+  if ((await findCheck(rt.db, check.id))?.status !== 'running') throw new CheckStoppedError();
   const id = `upload:${check.id}`;
   await rt.library.add([
     {
@@ -220,7 +237,7 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
   if (check.status === 'done') return { skipped: 'done' };
   if (check.status !== 'queued' && check.status !== 'running') return { skipped: check.status };
   try {
-    await markRunning(rt.db, check.id, rt.now());
+    if (!(await markRunning(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
       await getOrdersApi(rt.db)
         .markProcessing(check.orderId)
@@ -230,10 +247,9 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     const stored = await loadText(rt, check);
     const report = (await findReport(rt.db, check.id)) ?? (await buildAndStoreReport(rt, ctx, check, stored));
     await addToLibrary(rt, check, stored);
-    await markDone(rt.db, check.id, rt.now());
-    // The account was deleted while the check ran: what the run wrote goes too.
-    const after = await findCheck(rt.db, check.id);
-    if (after?.hiddenAt && !after.fileKey) await purgeFiles(rt, await listReportKeys(rt, check), []);
+    // Done under the check's row lock: an account deletion either came first (the check stopped,
+    // this fails and the run is discarded) or sees a delivered check (its files purged by its job).
+    if (!(await markDone(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
       await getOrdersApi(rt.db)
         .markDone(check.orderId)
@@ -241,8 +257,19 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     }
     return { reportNo: report.reportNo, ratio: report.ratio };
   } catch (error) {
-    // Shutdown or a lost lease: the job goes back to the queue and resumes; the check stays as is.
-    if (ctx.signal.aborted) throw error;
+    // Stopped under the run (its account deleted): no report, nothing of the run stays.
+    if (error instanceof CheckStoppedError) {
+      await discardStoppedRun(rt, check);
+      return { skipped: 'stopped' };
+    }
+    if (ctx.signal.aborted) {
+      // Its job was cancelled because the check was stopped: the same. Else shutdown or a lost
+      // lease: the job goes back to the queue and resumes; the check stays as is.
+      const current = await findCheck(rt.db, check.id);
+      if (current && current.status !== 'queued' && current.status !== 'running')
+        await discardStoppedRun(rt, check);
+      throw error;
+    }
     const lastAttempt = error instanceof NonRetryableJobError || ctx.job.attempts >= ctx.job.maxAttempts;
     if (lastAttempt) {
       const detail = error instanceof WorkerTaskError ? error.originalName : (error as Error)?.name;
@@ -253,6 +280,17 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     }
     throw error;
   }
+}
+
+/**
+ * A run whose check was stopped under it: when the check is gone with its account (hidden, its
+ * files purged by the deletion's job), what the run wrote goes too — report files, and the paper
+ * if it was being added to the comparison library.
+ */
+async function discardStoppedRun(rt: CheckRuntime, check: CheckRecord): Promise<void> {
+  const current = await findCheck(rt.db, check.id);
+  if (!current?.hiddenAt) return;
+  await purgeFiles(rt, await listReportKeys(rt, check), check.addToLibrary ? [`upload:${check.id}`] : []);
 }
 
 async function listReportKeys(rt: CheckRuntime, check: CheckRecord): Promise<string[]> {

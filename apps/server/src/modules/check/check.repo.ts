@@ -247,8 +247,9 @@ export async function markQueued(
   return r.numUpdatedRows > 0n;
 }
 
-export async function markRunning(db: Kysely<Database>, id: string, now: Date): Promise<void> {
-  await db
+/** queued|running -> running (a run starts or resumes); false when the check is no longer to run. */
+export async function markRunning(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+  const r = await db
     .updateTable('checks')
     .set({
       status: 'running',
@@ -260,23 +261,26 @@ export async function markRunning(db: Kysely<Database>, id: string, now: Date): 
     })
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'running'])
-    .execute();
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }
 
+/** The running check's stage and progress; false when the check is not running (any more). */
 export async function setStage(
   db: Kysely<Database>,
   id: string,
   stage: CheckStage,
   progress: number,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const r = await db
     .updateTable('checks')
     // Never backwards: a run after a failed attempt holds the bar until it passes the old value.
     .set({ stage, progress: sql`greatest(progress, ${progress})`, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'running')
-    .execute();
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }
 
 /** A run failed and the job will try again: back to queued, the progress kept. */
@@ -310,8 +314,9 @@ export async function markFailed(
   return r.numUpdatedRows > 0n;
 }
 
-export async function markDone(db: Kysely<Database>, id: string, now: Date): Promise<void> {
-  await db
+/** running -> done; false when the check was stopped meanwhile (its account deleted). */
+export async function markDone(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+  const r = await db
     .updateTable('checks')
     .set({
       status: 'done',
@@ -322,7 +327,46 @@ export async function markDone(db: Kysely<Database>, id: string, now: Date): Pro
       updated_at: now,
     })
     .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/**
+ * pending|queued|running -> failed with `reason`: the check will not run (its account is being
+ * deleted). False when it was done or failed already.
+ */
+export async function markStopped(
+  db: Kysely<Database>,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('checks')
+    .set({
+      status: 'failed',
+      stage: null,
+      failure_reason: reason.slice(0, 500),
+      finished_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'queued', 'running'])
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** The account's checks that have not delivered a report (any status but done), by id. */
+export async function listUndeliveredChecksOf(db: Kysely<Database>, userId: string): Promise<CheckRecord[]> {
+  const rows = await db
+    .selectFrom('checks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'done')
+    .orderBy('id')
     .execute();
+  return rows.map(toCheck);
 }
 
 export async function setLibraryDocId(

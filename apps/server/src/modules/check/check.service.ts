@@ -7,7 +7,7 @@ import {
   type ExtractedDocument,
   extractDocument,
 } from '@kyfw/simcheck/extract';
-import { enqueue, getJob } from '../../jobs/index.ts';
+import { cancelJob, enqueue, getJob } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
@@ -27,10 +27,12 @@ import {
   findUserCheck,
   hideCheck,
   insertCheck,
+  listUndeliveredChecksOf,
   listUserChecks,
   lockCheck,
   markFailed,
   markQueued,
+  markStopped,
   setCheckFiles,
 } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
@@ -384,6 +386,49 @@ export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: st
     if (changed && check.free)
       await restoreEntitlement(check.userId, 'free_check', { tx, usedFor: check.id });
   });
+}
+
+/**
+ * Account deletion (or closing), inside its transaction, after the orders module's hook locked
+ * every order of the account (modules/orders/README.md, "Lock order"). Nobody can read a report of
+ * the account any more, so no check of it keeps running and none keeps its money: every check that
+ * has not delivered its report is stopped (failed, its job cancelled; a run already under way ends
+ * without a report, see check.jobs.ts) and, when its order was paid and its money is not already on
+ * the way back, the order is refunded in full automatically — the path of a paid check that failed
+ * (refundUndelivered: the order, then the check, then the payment and its new refund), the refund
+ * carried out by a job once the deletion commits. An unpaid order was cancelled by the orders hook
+ * (a payment still arriving is refunded as a late one); its check is left pending, so a payment
+ * accepted for an order that had expired is refunded by the onPaid hook (the check is hidden).
+ */
+export async function stopChecksOfErasedAccount(
+  db: Kysely<Database>,
+  tx: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const orders = getOrdersApi(db);
+  const stop = async (checkId: string): Promise<boolean> => {
+    const current = await lockCheck(tx, checkId);
+    if (!current || current.status === 'done') return false;
+    if (await markStopped(tx, current.id, TEXTS.stoppedDeletedAccount, now)) {
+      if (current.jobId) await cancelJob(tx, current.jobId);
+    }
+    return true;
+  };
+  for (const check of await listUndeliveredChecksOf(tx, userId)) {
+    if (check.free || !check.orderId) {
+      if (check.status === 'queued' || check.status === 'running') await stop(check.id);
+      continue;
+    }
+    const order = await orders.getOrder(check.orderId, { tx });
+    if (order?.payStatus !== 1 || order.autoRefund) continue;
+    await orders.refundUndelivered(check.orderId, {
+      tx,
+      reason: TEXTS.refundDeletedAccount,
+      statusText: TEXTS.deletedAccountStatus,
+      update: () => stop(check.id),
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

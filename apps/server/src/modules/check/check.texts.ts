@@ -52,6 +52,12 @@ export const TEXTS = {
   refundFailedCheck: '检测未能完成，自动全额退还款项',
   /** The order's (and the check's) status then: '检测失败，正在自动退款' / '检测失败，已自动退款'. */
   failedCheckStatus: '检测失败',
+  /** The refund's reason (and the order's history) when the account is deleted before the report. */
+  refundDeletedAccount: '账户已注销，检测未进行，自动全额退还款项',
+  /** The order's status then: '账户已注销，正在自动退款' / '…，已自动退款'. */
+  deletedAccountStatus: '账户已注销',
+  /** The stopped check's failure reason (kept with its de-identified record). */
+  stoppedDeletedAccount: '账户已注销，检测未进行',
   /** /freeCheck/retryCheck on a paid check whose money was given back. */
   refundedNoRetry: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
   verifyOk: '报告真实有效',

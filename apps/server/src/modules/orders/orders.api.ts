@@ -107,6 +107,8 @@ export function getOrdersApi(db: Kysely<Database>) {
      * invoiced) and records a full refund (actor system, `reason`); the refund is then carried out
      * at the platform (the reconciliation retries it) and the order becomes refunded
      * ('<statusText>，已自动退款'). Lock order: the order, then your record (README, "Lock order").
+     * `tx`: inside your transaction instead (e.g. an account deletion hook); the refund is then
+     * carried out by a job queued in it, once it commits.
      */
     refundUndelivered: (orderId: string, input: RefundUndeliveredInput) =>
       refundUndeliveredOrder(rt(), orderId, input),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
 import { runtimeForJob } from './orders.runtime.ts';
-import { expireDueOrders, reconcile } from './payments/payments.service.ts';
+import { executeRefund, expireDueOrders, ORDERS_REFUND_JOB, reconcile } from './payments/payments.service.ts';
 
 /**
  * The orders module's background work. Both recurring jobs are idempotent: a second run (or two
@@ -48,7 +48,29 @@ export const ordersPurgeFilesJob = defineJob({
   },
 });
 
-export const ordersJobDefinitions = [ordersExpireJob, ordersReconcileJob, ordersPurgeFilesJob];
+/**
+ * Carries out one recorded refund at its platform, after the transaction that recorded it
+ * committed (an automatic refund recorded inside another module's transaction, e.g. an account
+ * deletion's). Idempotent by refund number; a platform that is down is retried by the
+ * reconciliation, as for every open refund.
+ */
+export const ordersRefundJob = defineJob({
+  name: ORDERS_REFUND_JOB,
+  maxAttempts: 3,
+  payloadSchema: z.object({ refundId: z.uuid() }),
+  async handler({ db, logger, payload }) {
+    const rt = await runtimeForJob(db, logger);
+    await executeRefund(rt, payload.refundId);
+    return { refundId: payload.refundId };
+  },
+});
+
+export const ordersJobDefinitions = [
+  ordersExpireJob,
+  ordersReconcileJob,
+  ordersPurgeFilesJob,
+  ordersRefundJob,
+];
 
 const MINUTE_MS = 60_000;
 

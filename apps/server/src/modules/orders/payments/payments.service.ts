@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely, OrderActor, OrderPayChannel, PaymentSource, ServiceType } from '@kyfw/db';
+import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import {
   formatFenAsYuan,
@@ -501,7 +502,16 @@ export interface RefundUndeliveredInput {
    * payment's (the lock order, README); false: nothing to do (e.g. already failed), no refund.
    */
   update?: (tx: Kysely<Database>) => Promise<boolean>;
+  /**
+   * Run inside the caller's transaction (e.g. an account deletion, which holds the order's lock
+   * already) instead of one of its own. The refund is then carried out by the `orders.refund` job,
+   * enqueued in that transaction: it runs once the caller commits (never if it rolls back).
+   */
+  tx?: Kysely<Database>;
 }
+
+/** The job carrying out one recorded refund at its platform (orders.jobs.ts defines it). */
+export const ORDERS_REFUND_JOB = 'orders.refund';
 
 /**
  * A paid order's service failed for good after it was paid (e.g. the check's retries are used
@@ -510,20 +520,35 @@ export interface RefundUndeliveredInput {
  * then the refund is carried out at the platform (retried by the reconciliation while the platform
  * is down). The order becomes refunded when the platform confirms it. An order not (or no longer)
  * paid is left as it is. Returns whether `update` applied and the refund recorded, if any.
+ * With `input.tx` all of it happens inside the caller's transaction and the refund is carried out
+ * by a job queued in it.
  */
 export async function refundUndeliveredOrder(
   rt: OrdersRuntime,
   orderId: string,
   input: RefundUndeliveredInput,
 ): Promise<{ applied: boolean; refundId?: string }> {
-  const result = await rt.db.transaction().execute(async (tx) => {
+  const work = async (tx: Kysely<Database>): Promise<{ applied: boolean; refundId?: string }> => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new Error(`order ${orderId} not found`);
     if (input.update && !(await input.update(tx))) return { applied: false };
     if (!isPaidStatus(order.status)) return { applied: true };
     const refundId = await recordUndeliveredRefund(rt, tx, order, input);
     return { applied: true, ...(refundId ? { refundId } : {}) };
-  });
+  };
+  if (input.tx) {
+    const result = await work(input.tx);
+    if (result.refundId) {
+      await enqueue(
+        input.tx,
+        ORDERS_REFUND_JOB,
+        { refundId: result.refundId },
+        { dedupeKey: `refund:${result.refundId}` },
+      );
+    }
+    return result;
+  }
+  const result = await rt.db.transaction().execute(work);
   if (result.refundId) {
     const refundId = result.refundId;
     await executeRefund(rt, refundId).catch((error) =>
