@@ -29,6 +29,7 @@ import {
   findUserByPhone,
   insertUser,
   isUniqueViolation,
+  lockUserForNewRecords,
   type ProfileFields,
   type UserRecord,
   updateLastLogin,
@@ -55,6 +56,21 @@ export {
   listEntitlements,
   restoreEntitlement,
 } from './entitlements.service.ts';
+
+/**
+ * For a module about to write new records of an account (an order, a check): call it inside that
+ * transaction, before the writes. It holds the account row against a deletion until the
+ * transaction ends, and refuses an account that is no longer active — the session the request came
+ * with was valid when it arrived, but the account may have been deleted since (an upload parses for
+ * seconds before it writes). So once a deletion has committed, no new record of the account can be
+ * written, and one written just before is seen (and dealt with) by the deletion, which waits for
+ * it. Lock order (modules/orders/README.md): the users row comes before everything else.
+ * @throws AppError UNAUTHORIZED (请先登录) when the account was deleted or closed.
+ */
+export async function lockActiveAccount(tx: Kysely<Database>, userId: string): Promise<void> {
+  const user = await lockUserForNewRecords(tx, userId);
+  if (user?.status !== 'active') throw new AppError(ErrorCode.UNAUTHORIZED);
+}
 
 export interface AccountsServiceDeps {
   db: Kysely<Database>;

@@ -98,6 +98,21 @@ export async function lockUserForErasure(db: Kysely<Database>, id: string): Prom
   return row ? toUserRecord(row) : undefined;
 }
 
+/**
+ * Holds the account row against its deletion for the rest of the transaction: FOR SHARE conflicts
+ * with the deletion's FOR NO KEY UPDATE (lockUserForErasure), not with other FOR SHARE holders (two
+ * uploads of the account do not wait for each other) nor with the KEY SHARE of foreign-key checks.
+ * A transaction writing new records of the account takes it before those writes: a deletion then
+ * either committed before (the row says so) or waits for the transaction and sees its records.
+ */
+export async function lockUserForNewRecords(
+  db: Kysely<Database>,
+  id: string,
+): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).forShare().executeTakeFirst();
+  return row ? toUserRecord(row) : undefined;
+}
+
 /** Only active accounts hold a phone, so this finds the one account of a phone, if any. */
 export async function findUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();

@@ -357,14 +357,19 @@ export async function markStopped(
   return r.numUpdatedRows > 0n;
 }
 
-/** The account's checks that have not delivered a report (any status but done), by id. */
-export async function listUndeliveredChecksOf(db: Kysely<Database>, userId: string): Promise<CheckRecord[]> {
-  const rows = await db
+/**
+ * Locks (ascending id) and returns the account's checks that have not delivered a report (any
+ * status but done): account deletion. A transaction starting or retrying one of them meanwhile is
+ * waited for and its outcome seen.
+ */
+export async function lockUndeliveredChecksOf(tx: Kysely<Database>, userId: string): Promise<CheckRecord[]> {
+  const rows = await tx
     .selectFrom('checks')
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', '<>', 'done')
     .orderBy('id')
+    .forUpdate()
     .execute();
   return rows.map(toCheck);
 }

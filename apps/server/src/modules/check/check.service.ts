@@ -11,6 +11,7 @@ import { cancelJob, enqueue, getJob } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
+import { lockActiveAccount } from '../accounts/accounts.service.ts';
 import {
   consumeEntitlement,
   listEntitlements,
@@ -27,9 +28,9 @@ import {
   findUserCheck,
   hideCheck,
   insertCheck,
-  listUndeliveredChecksOf,
   listUserChecks,
   lockCheck,
+  lockUndeliveredChecksOf,
   markFailed,
   markQueued,
   markStopped,
@@ -200,6 +201,9 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
 
   try {
     const result = await rt.db.transaction().execute(async (tx) => {
+      // The account may have been deleted while the paper was parsed: then nothing is written (the
+      // session is gone: 1003), else a deletion waits for this transaction and deals with it.
+      await lockActiveAccount(tx, input.userId);
       const order = free
         ? undefined
         : await orders.createOrder(
@@ -390,9 +394,10 @@ export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: st
 
 /**
  * Account deletion (or closing), inside its transaction, after the orders module's hook locked
- * every order of the account (modules/orders/README.md, "Lock order"). Nobody can read a report of
- * the account any more, so no check of it keeps running and none keeps its money: every check that
- * has not delivered its report is stopped (failed, its job cancelled; a run already under way ends
+ * every order of the account (modules/orders/README.md, "Lock order"); the account's checks not
+ * done are locked first (ascending id), so a free start or a retry under way is waited for. Nobody
+ * can read a report of the account any more, so no check of it keeps running and none keeps its
+ * money: every check that has not delivered its report is stopped (failed, its job cancelled; a run already under way ends
  * without a report, see check.jobs.ts) and, when its order was paid and its money is not already on
  * the way back, the order is refunded in full automatically — the path of a paid check that failed
  * (refundUndelivered: the order, then the check, then the payment and its new refund), the refund
@@ -415,7 +420,7 @@ export async function stopChecksOfErasedAccount(
     }
     return true;
   };
-  for (const check of await listUndeliveredChecksOf(tx, userId)) {
+  for (const check of await lockUndeliveredChecksOf(tx, userId)) {
     if (check.free || !check.orderId) {
       if (check.status === 'queued' || check.status === 'running') await stop(check.id);
       continue;

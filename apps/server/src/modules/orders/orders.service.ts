@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
 import { type Database, type Kysely, type OrderStatus, type ServiceType, sql } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
+import { lockActiveAccount } from '../accounts/accounts.service.ts';
 import { getGoods, priceFor } from './goods.service.ts';
 import { assertTransition } from './order-state.ts';
 import {
@@ -47,14 +48,17 @@ export interface CreateOrderInput {
 /**
  * Creates a pending order priced from the catalogue (never from the browser). Runs in `tx` when
  * given (so a service can create its record and the order atomically), else in its own transaction.
+ * The account's row is held first (lockActiveAccount), so an order is never created for an account
+ * whose deletion has committed, and a deletion waits for an order being created.
  * @throws AppError GOODS_NOT_FOUND (unknown/inactive goods, or goods of another service),
- *   QUANTITY_OUT_OF_RANGE.
+ *   QUANTITY_OUT_OF_RANGE, UNAUTHORIZED (the account was deleted meanwhile).
  */
 export async function createOrder(rt: OrdersRuntime, input: CreateOrderInput, tx?: Kysely<Database>) {
   const meta = input.meta ?? {};
   if (Buffer.byteLength(JSON.stringify(meta)) > MAX_META_BYTES)
     throw new Error('order meta larger than 8 KiB');
   const run = async (db: Kysely<Database>): Promise<OrderRecord> => {
+    await lockActiveAccount(db, input.userId);
     const goods = await getGoods(db, input.goodsId);
     if (!goods || goods.serviceType !== input.serviceType) throw new AppError(ErrorCode.GOODS_NOT_FOUND);
     const { amountFen } = priceFor(goods, input.quantity);
