@@ -310,6 +310,11 @@ export interface OrdersTable {
   undelivered_at: Timestamp | null;
   /** What happened, in a few words (检测失败); set exactly when undelivered_at is. */
   undelivered_text: string | null;
+  /**
+   * The automatic refund of an undelivered order was refused by the platform (or cannot be made by
+   * it): an operator takes over (0008_deletion_refunds). Only with undelivered_at.
+   */
+  auto_refund_failed_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -1,7 +1,16 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { sql } from '@kyfw/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { devPay, HOUR, MINUTE, orderRow, runJob, setFaults, startPay } from '../orders/orders-helper.ts';
+import {
+  devPay,
+  HOUR,
+  MINUTE,
+  operator,
+  orderRow,
+  runJob,
+  setFaults,
+  startPay,
+} from '../orders/orders-helper.ts';
 import {
   buildCheckApp,
   type CheckStatus,
@@ -248,6 +257,56 @@ describe('a paid check that fails for good', () => {
     expect((await runJob(t, 'orders.reconcile')).refunds).toBeGreaterThanOrEqual(1);
     await expectRefundedInFull(orderId, orderNo, amountFen);
     expect((await requestInvoice([orderId])).code).toBe(ErrorCode.INVOICE_ORDER_INVALID);
+  });
+});
+
+describe('the payment platform refuses the automatic refund', () => {
+  it('order and check say the refund could not be made and that customer service will be in touch, never 正在自动退款; the operator refunds by hand', async () => {
+    const REFUSED = '检测失败，退款未能自动完成，客服将与您联系处理';
+    const { orderId, orderNo, amountFen } = await paidCheck();
+    await loseFiles(orderId);
+    // The platform refuses the refund for good (the merchant's balance cannot cover it).
+    await setFaults(t, { channel: 'wx', refuseRefundNext: 1 });
+    expect(await runCheckJobs(t)).toHaveLength(1);
+
+    const status = (await checkStatus(t, alice.token, orderId)).data;
+    expect(status).toMatchObject({ checkStatus: 'failed', checkStatusText: REFUSED, canRetry: false });
+    expect(status.failureReason).toBe(
+      '检测未能完成，款项未能自动退回，客服将与您联系处理。如需检测，请重新上传论文。',
+    );
+    const detail = (await orderDetail(orderId)).data;
+    expect(detail).toMatchObject({ status: 'processing', statusText: REFUSED, autoRefund: true });
+    expect(detail.refunds).toMatchObject([{ amountFen, reason: REFUND_REASON, status: 'failed' }]);
+    const orders = await call<{ list: { orderId: string; statusText: string }[] }>(
+      t,
+      '/order/list',
+      { page: 1, pageSize: 50 },
+      { token: alice.token },
+    );
+    expect(orders.data.list.find((o) => o.orderId === orderId)?.statusText).toBe(REFUSED);
+    expect(await listedCheck(orderId)).toMatchObject({ checkStatusText: REFUSED, orderStatus: 'processing' });
+    // Nothing went back at the platform; the payment waits for an operator, and no later
+    // reconciliation changes what the user reads.
+    expect(t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'SUCCESS', refunds: [] });
+    const flagged = await operator<{ orderNo: string; flagReason: string }[]>(t, '/payments/flagged', {});
+    expect(flagged.data.find((p) => p.orderNo === orderNo)?.flagReason).toContain('需人工处理');
+    t.clock.advance(MINUTE);
+    await runJob(t, 'orders.reconcile');
+    expect((await orderDetail(orderId)).data.statusText).toBe(REFUSED);
+    expect(await invoiceableOrderIds()).not.toContain(orderId);
+
+    // The operator gives the money back by hand: refunded, and it says so (not 自动).
+    const refund = await operator(t, '/orders/refund', { orderNo, reason: '人工退款：检测未能完成' });
+    expect(refund.code).toBe(0);
+    expect((await orderDetail(orderId)).data).toMatchObject({
+      status: 'refunded',
+      statusText: '检测失败，已退款',
+      refundedFen: amountFen,
+    });
+    expect(t.sandbox.findOrder('wx', orderNo)?.refunds.map((r) => r.amountFen)).toEqual([amountFen]);
+    const after = (await checkStatus(t, alice.token, orderId)).data;
+    expect(after).toMatchObject({ checkStatusText: '检测失败，已退款' });
+    expect(after.failureReason).toBe('检测未能完成，款项已全额退回。如需检测，请重新上传论文。');
   });
 });
 

@@ -294,6 +294,43 @@ describe('switching channels, cancelling, late and double payments', () => {
     expect(hookCount(order.orderId)).toBe(0);
   });
 
+  it('a late payment says where its money is: 正在自动退款 while the platform is down, 退款未能自动完成 when it refuses', async () => {
+    const order = await newOrder(t, user.userId, 1_000);
+    // An Alipay code never scanned has no trade to close: it stays payable after the cancel.
+    await startPay(t, user.token, order.orderId, 'ali');
+    expect((await call(t, '/order/cancel', { orderId: order.orderId }, { token: user.token })).code).toBe(0);
+    const paymentText = async () => {
+      const records = await call<{ list: { orderId: string; status: string; statusText: string }[] }>(
+        t,
+        '/payment/records',
+        { page: 1, pageSize: 50 },
+        { token: user.token },
+      );
+      const detail = await call<{ payments: { statusText: string }[] }>(
+        t,
+        '/order/detail',
+        { orderId: order.orderId },
+        { token: user.token },
+      );
+      const listed = records.data.list.find((r) => r.orderId === order.orderId);
+      expect(listed?.statusText).toBe(detail.data.payments[0]?.statusText);
+      return listed?.statusText;
+    };
+
+    // The platform's refund API is down for the automatic refund: still under way.
+    await setFaults(t, { channel: 'ali', failApiNext: 1 });
+    await devPay(t, order.orderNo, 'ali');
+    expect(await t.sandbox.notificationSettled('ali', order.orderNo)).toBe('acked');
+    expect(await paymentText()).toBe('订单已关闭，正在自动退款');
+    // The reconciliation tries again and the platform refuses it for good: flagged for an operator.
+    await setFaults(t, { channel: 'ali', refuseRefundNext: 1 });
+    t.clock.advance(MINUTE);
+    await runJob(t, 'orders.reconcile');
+    expect(await paymentText()).toBe('订单已关闭，退款未能自动完成，客服将与您联系处理');
+    expect(t.sandbox.findOrder('ali', order.orderNo)?.refunds).toEqual([]);
+    expect((await orderRow(t, order.orderId)).status).toBe('cancelled');
+  });
+
   it('a paid order cannot be cancelled or deleted; a cancelled one can be deleted (hidden)', async () => {
     const order = await newOrder(t, user.userId, 1_000);
     await startPay(t, user.token, order.orderId, 'wx');

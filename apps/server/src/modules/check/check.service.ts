@@ -458,6 +458,7 @@ interface OrderOfCheck {
   canPay: boolean;
   payStatus: number;
   autoRefund: boolean;
+  autoRefundFailed: boolean;
 }
 
 /** A failed check may run again: a free one (its entitlement came back), or a paid one still paid for. */
@@ -476,7 +477,14 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
     else if (orderStatus && !orderStatus.canPay) statusText = TEXTS.orderClosed('已过期');
   }
   // A paid check that failed: its order says where the money is (检测失败，已自动退款).
-  if (check.status === 'failed' && orderStatus?.autoRefund) statusText = orderStatus.statusText;
+  let failureReason = check.failureReason;
+  if (check.status === 'failed' && orderStatus?.autoRefund) {
+    statusText = orderStatus.statusText;
+    // The stored reason promised the automatic refund; the platform refused it.
+    if (orderStatus.autoRefundFailed)
+      failureReason =
+        orderStatus.status === 'refunded' ? TEXTS.failedPaidRefundedByHand : TEXTS.failedPaidRefundFailed;
+  }
   return {
     orderId: check.id,
     free: check.free,
@@ -487,7 +495,7 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
     stageText: check.stage ? CHECK_STAGE_TEXTS[check.stage] : null,
     /** 0–100 */
     progress: check.status === 'done' ? 100 : check.progress,
-    failureReason: check.failureReason,
+    failureReason,
     canRetry: canRetry(check, orderStatus),
     reportReady: check.status === 'done',
   };

@@ -39,6 +39,10 @@ export const TEXTS = {
   retrying: '检测遇到问题，正在自动重试',
   failedPaid: '检测未能完成，已为您自动全额退款，款项将原路退回。如需检测，请重新上传论文。',
   failedFree: '检测未能完成，免费查重次数已退回。您可以点击“重新检测”再试一次，或重新上传。',
+  /** A failed paid check whose automatic refund the payment platform refused (an operator takes over). */
+  failedPaidRefundFailed: '检测未能完成，款项未能自动退回，客服将与您联系处理。如需检测，请重新上传论文。',
+  /** …and an operator has refunded it since. */
+  failedPaidRefundedByHand: '检测未能完成，款项已全额退回。如需检测，请重新上传论文。',
   jobLost: '检测任务中断且重试次数已用完',
   filesRemoved: '报告文件已删除',
   /** The order's cancel reason (its history) when the user deletes a check awaiting payment. */

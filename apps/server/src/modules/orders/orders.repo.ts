@@ -122,6 +122,8 @@ export interface OrderRecord {
   undeliveredAt: Date | null;
   /** What happened, in a few words (e.g. 检测失败). */
   undeliveredText: string | null;
+  /** That automatic refund was refused by the platform: an operator takes over (markAutoRefundFailed). */
+  autoRefundFailedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -150,6 +152,7 @@ export function toOrder(row: OrderRow): OrderRecord {
     deletedByUser: row.deleted_by_user,
     undeliveredAt: row.undelivered_at,
     undeliveredText: row.undelivered_text,
+    autoRefundFailedAt: row.auto_refund_failed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -330,6 +333,21 @@ export async function markUndelivered(
     .set({ undelivered_at: now, undelivered_text: text.slice(0, 30), updated_at: now })
     .where('id', '=', orderId)
     .where('undelivered_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The automatic refund of an undelivered order failed for good (the platform refused it, or an
+ * offline transfer must be returned by hand): from now on the order says an operator will take
+ * care of it. Orders that are not undelivered are left as they are.
+ */
+export async function markAutoRefundFailed(db: Kysely<Database>, orderId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ auto_refund_failed_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('undelivered_at', 'is not', null)
+    .where('auto_refund_failed_at', 'is', null)
     .execute();
 }
 

@@ -37,8 +37,8 @@ import {
   payBody,
 } from './orders.schemas.ts';
 import { deleteOrderForUser, getOrderForUser, getOrderHistory, listOrdersForUser } from './orders.service.ts';
-import { PAY_CHANNEL_TEXTS, PAYMENT_STATUS_TEXTS, TEXTS } from './orders.texts.ts';
-import { money, toOrderView } from './orders.view.ts';
+import { PAY_CHANNEL_TEXTS, TEXTS } from './orders.texts.ts';
+import { money, paymentStatusTextOf, toOrderView } from './orders.view.ts';
 import { getOfflineInfo, submitOfflineProof, toProofView } from './payments/offline.service.ts';
 import { listOrderPayments, listOrderProofs, listOrderRefunds } from './payments/payments.repo.ts';
 import {
@@ -151,7 +151,7 @@ export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRu
         methodText: PAY_CHANNEL_TEXTS[p.channel],
         ...money(p.amountFen),
         status: p.status,
-        statusText: PAYMENT_STATUS_TEXTS[p.status],
+        statusText: paymentStatusTextOf(p),
       })),
       refunds: refunds.map(toRefundView),
       offlineProofs: proofs.map(toProofView),

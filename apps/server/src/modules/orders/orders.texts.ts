@@ -37,6 +37,19 @@ export const PAYMENT_STATUS_TEXTS = {
   amount_mismatch: '金额异常，人工处理中',
 } as const;
 
+/**
+ * A late or duplicate payment whose automatic refund is not done yet (PAYMENT_STATUS_TEXTS says
+ * 已自动退款 once it is): under way, or refused by the platform (flagged for an operator).
+ */
+export const PAYMENT_REFUND_PENDING_TEXTS = {
+  late: '订单已关闭，正在自动退款',
+  duplicate: '重复支付，正在自动退款',
+} as const;
+export const PAYMENT_REFUND_FAILED_TEXTS = {
+  late: '订单已关闭，退款未能自动完成，客服将与您联系处理',
+  duplicate: '重复支付，退款未能自动完成，客服将与您联系处理',
+} as const;
+
 export const REFUND_STATUS_TEXTS = {
   pending: '退款处理中',
   processing: '退款处理中',
@@ -64,6 +77,10 @@ export const TEXTS = {
   /** The status of an order whose service could not be delivered (its payment refunded automatically). */
   undeliveredRefunding: (what: string) => `${what}，正在自动退款`,
   undeliveredRefunded: (what: string) => `${what}，已自动退款`,
+  /** The platform refused that refund (the payment is flagged for an operator). */
+  undeliveredRefundFailed: (what: string) => `${what}，退款未能自动完成，客服将与您联系处理`,
+  /** …and an operator has refunded it since. */
+  undeliveredRefundedByHand: (what: string) => `${what}，已退款`,
   /** serviceUndeliverable without a status text of its own. */
   undeliveredDefault: '服务无法提供',
   /** /invoice/create with an order whose payment is being (or was) refunded automatically. */

@@ -1,7 +1,16 @@
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import { isPaidStatus } from './order-state.ts';
 import type { OrderRecord } from './orders.repo.ts';
-import { ORDER_STATUS_TEXTS, PAY_CHANNEL_TEXTS, SERVICE_TYPE_TEXTS, TEXTS } from './orders.texts.ts';
+import {
+  ORDER_STATUS_TEXTS,
+  PAY_CHANNEL_TEXTS,
+  PAYMENT_REFUND_FAILED_TEXTS,
+  PAYMENT_REFUND_PENDING_TEXTS,
+  PAYMENT_STATUS_TEXTS,
+  SERVICE_TYPE_TEXTS,
+  TEXTS,
+} from './orders.texts.ts';
+import type { PaymentRecord } from './payments/payments.repo.ts';
 
 /** Amounts on the wire: integer fen and the 2-decimal yuan string (never a float). */
 export function money(fen: number): { amountFen: number; amount: string } {
@@ -11,14 +20,34 @@ export function money(fen: number): { amountFen: number; amount: string } {
 /**
  * The status the user reads. An order whose service could not be delivered says what happened and
  * where its money is: '检测失败，正在自动退款' while the refund is under way (the order is still
- * paid), '检测失败，已自动退款' once the platform confirmed it (refunded).
+ * paid), '检测失败，已自动退款' once the platform confirmed it (refunded). When the platform refused
+ * the refund (its payment flagged for an operator): '检测失败，退款未能自动完成，客服将与您联系处理',
+ * and '检测失败，已退款' once an operator refunded it.
  */
 function statusTextOf(order: OrderRecord): string {
-  if (order.undeliveredText) {
-    if (order.status === 'refunded') return TEXTS.undeliveredRefunded(order.undeliveredText);
-    if (isPaidStatus(order.status)) return TEXTS.undeliveredRefunding(order.undeliveredText);
+  const what = order.undeliveredText;
+  if (what) {
+    const refused = order.autoRefundFailedAt !== null;
+    if (order.status === 'refunded')
+      return refused ? TEXTS.undeliveredRefundedByHand(what) : TEXTS.undeliveredRefunded(what);
+    if (isPaidStatus(order.status))
+      return refused ? TEXTS.undeliveredRefundFailed(what) : TEXTS.undeliveredRefunding(what);
   }
   return ORDER_STATUS_TEXTS[order.status];
+}
+
+/**
+ * A payment's status as the user reads it. A late or duplicate payment is refunded automatically:
+ * it says 已自动退款 only once the money went back, 正在自动退款 before, and that customer service
+ * will be in touch when the platform refused the refund (the payment is flagged for an operator).
+ */
+export function paymentStatusTextOf(
+  payment: Pick<PaymentRecord, 'status' | 'amountFen' | 'refundedFen' | 'flagged'>,
+): string {
+  const { status } = payment;
+  if (status !== 'late' && status !== 'duplicate') return PAYMENT_STATUS_TEXTS[status];
+  if (payment.refundedFen >= payment.amountFen) return PAYMENT_STATUS_TEXTS[status];
+  return payment.flagged ? PAYMENT_REFUND_FAILED_TEXTS[status] : PAYMENT_REFUND_PENDING_TEXTS[status];
 }
 
 /** An order as the account pages and services see it (docs/api/orders.md). */
@@ -43,6 +72,8 @@ export function toOrderView(order: OrderRecord, now: Date) {
     statusText: statusTextOf(order),
     /** The service could not be delivered: the payment is (being) refunded in full automatically. */
     autoRefund: order.undeliveredAt !== null,
+    /** That automatic refund was refused by the payment platform: an operator takes over. */
+    autoRefundFailed: order.autoRefundFailedAt !== null,
     /** 1 when the order is paid (paid, processing or done), as the spec's orderPayStatus. */
     payStatus: isPaidStatus(order.status) ? 1 : 0,
     payChannel: order.payChannel,

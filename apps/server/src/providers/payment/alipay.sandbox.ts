@@ -17,6 +17,7 @@ import {
   refundedFen,
   type SandboxContext,
   takeApiFault,
+  takeRefundRefusal,
 } from './sandbox-context.ts';
 import type { DeliveryBuilder } from './sandbox-notifier.ts';
 import type { SandboxOrder } from './sandbox-store.ts';
@@ -351,6 +352,9 @@ export function alipaySandboxRoutes(
       const refundNo =
         typeof biz.out_request_no === 'string' && biz.out_request_no ? biz.out_request_no : order.orderNo;
       const existing = order.refunds.find((r) => r.refundNo === refundNo);
+      if (!existing && takeRefundRefusal(ctx, 'ali')) {
+        return businessError('ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
+      }
       let fundChange = 'N';
       if (existing) {
         if (existing.amountFen !== amountFen)

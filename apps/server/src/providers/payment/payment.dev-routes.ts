@@ -28,6 +28,7 @@ const faultsSchema = z.object({
   duplicateConcurrently: z.boolean().optional(),
   delayMs: z.number().int().min(0).max(3_600_000).optional(),
   failApiNext: count.optional(),
+  refuseRefundNext: count.optional(),
 });
 
 const deliveriesSchema = z.object({ orderNo: z.string().trim().min(1, { error: '订单号不能为空' }).max(64) });
@@ -40,7 +41,9 @@ const deliveriesSchema = z.object({ orderNo: z.string().trim().min(1, { error: '
  *   pays the order exactly as a customer's phone would; the sandbox sends the signed notification.
  *   Without `channel` it pays the platform whose QR code for the order was created last.
  * - `POST /__dev/pay/faults {channel?, reset?, failNext?, dropNext?, duplicateNext?,
- *   duplicateConcurrently?, delayMs?, failApiNext?}` -> `ok({wx, ali})` (the faults now in force).
+ *   duplicateConcurrently?, delayMs?, failApiNext?, refuseRefundNext?}` -> `ok({wx, ali})` (the
+ *   faults now in force; refuseRefundNext: the next refunds are refused for good, e.g. the
+ *   merchant's balance is too low).
  * - `GET /__dev/pay/deliveries?orderNo=` -> `ok([...])`: the notification attempts for an order.
  *
  * Answers in the envelope itself (HTTP 200) so it does not depend on the app's error handler.

@@ -27,6 +27,14 @@ export function takeApiFault(ctx: SandboxContext, channel: PayChannel): boolean 
   return true;
 }
 
+/** Consumes one `refuseRefundNext` fault; true when this refund request must be refused. */
+export function takeRefundRefusal(ctx: SandboxContext, channel: PayChannel): boolean {
+  const faults = ctx.faults[channel];
+  if (faults.refuseRefundNext <= 0) return false;
+  faults.refuseRefundNext--;
+  return true;
+}
+
 /** `n` random decimal digits. */
 export function randomDigits(n: number): string {
   let out = '';

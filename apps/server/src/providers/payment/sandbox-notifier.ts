@@ -42,6 +42,11 @@ export interface SandboxFaults {
   delayMs: number;
   /** The next N API calls (create/query/close/refund) answer with a platform system error. */
   failApiNext: number;
+  /**
+   * The next N refund requests are refused for good, as the platforms do when the merchant's
+   * balance cannot cover them (WeChat Pay `NOT_ENOUGH`, Alipay `ACQ.SELLER_BALANCE_NOT_ENOUGH`).
+   */
+  refuseRefundNext: number;
 }
 
 export function noFaults(): SandboxFaults {
@@ -52,6 +57,7 @@ export function noFaults(): SandboxFaults {
     duplicateConcurrently: false,
     delayMs: 0,
     failApiNext: 0,
+    refuseRefundNext: 0,
   };
 }
 

@@ -6,7 +6,13 @@ import { isAmountFen } from './money.ts';
 import { ORDER_NO_PATTERN } from './payment.types.ts';
 import { acceptRawBodies, rawBodyOf } from './raw-body.ts';
 import { signSha256WithRsa, verifySha256WithRsa } from './rsa.ts';
-import { randomDigits, refundedFen, type SandboxContext, takeApiFault } from './sandbox-context.ts';
+import {
+  randomDigits,
+  refundedFen,
+  type SandboxContext,
+  takeApiFault,
+  takeRefundRefusal,
+} from './sandbox-context.ts';
 import type { DeliveryBuilder } from './sandbox-notifier.ts';
 import type { SandboxOrder } from './sandbox-store.ts';
 import {
@@ -324,6 +330,9 @@ export function wechatpaySandboxRoutes(
       }
       if (total !== order.amountFen) return error(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致');
       let entry = order.refunds.find((r) => r.refundNo === refundNo);
+      if (!entry && takeRefundRefusal(ctx, 'wx')) {
+        return error(reply, 403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
+      }
       if (entry && entry.amountFen !== refund) {
         return error(reply, 400, 'INVALID_REQUEST', '退款单号已存在，且退款金额不一致');
       }

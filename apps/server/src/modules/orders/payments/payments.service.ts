@@ -27,6 +27,7 @@ import {
   listOrdersAwaitingHooks,
   lockOrder,
   markAttemptPaid,
+  markAutoRefundFailed,
   markUndelivered,
   type OrderRecord,
   setAttemptCode,
@@ -35,8 +36,8 @@ import {
 } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { getOrderForUser, runPaidHooks } from '../orders.service.ts';
-import { PAY_CHANNEL_TEXTS, PAYMENT_STATUS_TEXTS, REFUND_STATUS_TEXTS, TEXTS } from '../orders.texts.ts';
-import { money } from '../orders.view.ts';
+import { PAY_CHANNEL_TEXTS, REFUND_STATUS_TEXTS, TEXTS } from '../orders.texts.ts';
+import { money, paymentStatusTextOf } from '../orders.view.ts';
 import {
   findAcceptedPayment,
   findPaymentById,
@@ -870,13 +871,7 @@ export async function executeRefund(rt: OrdersRuntime, refundId: string): Promis
   if (!payment) throw new Error(`payment ${refund.paymentId} missing`);
   if (payment.channel === 'offline') {
     if (refund.actor === 'operator') return completeRefund(rt, refund.id, null);
-    await updateRefund(rt.db, refund.id, {
-      status: 'failed',
-      lastError: '线下款项需人工退回',
-      now: rt.now(),
-    });
-    await flagPayment(rt.db, payment.id, '线下款项需人工退回');
-    return;
+    return refundFailed(rt, refund, { lastError: '线下款项需人工退回', flagReason: '线下款项需人工退回' });
   }
   const attempt = payment.attemptId
     ? (await listAttempts(rt.db, payment.orderId)).find((a) => a.id === payment.attemptId)
@@ -900,13 +895,11 @@ export async function executeRefund(rt: OrdersRuntime, refundId: string): Promis
       });
       return;
     }
-    await updateRefund(rt.db, refund.id, {
-      status: 'failed',
+    await refundFailed(rt, refund, {
       providerRefundId: result.refundId,
       lastError: `平台退款状态 ${result.state}`,
-      now: rt.now(),
+      flagReason: `退款失败（${result.state}），需人工处理`,
     });
-    await flagPayment(rt.db, payment.id, `退款失败（${result.state}），需人工处理`);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     if (error.isRetryable) {
@@ -921,13 +914,36 @@ export async function executeRefund(rt: OrdersRuntime, refundId: string): Promis
       );
       return;
     }
-    await updateRefund(rt.db, refund.id, { status: 'failed', lastError: error.message, now: rt.now() });
-    await flagPayment(rt.db, payment.id, `退款被拒绝（${error.kind}），需人工处理`);
+    await refundFailed(rt, refund, {
+      lastError: error.message,
+      flagReason: `退款被拒绝（${error.kind}），需人工处理`,
+    });
     rt.logger.error(
       { refundNo: refund.refundNo, kind: error.kind, err: error },
       'refund refused by the platform',
     );
   }
+}
+
+/**
+ * A refund that will not happen by itself: failed, its payment flagged for an operator, and an
+ * automatic refund of an undelivered order marks that order (it no longer says 正在自动退款, but
+ * that customer service will be in touch; markAutoRefundFailed).
+ */
+async function refundFailed(
+  rt: OrdersRuntime,
+  refund: RefundRecord,
+  why: { lastError: string; flagReason: string; providerRefundId?: string },
+): Promise<void> {
+  const now = rt.now();
+  await updateRefund(rt.db, refund.id, {
+    status: 'failed',
+    ...(why.providerRefundId ? { providerRefundId: why.providerRefundId } : {}),
+    lastError: why.lastError,
+    now,
+  });
+  await flagPayment(rt.db, refund.paymentId, why.flagReason);
+  if (refund.actor === 'system') await markAutoRefundFailed(rt.db, refund.orderId, now);
 }
 
 async function completeRefund(
@@ -990,7 +1006,7 @@ export async function listPaymentRecords(
       orderId: p.orderId,
       goodsName: p.goodsName,
       status: p.status,
-      statusText: PAYMENT_STATUS_TEXTS[p.status],
+      statusText: paymentStatusTextOf(p),
       refundedFen: p.refundedFen,
       refundedAmount: formatFenAsYuan(p.refundedFen),
     })),
