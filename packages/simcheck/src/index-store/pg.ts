@@ -64,7 +64,7 @@ const FP_INDEXES = [
  * schema), in a key range of its own (high half 0x5c0b1c00).
  */
 const BULK_LOCK_KEY = `((x'5c0b1c00'::bigint << 32) | 'simcheck_fingerprints'::regclass::oid::bigint)`;
-/** maintenance_work_mem for building the indexes at the end of a bulk load (one transaction). */
+/** maintenance_work_mem (at least) for building the indexes at the end of a bulk load. */
 const BULK_INDEX_MEMORY = '256MB';
 
 const DOC_BATCH = 500;
@@ -268,7 +268,11 @@ export class PgIndex implements Index {
     const s = bulk.session;
     await s.query('BEGIN');
     try {
-      await s.query(`SET LOCAL maintenance_work_mem = '${BULK_INDEX_MEMORY}'`);
+      const mem = await s.query(
+        `SELECT pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes('${BULK_INDEX_MEMORY}') AS raise`,
+      );
+      if (mem.rows[0]?.raise === true)
+        await s.query(`SET LOCAL maintenance_work_mem = '${BULK_INDEX_MEMORY}'`);
       await s.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
       for (const { name, column } of FP_INDEXES)
         await s.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
