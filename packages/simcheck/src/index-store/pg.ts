@@ -9,7 +9,10 @@
  *                          lookup with `hash = ANY($1)`) and on doc_no (removal). No foreign key:
  *                          a per-row check would dominate bulk loading; rows of a document are
  *                          deleted together with it, in one transaction.
- * Inserts are batched as multi-row `INSERT ... SELECT FROM unnest($1::bigint[], ...)`.
+ * Writes: 500 documents per transaction; fingerprint rows through binary `COPY ... FROM STDIN` on a
+ * `pg` connection, multi-row `INSERT ... SELECT FROM unnest($1::bigint[], ...)` on PGlite. Into an
+ * empty library, a bulk load (`beginBulkLoad`/`finishBulkLoad`): the two fingerprint indexes are
+ * dropped and built once at the end (see the README's PostgreSQL section).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
