@@ -67,6 +67,21 @@ describe('checkText', () => {
     expect(await checkText(index, text)).toEqual(before);
   });
 
+  it('keeps its warm-up short against a slow index (a large PostgreSQL library): fewer than 16 checks', async () => {
+    let lookups = 0;
+    const slow = Object.create(index) as LocalIndex;
+    slow.lookup = async (hashes, options) => {
+      lookups++;
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return index.lookup(hashes, options);
+    };
+    await prepareEngine({}, slow);
+    // About 2 s of warm-up at 700 ms or more a check: a handful of checks, not 16 (each check looks
+    // up once or twice).
+    expect(lookups).toBeGreaterThanOrEqual(1);
+    expect(lookups).toBeLessThanOrEqual(8);
+  });
+
   it('merges a copied passage with a changed word into one match', async () => {
     const edited = SRC_EDUCATION.replace('教学方法单一', '教学手段单一');
     const report = await checkText(index, `${OWN_OTHER}${edited}`);

@@ -23,6 +23,12 @@ const WARM_CHARS = 30_000;
  * start still took 1.5× the later ones; 16 cost about 80 ms more at start on the staged corpus.
  */
 const WARM_CHECKS = 16;
+/**
+ * ... but no more than this much time (at least one check): against a large PostgreSQL library a
+ * check takes seconds, and 16 of them kept a starting check thread from its first student's paper
+ * for two minutes.
+ */
+const WARM_BUDGET_MS = 2000;
 
 /** Sentences of its own between the borrowed ones (thesis-like, written for this). */
 const OWN = [
@@ -77,5 +83,9 @@ export async function prepareEngine(options: Partial<Options> = {}, index?: Inde
   if (opts.paraphrase) (await loadSegmenter(opts.segmenter))('预先加载分词词典。');
   if (!index) return;
   const paper = await warmUpPaper(index);
-  for (let i = 0; i < WARM_CHECKS; i++) await checkText(index, paper, options);
+  const started = performance.now();
+  for (let i = 0; i < WARM_CHECKS; i++) {
+    await checkText(index, paper, options);
+    if (performance.now() - started > WARM_BUDGET_MS) break;
+  }
 }

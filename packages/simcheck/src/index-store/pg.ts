@@ -85,6 +85,11 @@ export type PgIndexOptions = {
   readonly params?: Partial<IndexParams>;
   /** Documents per write transaction of `addDocuments` (default 500). */
   readonly batchDocuments?: number;
+  /**
+   * Told when an idle pooled connection fails (only for a pool this index opens from a URL);
+   * default: one line on stderr. The pool replaces the connection either way.
+   */
+  readonly onPoolError?: (error: Error) => void;
 };
 
 export class PgIndex implements Index {
@@ -549,7 +554,15 @@ export async function createPgIndex(
   if (typeof target === 'string') {
     const pg = await import('pg');
     const Pool = pg.default.Pool;
-    db = new Pool({ connectionString: target, max: 4 }) as unknown as Queryable;
+    const pool = new Pool({ connectionString: target, max: 4 });
+    // An idle client whose server connection drops (a restart, an administrator's terminate) emits
+    // 'error' on the pool; unhandled it would end the process. pg discards that client and the next
+    // query opens a new connection.
+    pool.on(
+      'error',
+      options.onPoolError ?? ((error) => console.error('[simcheck] idle client error:', error.message)),
+    );
+    db = pool as unknown as Queryable;
     owns = true;
   } else db = target;
   try {
