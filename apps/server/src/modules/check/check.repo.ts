@@ -293,11 +293,13 @@ export async function markRetrying(db: Kysely<Database>, id: string, now: Date):
     .execute();
 }
 
-export async function markFailed(
+/** The check, if in one of `from`, becomes failed with `reason`; false when it was not. */
+async function markFailedFrom(
   db: Kysely<Database>,
   id: string,
   reason: string,
   now: Date,
+  from: readonly CheckRecord['status'][],
 ): Promise<boolean> {
   const r = await db
     .updateTable('checks')
@@ -309,9 +311,14 @@ export async function markFailed(
       updated_at: now,
     })
     .where('id', '=', id)
-    .where('status', 'in', ['queued', 'running'])
+    .where('status', 'in', from)
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
+}
+
+/** queued|running -> failed with `reason` (the run failed). */
+export function markFailed(db: Kysely<Database>, id: string, reason: string, now: Date): Promise<boolean> {
+  return markFailedFrom(db, id, reason, now, ['queued', 'running']);
 }
 
 /** running -> done; false when the check was stopped meanwhile (its account deleted). */
@@ -336,25 +343,8 @@ export async function markDone(db: Kysely<Database>, id: string, now: Date): Pro
  * pending|queued|running -> failed with `reason`: the check will not run (its account is being
  * deleted). False when it was done or failed already.
  */
-export async function markStopped(
-  db: Kysely<Database>,
-  id: string,
-  reason: string,
-  now: Date,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('checks')
-    .set({
-      status: 'failed',
-      stage: null,
-      failure_reason: reason.slice(0, 500),
-      finished_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'queued', 'running'])
-    .executeTakeFirst();
-  return r.numUpdatedRows > 0n;
+export function markStopped(db: Kysely<Database>, id: string, reason: string, now: Date): Promise<boolean> {
+  return markFailedFrom(db, id, reason, now, ['pending', 'queued', 'running']);
 }
 
 /**
