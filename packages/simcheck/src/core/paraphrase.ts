@@ -16,7 +16,13 @@ import type { Passage } from './align.ts';
 import type { NormalizedText } from './normalize.ts';
 import { sliceNormalized, WORD_TOKEN_BASE } from './normalize.ts';
 import type { Options } from './options.ts';
-import { getContentChars, getContentWords, isStopChar, loadSegmenter, type Segment } from './segment.ts';
+import {
+  getContentChars,
+  getContentSequence,
+  getContentWords,
+  loadSegmenter,
+  type Segment,
+} from './segment.ts';
 import { sortedUnique, sortIndicesByKey, U32Builder } from './sort.ts';
 
 /** A sentence as a normalised range [from, to). */
@@ -147,15 +153,6 @@ export function scoreWindows(
 
 type WindowMatch = { score: number; qTo: number; d: number; j0: number; j1: number };
 
-function contentSequence(codes: Uint32Array, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let i = from; i < to; i++) {
-    const c = codes[i]!;
-    if (!isStopChar(c)) out.push(c);
-  }
-  return out;
-}
-
 /**
  * Order score of two windows: the longest common subsequence of their content characters divided
  * by the longer one's length (1 = same characters in the same order).
@@ -168,8 +165,8 @@ export function getOrderScore(
   bFrom: number,
   bTo: number,
 ): number {
-  const x = contentSequence(a, aFrom, aTo);
-  const y = contentSequence(b, bFrom, bTo);
+  const x = getContentSequence(a, aFrom, aTo);
+  const y = getContentSequence(b, bFrom, bTo);
   if (x.length === 0 || y.length === 0) return 0;
   let prev = new Uint16Array(y.length + 1);
   let cur = new Uint16Array(y.length + 1);

@@ -60,17 +60,17 @@ for (const ch of '的了和与及或是在对为以于由被把将从向而且�
   STOP_CHAR[ch.charCodeAt(0)] = 1;
 }
 
-/** Whether a normalised code point is a function character (的, 了, 和 ...). */
-export function isStopChar(c: number): boolean {
-  return c <= 0xffff && STOP_CHAR[c] === 1;
+/** The normalised code points of a range without its function characters (的, 了, 和 ...), in order. */
+export function getContentSequence(codes: Uint32Array, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) {
+    const c = codes[i]!;
+    if (c > 0xffff || STOP_CHAR[c] !== 1) out.push(c);
+  }
+  return out;
 }
 
 /** Content characters (code points) of a normalised range, for character-level evidence: ascending, without repeats. */
 export function getContentChars(codes: Uint32Array, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let i = from; i < to; i++) {
-    const c = codes[i]!;
-    if (!isStopChar(c)) out.push(c);
-  }
-  return sortedUnique(out);
+  return sortedUnique(getContentSequence(codes, from, to));
 }

@@ -282,8 +282,7 @@ export class PgIndex implements Index {
       if (mem.rows[0]?.raise === true)
         await s.query(`SET LOCAL maintenance_work_mem = '${BULK_INDEX_MEMORY}'`);
       await s.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
-      for (const { name, column } of FP_INDEXES)
-        await s.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
+      await createFingerprintIndexes(s);
       await s.query(`DELETE FROM simcheck_meta WHERE key = 'bulk_load'`);
       await s.query('COMMIT');
     } catch (error) {
@@ -400,6 +399,11 @@ export class PgIndex implements Index {
   }
 }
 
+async function createFingerprintIndexes(q: Queryable): Promise<void> {
+  for (const { name, column } of FP_INDEXES)
+    await q.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
+}
+
 /** Creates the fingerprint indexes when missing, unless a bulk load has them left out. */
 async function ensureFingerprintIndexes(db: Queryable): Promise<void> {
   const have = await db.query(
@@ -414,10 +418,7 @@ async function ensureFingerprintIndexes(db: Queryable): Promise<void> {
     await q.query('BEGIN');
     await q.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
     const marked = await q.query(`SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load'`);
-    if (marked.rows.length === 0) {
-      for (const { name, column } of FP_INDEXES)
-        await q.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
-    }
+    if (marked.rows.length === 0) await createFingerprintIndexes(q);
     await q.query('COMMIT');
   } catch (error) {
     await q.query('ROLLBACK').catch(() => {});
