@@ -105,8 +105,7 @@ export async function grantOnBinding(
   now: Date,
   digestKey: string,
 ): Promise<number> {
-  const digests = digestsOf(digestKey, account).map((d) => d.digest);
-  if (await anyGrantDigest(tx, digests)) return 0;
+  if (await wasGrantEarnedBefore(tx, account, digestKey)) return 0;
   return grantBindingEntitlements(tx, account.id, grantedBy, now);
 }
 

@@ -354,8 +354,7 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
     if (!check.free && check.orderId) {
       // The refund is recorded in the transaction that failed the check, so it is seen here.
       const order = await getOrdersApi(rt.db).getOrder(check.orderId, { tx });
-      if (!order || order.autoRefund || order.payStatus !== 1)
-        throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE, TEXTS.refundedNoRetry);
+      if (!paidAndKept(order)) throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE, TEXTS.refundedNoRetry);
     }
     if (check.free) {
       const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
@@ -425,8 +424,7 @@ export async function stopChecksOfErasedAccount(
       if (check.status === 'queued' || check.status === 'running') await stop(check.id);
       continue;
     }
-    const order = await orders.getOrder(check.orderId, { tx });
-    if (order?.payStatus !== 1 || order.autoRefund) continue;
+    if (!paidAndKept(await orders.getOrder(check.orderId, { tx }))) continue;
     await orders.refundUndelivered(check.orderId, {
       tx,
       reason: TEXTS.refundDeletedAccount,
@@ -461,11 +459,15 @@ interface OrderOfCheck {
   autoRefundFailed: boolean;
 }
 
+/** The order is paid and its money is not on its way back. */
+function paidAndKept(order: Pick<OrderOfCheck, 'payStatus' | 'autoRefund'> | null | undefined): boolean {
+  return order != null && !order.autoRefund && order.payStatus === 1;
+}
+
 /** A failed check may run again: a free one (its entitlement came back), or a paid one still paid for. */
 function canRetry(check: CheckRecord, order: OrderOfCheck | undefined): boolean {
   if (check.status !== 'failed') return false;
-  if (check.free) return true;
-  return order !== undefined && !order.autoRefund && order.payStatus === 1;
+  return check.free || paidAndKept(order);
 }
 
 function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
