@@ -4,7 +4,16 @@ import { createWorker } from '../../src/jobs/index.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
 import { devPay, MINUTE, orderRow, setFaults, startPay } from '../orders/orders-helper.ts';
-import { buildCheckApp, type CheckTestApp, call, runCheckJobs, upload } from './check-helper.ts';
+import {
+  buildCheckApp,
+  type CheckTestApp,
+  call,
+  holdRowLock,
+  lockWaiters,
+  runCheckJobs,
+  upload,
+  waitUntil,
+} from './check-helper.ts';
 import { buildTxt, libraryText } from './fixtures.ts';
 
 // Deleting the account while the payment of one of its checks is being accepted. Both take row
@@ -146,39 +155,16 @@ describe('account deletion and payment of one of its checks, interleaved', () =>
 // meanwhile. A third session holds the check's row until both wait, then lets go.
 if (usesPostgres) {
   describe('account deletion and payment at the same moment (PostgreSQL)', () => {
-    async function lockWaiters(): Promise<number> {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
-      return Number(rows[0]?.n ?? 0);
-    }
-
-    async function waitForLockWaiters(n: number): Promise<void> {
-      const until = Date.now() + 10_000;
-      while ((await lockWaiters()) < n) {
-        if (Date.now() > until) throw new Error(`expected ${n} sessions waiting on a lock`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
+    const waitForLockWaiters = (n: number) =>
+      waitUntil(async () => (await lockWaiters(t)) >= n, `${n} sessions waiting on a lock`);
 
     it('neither waits for the other in a cycle: deletion succeeds, notification acknowledged at once, payment refunded', async () => {
       const account = await accountWithUnpaidCheck();
       const deleteAccount = await deletionRequest(account);
 
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => {
-        held = resolve;
-      });
-      const holder = t.db.transaction().execute(async (tx) => {
-        await sql`select id from checks where id = ${account.orderId} for update`.execute(tx);
-        held();
-        await gate;
-      });
-      await holding;
+      const holder = await holdRowLock(t, (tx) =>
+        sql`select id from checks where id = ${account.orderId} for update`.execute(tx),
+      );
 
       const deleted = deleteAccount();
       await waitForLockWaiters(1);
@@ -187,8 +173,7 @@ if (usesPostgres) {
         return t.sandbox.notificationSettled('wx', account.orderNo);
       })();
       await waitForLockWaiters(2);
-      release();
-      await holder;
+      await holder.release();
 
       expect(await deleted).toMatchObject({ code: 0 });
       expect(await settled).toBe('acked');

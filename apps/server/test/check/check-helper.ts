@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ReportModel } from '@kyfw/contracts';
+import { sql } from '@kyfw/db';
 import { expect } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { grantBindingEntitlements } from '../../src/modules/accounts/entitlements.service.ts';
@@ -160,4 +161,55 @@ export function download(t: CheckTestApp, token: string, orderId: string, format
     headers: { terminal: 'PC', token, 'content-type': 'application/json' },
     payload: JSON.stringify({ orderId, format }),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interleaving on a real PostgreSQL server: a third session holds a row while the transactions
+// under test queue up behind it.
+
+/** Sessions of this database waiting on a lock (PostgreSQL). */
+export async function lockWaiters(t: { db: CheckTestApp['db'] }): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Polls `condition` every 10 ms until it holds; throws after 10 s, naming `what` it waited for. */
+export async function waitUntil(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Runs `lock` (a SELECT … FOR UPDATE) in a transaction of its own and holds it until `release()`,
+ * which resolves once that transaction has ended.
+ */
+export async function holdRowLock(
+  t: { db: CheckTestApp['db'] },
+  lock: (tx: CheckTestApp['db']) => Promise<unknown>,
+): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const holder = t.db.transaction().execute(async (tx) => {
+    await lock(tx);
+    held();
+    await gate;
+  });
+  await holding;
+  return {
+    release: async () => {
+      open();
+      await holder;
+    },
+  };
 }

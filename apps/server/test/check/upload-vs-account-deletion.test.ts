@@ -9,8 +9,11 @@ import {
   type CheckTestApp,
   call,
   grantFreeCheck,
+  holdRowLock,
+  lockWaiters,
   storedCheckFiles,
   upload,
+  waitUntil,
 } from './check-helper.ts';
 import { buildTxt, libraryText } from './fixtures.ts';
 
@@ -155,56 +158,29 @@ describe('an upload racing the deletion of its account', () => {
 // refers to — when the deletion starts. The deletion waits for it, then deals with its records.
 if (usesPostgres) {
   describe('an upload transaction under way when the deletion starts (PostgreSQL)', () => {
-    async function lockWaiters(): Promise<number> {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
-      return Number(rows[0]?.n ?? 0);
-    }
-
-    async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
-      const until = Date.now() + 10_000;
-      while (!(await condition())) {
-        if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
-
     it('the deletion waits for the upload and cancels its order, hides its check', async () => {
       const account = await newAccount();
       const deleteAccount = await deletionRequest(account);
 
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => {
-        held = resolve;
-      });
-      const holder = t.db.transaction().execute(async (tx) => {
-        await sql`select id from goods where id = 'check_undergrad' for update`.execute(tx);
-        held();
-        await gate;
-      });
-      await holding;
+      const holder = await holdRowLock(t, (tx) =>
+        sql`select id from goods where id = 'check_undergrad' for update`.execute(tx),
+      );
 
       let uploaded: ReturnType<typeof uploadPaper>;
       let deleted: Promise<{ code: number }>;
       try {
         uploaded = uploadPaper(account);
-        await waitFor(async () => (await lockWaiters()) >= 1, 'the upload to wait on the goods row');
+        await waitUntil(async () => (await lockWaiters(t)) >= 1, 'the upload to wait on the goods row');
         let deletionDone = false;
         deleted = deleteAccount().finally(() => {
           deletionDone = true;
         });
-        await waitFor(
-          async () => deletionDone || (await lockWaiters()) >= 2,
+        await waitUntil(
+          async () => deletionDone || (await lockWaiters(t)) >= 2,
           'the deletion to wait, or to finish',
         );
       } finally {
-        release();
-        await holder;
+        await holder.release();
       }
 
       expect(await uploaded).toMatchObject({ code: 0 });
