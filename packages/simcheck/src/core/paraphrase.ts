@@ -219,9 +219,10 @@ export async function findParaphrases(
     docIndex.set(src.docNo, d);
   });
 
-  // Inverted index over the retrievable source sentences: (bigram hash, global sentence id) pairs
-  // sorted by hash (a stable radix sort, so ids ascend within a hash): a bigram's sentences are one
-  // contiguous range.
+  // Inverted index over the retrievable source sentences: each distinct bigram hash (`keys`,
+  // ascending) with the sentences holding it (`ids[starts[k]] .. ids[starts[k + 1]]`, global
+  // sentence ids, ascending and without repeats), so a bigram's document frequency is its range's
+  // length. Built from (hash, id) pairs by a stable radix sort (ids ascend within a hash).
   const sentDoc: number[] = [];
   const sentIdx: number[] = [];
   const pairKeys = new U32Builder(1 << 12);
@@ -241,22 +242,31 @@ export async function findParaphrases(
   });
   const order = sortIndicesByKey(pairKeys.view());
   const keys = new Uint32Array(order.length);
+  const starts = new Uint32Array(order.length + 1);
   const ids = new Uint32Array(order.length);
+  let nKeys = 0;
+  let nIds = 0;
   for (let x = 0; x < order.length; x++) {
-    keys[x] = pairKeys.data[order[x]!]!;
-    ids[x] = pairIds.data[order[x]!]!;
+    const key = pairKeys.data[order[x]!]!;
+    const id = pairIds.data[order[x]!]!;
+    if (nKeys === 0 || keys[nKeys - 1] !== key) {
+      keys[nKeys] = key;
+      starts[nKeys++] = nIds;
+    } else if (ids[nIds - 1] === id) continue; // the bigram twice in one sentence counts once
+    ids[nIds++] = id;
   }
-  /** First entry at or after `from` whose key is not below `key` (galloping, then binary search). */
+  starts[nKeys] = nIds;
+  /** First key at or after `from` that is not below `key` (galloping, then binary search). */
   const seek = (key: number, from: number): number => {
     let lo = from;
     let step = 1;
     let hi = from;
-    while (hi < keys.length && keys[hi]! < key) {
+    while (hi < nKeys && keys[hi]! < key) {
       lo = hi + 1;
       hi += step;
       step *= 2;
     }
-    hi = Math.min(hi, keys.length);
+    hi = Math.min(hi, nKeys);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (keys[mid]! < key) lo = mid + 1;
@@ -376,18 +386,12 @@ export async function findParaphrases(
       if (b > 0 && h === sorted[b - 1]) continue;
       distinct++;
       at = seek(h, at);
-      let to = at;
-      let df = 0;
-      for (let prev = -1; to < keys.length && keys[to] === h; to++) {
-        if (ids[to] !== prev) df++;
-        prev = ids[to]!;
-      }
-      if (df > maxDf) continue;
-      let last = -1;
-      for (let x = at; x < to; x++) {
+      if (at === nKeys || keys[at] !== h) continue;
+      const from = starts[at]!;
+      const to = starts[at + 1]!;
+      if (to - from > maxDf) continue;
+      for (let x = from; x < to; x++) {
         const id = ids[x]!;
-        if (id === last) continue; // the bigram twice in one sentence counts once
-        last = id;
         if (counts[id] === 0) touched.push(id);
         counts[id]!++;
       }
