@@ -21,6 +21,7 @@ const passage = (qs: number, qe: number, ss: number, se: number): Passage => ({
   exact: qe - qs,
   fuzzy: 0,
   diagonal: true,
+  cores: undefined,
 });
 
 describe('mergePassages', () => {

@@ -26,9 +26,29 @@ export type Passage = {
    * Verbatim cores: the passages of the exact stage (exact-verified, typed verbatim on their own)
    * that this passage took in, in input order. Merging with word-level windows must not turn them
    * into paraphrase: the checker reports them as `verbatim` and only the rest as `paraphrase`.
+   * Always present (undefined when none): passages are made with one shape, so the code that
+   * reads them stays optimised (see copyPassage).
    */
-  cores?: Core[];
+  cores: Core[] | undefined;
 };
+
+/**
+ * A copy of a passage (its cores copied too), made as a literal like every passage, not by
+ * spreading: objects of another hidden class would make V8 throw away code optimised for these.
+ */
+export function copyPassage(p: Passage): Passage {
+  return {
+    docNo: p.docNo,
+    qs: p.qs,
+    qe: p.qe,
+    ss: p.ss,
+    se: p.se,
+    exact: p.exact,
+    fuzzy: p.fuzzy,
+    diagonal: p.diagonal,
+    cores: p.cores ? [...p.cores] : undefined,
+  };
+}
 
 /** An exact-stage passage kept inside a larger passage: input [qs, qe) against source [ss, se). */
 export type Core = { qs: number; qe: number; ss: number; se: number; diagonal: boolean };
@@ -89,7 +109,17 @@ export function extendSeeds(
     }
     diagEnd.set(d, e);
     if (e - a >= minRun) {
-      runs.push({ docNo, qs: a, qe: e, ss: b, se: f, exact: e - a, fuzzy: 0, diagonal: true });
+      runs.push({
+        docNo,
+        qs: a,
+        qe: e,
+        ss: b,
+        se: f,
+        exact: e - a,
+        fuzzy: 0,
+        diagonal: true,
+        cores: undefined,
+      });
     }
   }
   runs.sort((x, y) => x.qs - y.qs || y.qe - x.qe);
@@ -132,9 +162,7 @@ export function mergePassages(passages: readonly Passage[], gap: number, slack: 
         continue;
       }
     }
-    const q = { ...p };
-    if (p.cores) q.cores = [...p.cores];
-    out.push(q);
+    out.push(copyPassage(p));
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * exact alignment -> word-level stage -> one source per input character -> quotations and the
  * reference list -> report.
  */
-import { type Core, extendSeeds, mergePassages, type Passage, SEED_Q } from './align.ts';
+import { type Core, copyPassage, extendSeeds, mergePassages, type Passage, SEED_Q } from './align.ts';
 import { hashKgrams, winnow } from './fingerprint.ts';
 import { type NormalizedText, normalizeText, toNormalizedIndex } from './normalize.ts';
 import { type Options, resolveOptions } from './options.ts';
@@ -74,7 +74,10 @@ export function rankCandidates(postings: Postings, options: Options): number[] {
     let j = i;
     let df = 0;
     let prev = -1;
-    while (j < total && hashes[j] === hashes[i]) {
+    // Compared as int32 (the same equality): hashes of 2^31 and more are not small integers, and
+    // code optimised for those it had seen until then would be thrown away at the first one.
+    const h = hashes[i]! | 0;
+    while (j < total && (hashes[j]! | 0) === h) {
       if (docNos[j] !== prev) {
         df++;
         prev = docNos[j]!;
@@ -161,7 +164,7 @@ function kthLargest(values: Float64Array, k: number): number {
     }
     if (target <= b) hi = b;
     else if (target >= a) lo = a;
-    else return values[target]!;
+    else break; // between the two parts: values[target] is the pivot
   }
   return values[target]!;
 }
@@ -297,9 +300,7 @@ export function bridgeGaps(passages: readonly Passage[]): Passage[] {
         continue;
       }
     }
-    const q = { ...p };
-    if (p.cores) q.cores = [...p.cores];
-    out.push(q);
+    out.push(copyPassage(p));
   }
   return out;
 }

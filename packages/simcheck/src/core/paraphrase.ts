@@ -427,6 +427,7 @@ export async function findParaphrases(
       exact: 0,
       fuzzy: querySentences[m.qTo]!.to - querySentences[i]!.from,
       diagonal: false,
+      cores: undefined,
     });
   };
 
