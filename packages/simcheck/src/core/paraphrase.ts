@@ -256,23 +256,25 @@ export async function findParaphrases(
     ids[nIds++] = id;
   }
   starts[nKeys] = nIds;
-  /** First key at or after `from` that is not below `key` (galloping, then binary search). */
-  const seek = (key: number, from: number): number => {
-    let lo = from;
-    let step = 1;
-    let hi = from;
-    while (hi < nKeys && keys[hi]! < key) {
-      lo = hi + 1;
-      hi += step;
-      step *= 2;
+  // The keys' positions by key: open addressing, at most half full.
+  let tableBits = 4;
+  while (1 << tableBits < nKeys * 2) tableBits++;
+  const tableShift = 32 - tableBits;
+  const tableMask = (1 << tableBits) - 1;
+  const table = new Int32Array(1 << tableBits).fill(-1);
+  for (let k = 0; k < nKeys; k++) {
+    let slot = Math.imul(keys[k]!, 0x9e3779b1) >>> tableShift;
+    while (table[slot]! >= 0) slot = (slot + 1) & tableMask;
+    table[slot] = k;
+  }
+  /** The position of `key` in `keys`, or -1. */
+  const find = (key: number): number => {
+    let slot = Math.imul(key, 0x9e3779b1) >>> tableShift;
+    for (;;) {
+      const k = table[slot]!;
+      if (k < 0 || (keys[k]! | 0) === (key | 0)) return k;
+      slot = (slot + 1) & tableMask;
     }
-    hi = Math.min(hi, nKeys);
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   };
   const maxDf = Math.max(20, sentDoc.length * 0.05);
   let segment: Segment | undefined;
@@ -373,20 +375,19 @@ export async function findParaphrases(
     retrieved.push(perDoc);
     if (!eligible[i]) continue;
     const qs = querySentences[i]!;
-    // The sentence's distinct bigrams, ascending (so each search starts where the last one ended).
+    // The sentence's distinct bigrams (sorted, to count each once).
     const nb = Math.max(0, qs.to - qs.from - 1);
     if (qBuf.length < nb) qBuf = new Uint32Array(nb * 2);
     for (let x = 0; x < nb; x++)
       qBuf[x] = bigramHash(query.codes[qs.from + x]!, query.codes[qs.from + x + 1]!);
     const sorted = qBuf.subarray(0, nb).sort();
     let distinct = 0;
-    let at = 0;
     for (let b = 0; b < nb; b++) {
       const h = sorted[b]!;
       if (b > 0 && h === sorted[b - 1]) continue;
       distinct++;
-      at = seek(h, at);
-      if (at === nKeys || keys[at] !== h) continue;
+      const at = find(h);
+      if (at < 0) continue;
       const from = starts[at]!;
       const to = starts[at + 1]!;
       if (to - from > maxDf) continue;

@@ -47,9 +47,10 @@ const STOP_WORDS = new Set(
 export function getContentWords(segment: Segment, text: string): string[] {
   const out: string[] = [];
   for (const w of segment(text)) {
-    if (STOP_WORDS.has(w)) continue;
-    if (w.length < 2 && !/^[a-z0-9]$/.test(w)) continue;
-    out.push(w);
+    if (w.length < 2) {
+      const c = w.charCodeAt(0);
+      if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) out.push(w);
+    } else if (!STOP_WORDS.has(w)) out.push(w);
   }
   return out;
 }
