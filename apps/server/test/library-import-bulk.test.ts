@@ -51,8 +51,8 @@ describe.skipIf(!adminUrl)('library import into PostgreSQL: bulk load', () => {
   async function state() {
     const handle = await createDb({ databaseUrl: url, poolSize: 1 });
     try {
-      const r = await sql<{ hash_idx: boolean; doc_idx: boolean; marked: boolean; documents: number }>`
-        SELECT (to_regclass('simcheck_fingerprints_hash_idx') IS NOT NULL) AS hash_idx,
+      const r = await sql<{ lookup_idx: boolean; doc_idx: boolean; marked: boolean; documents: number }>`
+        SELECT (to_regclass('simcheck_fingerprints_lookup_idx') IS NOT NULL) AS lookup_idx,
                (to_regclass('simcheck_fingerprints_doc_idx') IS NOT NULL) AS doc_idx,
                EXISTS (SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load') AS marked,
                (SELECT count(*)::int FROM simcheck_documents) AS documents`.execute(handle.db);
@@ -73,21 +73,21 @@ describe.skipIf(!adminUrl)('library import into PostgreSQL: bulk load', () => {
       records.slice(0, 12).map((r) => ({ id: `${stem}:${r.id}`, title: r.title, text: r.text })),
     );
     await dead.close();
-    expect(await state()).toEqual({ hash_idx: false, doc_idx: false, marked: true, documents: 12 });
+    expect(await state()).toEqual({ lookup_idx: false, doc_idx: false, marked: true, documents: 12 });
 
     const lines: string[] = [];
     const summary = await runLibraryImport({ input: file, batch: 8 }, config(), (l) => lines.push(l));
     expect(summary).toMatchObject({ read: 30, added: 30, skippedExisting: 0 });
     expect(lines.some((l) => l.includes('批量导入'))).toBe(true);
     expect(lines.some((l) => l.startsWith('指纹索引已建立'))).toBe(true);
-    expect(await state()).toEqual({ hash_idx: true, doc_idx: true, marked: false, documents: 30 });
+    expect(await state()).toEqual({ lookup_idx: true, doc_idx: true, marked: false, documents: 30 });
 
     // A later import into the non-empty library: no bulk load, indexes untouched.
     const again: string[] = [];
     const second = await runLibraryImport({ input: file }, config(), (l) => again.push(l));
     expect(second).toMatchObject({ added: 0, skippedExisting: 30 });
     expect(again.some((l) => l.includes('批量导入'))).toBe(false);
-    expect(await state()).toEqual({ hash_idx: true, doc_idx: true, marked: false, documents: 30 });
+    expect(await state()).toEqual({ lookup_idx: true, doc_idx: true, marked: false, documents: 30 });
 
     // Each document is there once, whole, and found by a check of its own text.
     const index = await createPgIndex(url);

@@ -93,7 +93,7 @@ if (serverUrl) {
 async function indexState(index: PgIndex): Promise<{ indexes: number; marked: boolean }> {
   const db = (index as unknown as { db: Queryable }).db;
   const r = await db.query(
-    `SELECT (to_regclass('simcheck_fingerprints_hash_idx') IS NOT NULL)::int
+    `SELECT (to_regclass('simcheck_fingerprints_lookup_idx') IS NOT NULL)::int
           + (to_regclass('simcheck_fingerprints_doc_idx') IS NOT NULL)::int AS n,
             EXISTS (SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load') AS marked`,
   );
@@ -256,5 +256,28 @@ describe.each(targets)('PostgreSQL bulk load on $name', ({ make, concurrent }) =
     expect(await checkText(reader, THESIS)).toEqual(await checkText(local, THESIS));
     await reader.close();
     await writer.close();
+  }, 60_000);
+
+  it('upgrades a library indexed by an earlier version (an index on hash alone): opening builds the lookup index and drops the old one', async () => {
+    const index = await db.open();
+    const q = (index as unknown as { db: Queryable }).db;
+    const lookups = await index.lookup(ALL_HASHES, { maxPostings: 2 });
+    const report = await checkText(index, THESIS);
+    // the state an earlier version left: its index on hash, no lookup index
+    await q.query('DROP INDEX simcheck_fingerprints_lookup_idx');
+    await q.query('CREATE INDEX simcheck_fingerprints_hash_idx ON simcheck_fingerprints (hash)');
+    await index.close();
+    const reopened = await db.open();
+    const r = (reopened as unknown as { db: Queryable }).db;
+    const names = await r.query(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'simcheck_fingerprints' AND schemaname = current_schema() ORDER BY 1`,
+    );
+    expect(names.rows.map((x) => x.indexname)).toEqual([
+      'simcheck_fingerprints_doc_idx',
+      'simcheck_fingerprints_lookup_idx',
+    ]);
+    expect(await reopened.lookup(ALL_HASHES, { maxPostings: 2 })).toEqual(lookups);
+    expect(await checkText(reopened, THESIS)).toEqual(report);
+    await reopened.close();
   }, 60_000);
 });
