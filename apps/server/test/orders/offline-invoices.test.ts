@@ -238,6 +238,49 @@ describe('invoices', () => {
     expect(text).toContain(second.orderNo);
   });
 
+  it('an order being refunded is invoiceable only for what the user keeps paying', async () => {
+    const order = await paidOrder(alice, 10_000);
+    const invoiceable = async () =>
+      (
+        await call<{ orderId: string; amountFen: number }[]>(t, '/invoice/orders', {}, { token: alice.token })
+      ).data.find((o) => o.orderId === order.orderId)?.amountFen;
+    const paid = (await orderRow(t, order.orderId)).amount_fen;
+    expect(await invoiceable()).toBe(paid);
+    // WeChat Pay accepts a refund and finishes it later: until then the money is on its way back.
+    const wx = t.rt.providers.wx;
+    const refund = wx.refund.bind(wx);
+    wx.refund = async (input) => ({
+      refundId: `wx-${input.refundNo}`,
+      refundNo: input.refundNo,
+      state: 'PROCESSING',
+      amountFen: input.amountFen,
+    });
+    try {
+      const part = await operator<{ status: string }>(t, '/orders/refund', {
+        orderNo: order.orderNo,
+        amountFen: 1_000,
+        reason: '部分退款',
+      });
+      expect(part.data.status).toBe('processing');
+      expect(await invoiceable()).toBe(paid - 1_000);
+      const rest = await operator<{ status: string }>(t, '/orders/refund', {
+        orderNo: order.orderNo,
+        reason: '全部退款',
+      });
+      expect(rest.data.status).toBe('processing');
+      expect(await invoiceable()).toBeUndefined();
+      const refused = await call(
+        t,
+        '/invoice/create',
+        { orderIds: [order.orderId], titleType: 'personal', title: '张三', email: 'zs@example.com' },
+        { token: alice.token },
+      );
+      expect(refused.code).toBe(ErrorCode.INVOICE_ORDER_INVALID);
+    } finally {
+      wx.refund = refund;
+    }
+  });
+
   it('with auto-issue off the invoice waits for the operator', async () => {
     const manual = await buildOrdersApp({ env: { INVOICE_AUTO_ISSUE: 'false' } });
     try {

@@ -66,7 +66,9 @@ export async function lockUserOrdersForInvoice(
 
 /**
  * The user's orders that may be invoiced: paid (not fully refunded), whose service was not given
- * up with an automatic refund (undelivered), and on no invoice yet.
+ * up with an automatic refund (undelivered), and on no invoice yet; each for what the user keeps
+ * paying — its amount less what is refunded and what is being refunded (a refund of the payment
+ * the platform has accepted but not finished: WeChat Pay finishes refunds later).
  */
 export async function listInvoiceableOrders(
   db: Kysely<Database>,
@@ -86,6 +88,16 @@ export async function listInvoiceableOrders(
       'orders.refunded_fen',
       'orders.paid_at',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('refunds')
+        .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+        .select(sql<number>`coalesce(sum(refunds.amount_fen), 0)::int`.as('n'))
+        .whereRef('refunds.order_id', '=', 'orders.id')
+        .where('payments.status', '=', 'accepted')
+        .where('refunds.status', 'in', ['pending', 'processing'])
+        .as('refunding_fen'),
+    )
     .where('orders.user_id', '=', userId)
     .where('orders.status', 'in', ['paid', 'processing', 'done'])
     .where('orders.undelivered_at', 'is', null)
@@ -93,15 +105,17 @@ export async function listInvoiceableOrders(
     .where(sql<boolean>`orders.amount_fen > orders.refunded_fen`);
   if (orderIds) query = query.where('orders.id', 'in', orderIds);
   const rows = await query.orderBy('orders.paid_at', 'desc').execute();
-  return rows.map((r) => ({
-    orderId: r.id,
-    orderNo: r.order_no,
-    goodsName: r.goods_name,
-    quantity: r.quantity,
-    unit: r.unit,
-    amountFen: r.amount_fen - r.refunded_fen,
-    paidAt: r.paid_at,
-  }));
+  return rows
+    .map((r) => ({
+      orderId: r.id,
+      orderNo: r.order_no,
+      goodsName: r.goods_name,
+      quantity: r.quantity,
+      unit: r.unit,
+      amountFen: r.amount_fen - r.refunded_fen - Number(r.refunding_fen ?? 0),
+      paidAt: r.paid_at,
+    }))
+    .filter((o) => o.amountFen > 0);
 }
 
 /** Which of these orders already are on an invoice. */
