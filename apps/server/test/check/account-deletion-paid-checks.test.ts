@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
+import { runInactivitySweep } from '../../src/modules/accounts/inactivity.service.ts';
 import { checkJobDefinitions } from '../../src/modules/check/check.jobs.ts';
 import type { CheckCpuPool } from '../../src/modules/check/cpu-pool.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
@@ -217,5 +218,61 @@ describe('account deletion with paid checks that have not delivered their report
     // The purge job queued by the deletion removes the upload; nothing the run wrote stays.
     while ((await runAllCheckJobs()).length > 0);
     expect(existsSync(folder)).toBe(false);
+  });
+});
+
+describe('an account closed for 12 months without login, with a paid check that has not delivered', () => {
+  it('the check is stopped and refunded in full, saying the account was closed (not deleted by its owner); an unpaid order is cancelled', async () => {
+    const account = await newAccount();
+    const queued = await paidCheck(account);
+    const unpaid = await uploadPaper(account);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'last_login_at'])
+      .where('phone_number', '=', account.phone)
+      .executeTakeFirstOrThrow();
+    const monthsLater = (months: number, days: number) => {
+      const d = new Date(user.last_login_at.getTime());
+      d.setUTCMonth(d.getUTCMonth() + months);
+      return new Date(d.getTime() + days * 24 * 60 * MINUTE);
+    };
+    const sweep = (now: Date) =>
+      runInactivitySweep({
+        db: t.db,
+        now,
+        sms: null,
+        logger: { info: () => {}, warn: () => {} },
+        digestKey: 'test-digest-key',
+      });
+    // A notice a month before, then the closure (other accounts of this file are swept too).
+    expect((await sweep(monthsLater(11, 3))).noticed).toBeGreaterThanOrEqual(1);
+    expect((await sweep(monthsLater(12, 4))).closed).toBeGreaterThanOrEqual(1);
+    expect(
+      (await t.db.selectFrom('users').select('status').where('id', '=', user.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('closed');
+    await runOrdersJobs();
+
+    const reason = '账户因长期未登录已关闭，检测未进行，自动全额退还款项';
+    const order = await operatorView(queued.orderNo);
+    expect(order).toMatchObject({
+      status: 'refunded',
+      statusText: '账户已关闭，已自动退款',
+      autoRefund: true,
+      refundedFen: queued.amountFen,
+    });
+    expect(order.history.at(-1)).toMatchObject({ status: 'refunded', reason: `已全额退款：${reason}` });
+    expect(order.refunds).toMatchObject([{ amountFen: queued.amountFen, reason, status: 'succeeded' }]);
+    expect(t.sandbox.findOrder('wx', queued.orderNo)?.refunds.map((r) => r.amountFen)).toEqual([
+      queued.amountFen,
+    ]);
+    expect(await runCheckJobs(t)).toEqual([]);
+    expect(await reportsOf(queued.orderId)).toEqual([]);
+    const cancelled = await operatorView(unpaid.orderNo);
+    expect(cancelled).toMatchObject({ status: 'cancelled', refunds: [] });
+    expect(cancelled.history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: '账号因长期未登录已关闭，订单已取消',
+    });
   });
 });

@@ -12,8 +12,8 @@ import { CHECK_PURGE_JOB, stopChecksOfErasedAccount } from './check.service.ts';
  * (kept, de-identified). The signed report summaries stay (title, masked author, figures) so
  * printed reports remain verifiable.
  */
-registerAccountDeletionHook('check', async (tx, userId, { db, now }) => {
-  await stopChecksOfErasedAccount(db, tx, userId, now);
+registerAccountDeletionHook('check', async (tx, userId, { db, now, status }) => {
+  await stopChecksOfErasedAccount(db, tx, userId, now, status);
   const { keys, libraryIds } = await listAccountCheckFiles(tx, userId);
   await deidentifyAccountChecks(tx, userId, now);
   if (keys.length > 0 || libraryIds.length > 0) {

@@ -409,12 +409,25 @@ export async function stopChecksOfErasedAccount(
   tx: Kysely<Database>,
   userId: string,
   now: Date,
+  erasure: 'deleted' | 'closed' = 'deleted',
 ): Promise<void> {
   const orders = getOrdersApi(db);
+  const texts =
+    erasure === 'deleted'
+      ? {
+          refund: TEXTS.refundDeletedAccount,
+          status: TEXTS.deletedAccountStatus,
+          stopped: TEXTS.stoppedDeletedAccount,
+        }
+      : {
+          refund: TEXTS.refundClosedAccount,
+          status: TEXTS.closedAccountStatus,
+          stopped: TEXTS.stoppedClosedAccount,
+        };
   const stop = async (checkId: string): Promise<boolean> => {
     const current = await lockCheck(tx, checkId);
     if (!current || current.status === 'done') return false;
-    if (await markStopped(tx, current.id, TEXTS.stoppedDeletedAccount, now)) {
+    if (await markStopped(tx, current.id, texts.stopped, now)) {
       if (current.jobId) await cancelJob(tx, current.jobId);
     }
     return true;
@@ -427,8 +440,8 @@ export async function stopChecksOfErasedAccount(
     if (!paidAndKept(await orders.getOrder(check.orderId, { tx }))) continue;
     await orders.refundUndelivered(check.orderId, {
       tx,
-      reason: TEXTS.refundDeletedAccount,
-      statusText: TEXTS.deletedAccountStatus,
+      reason: texts.refund,
+      statusText: texts.status,
       update: () => stop(check.id),
     });
   }

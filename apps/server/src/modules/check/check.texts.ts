@@ -62,6 +62,10 @@ export const TEXTS = {
   deletedAccountStatus: '账户已注销',
   /** The stopped check's failure reason (kept with its de-identified record). */
   stoppedDeletedAccount: '账户已注销，检测未进行',
+  /** The same three when the account is closed for 12 months without login (not deleted by its owner). */
+  refundClosedAccount: '账户因长期未登录已关闭，检测未进行，自动全额退还款项',
+  closedAccountStatus: '账户已关闭',
+  stoppedClosedAccount: '账户因长期未登录已关闭，检测未进行',
   /** /freeCheck/retryCheck on a paid check whose money was given back. */
   refundedNoRetry: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
   verifyOk: '报告真实有效',

@@ -1,6 +1,7 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/queue.ts';
 import {
+  type AccountDeletionContext,
   DELETION_RANK,
   registerAccountDeletionHook,
   registerAccountExportSection,
@@ -26,7 +27,11 @@ import { toOrderView } from './orders.view.ts';
  * A payment that came first is then seen whole by the services' hooks (its check already queued);
  * one that comes later finds its order cancelled and is refunded as a late payment.
  */
-async function deidentifyOrders(tx: Kysely<Database>, userId: string): Promise<void> {
+async function deidentifyOrders(
+  tx: Kysely<Database>,
+  userId: string,
+  { status }: Pick<AccountDeletionContext, 'status'>,
+): Promise<void> {
   const now = new Date();
   await lockUserOrders(tx, userId);
   const orderIds = tx.selectFrom('orders').select('id').where('user_id', '=', userId);
@@ -47,7 +52,10 @@ async function deidentifyOrders(tx: Kysely<Database>, userId: string): Promise<v
           from_status: 'pending_payment' as const,
           to_status: 'cancelled' as const,
           actor: 'system' as const,
-          reason: `${TEXTS.transition.cancelledByUser}（账号注销）`,
+          reason:
+            status === 'deleted'
+              ? `${TEXTS.transition.cancelledByUser}（账号注销）`
+              : '账号因长期未登录已关闭，订单已取消',
           created_at: now,
         })),
       )
