@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { paymentConfigSchema } from './providers/payment/payment.config.ts';
@@ -88,6 +89,28 @@ export const envSchema = z.object({
       .default(''),
   ),
 
+  // Files (lib/storage): uploads, reports, proofs, invoices. local = DATA_DIR/files; s3 = an
+  // S3-compatible object store shared by every machine of the scaled mode.
+  STORAGE: env(z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local')),
+  S3_ENDPOINT: env(
+    httpUrl('must be an http(s) URL such as https://s3.cn-north-1.amazonaws.com.cn').optional(),
+  ),
+  S3_REGION: env(z.string().trim().min(1).default('us-east-1')),
+  S3_BUCKET: env(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3-63 of a-z 0-9 . -)' })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: env(z.string().trim().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: env(z.string().min(1).optional()),
+  S3_PREFIX: env(
+    z
+      .string()
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, { error: 'must be empty or folder names each ending with /' })
+      .default(''),
+  ),
+
   // Accounts (modules/accounts): SMS and WeChat providers, each defaulting to PROVIDERS.
   ...smsConfigSchema.shape,
   SMS_PROVIDER: env(
@@ -139,6 +162,8 @@ function toConfig(e: Env) {
     trustProxy: e.TRUST_PROXY.split(',')
       .map((part) => part.trim())
       .filter(Boolean),
+    /** Where files go (lib/storage): DATA_DIR/files, or the S3 store of STORAGE=s3. */
+    storage: storageConfigOf(e),
     /** SMS provider settings (providers/sms); SMS_PROVIDER follows PROVIDERS unless set. */
     sms: smsConfigOf(e),
     /** WeChat Official Account settings (providers/wechat); WECHAT_PROVIDER follows PROVIDERS unless set. */
@@ -166,6 +191,26 @@ function toConfig(e: Env) {
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
   };
+}
+
+function storageConfigOf(e: Env): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    prefix: e.S3_PREFIX,
+  };
+}
+
+/** STORAGE=s3 needs its endpoint, bucket and keys. */
+function listStorageProblems(e: Env): string[] {
+  if (e.STORAGE !== 's3') return [];
+  const required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  return required.filter((name) => !e[name]).map((name) => `${name}: required with STORAGE=s3`);
 }
 
 function smsConfigOf(e: Env): SmsConfig {
@@ -225,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   problems.push(...listAccountProviderProblems(source, result.success ? result.data : undefined));
   if (result.success) problems.push(...listOrdersConfigProblems(result.data, allowSandbox));
+  if (result.success) problems.push(...listStorageProblems(result.data));
 
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return Object.freeze(toConfig(result.data));

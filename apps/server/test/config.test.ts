@@ -72,6 +72,43 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps files in DATA_DIR/files unless STORAGE=s3 names a store, whose endpoint, bucket and keys are required', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_ENDPOINT: 'https://s3.cn-north-1.amazonaws.com.cn',
+        S3_BUCKET: 'kyfw-files',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'kyfw/',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.cn-north-1.amazonaws.com.cn',
+      bucket: 'kyfw-files',
+      region: 'us-east-1',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      prefix: 'kyfw/',
+    });
+    const problems = problemsOf({
+      STORAGE: 's3',
+      S3_BUCKET: 'Bad_Bucket',
+      S3_SECRET_ACCESS_KEY: 'hidden-value',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining(['S3_BUCKET: must be a bucket name (3-63 of a-z 0-9 . -) (got "Bad_Bucket")']),
+    );
+    expect(problemsOf({ STORAGE: 's3' })).toEqual([
+      'S3_ENDPOINT: required with STORAGE=s3',
+      'S3_BUCKET: required with STORAGE=s3',
+      'S3_ACCESS_KEY_ID: required with STORAGE=s3',
+      'S3_SECRET_ACCESS_KEY: required with STORAGE=s3',
+    ]);
+    expect(problemsOf({ STORAGE: 'nfs' })).toEqual(['STORAGE: must be local or s3 (got "nfs")']);
+  });
+
   it('lists all bad variables in one error', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -35,7 +35,8 @@ export type CheckLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 export interface CheckRuntimeOptions {
   db: Kysely<Database>;
-  config: Pick<Config, 'check' | 'dataDir' | 'databaseUrl' | 'publicBaseUrl' | 'nodeEnv'>;
+  config: Pick<Config, 'check' | 'dataDir' | 'databaseUrl' | 'publicBaseUrl' | 'nodeEnv'> &
+    Partial<Pick<Config, 'storage'>>;
   logger: CheckLogger;
   now?: () => Date;
   /** Worker threads for comparing and rendering; default 1. */

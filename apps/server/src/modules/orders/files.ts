@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createFileStorage } from '../../lib/storage/index.ts';
+import { createFileStorage, type StorageConfig } from '../../lib/storage/index.ts';
 
 /**
  * The orders module's files (offline-payment proofs, invoice PDFs) in the server's shared file
- * storage (lib/storage: DATA_DIR/files in the embedded mode), under `orders/<area>/<yyyy>/<mm>/`.
+ * storage (lib/storage: DATA_DIR/files, or the S3 store of STORAGE=s3), under
+ * `orders/<area>/<yyyy>/<mm>/`.
  * Keys are generated here; the storage refuses any key that could leave its root.
  */
 export interface FileStore {
@@ -12,8 +13,8 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
-export function createFileStore(dataDir: string): FileStore {
-  const storage = createFileStorage({ dataDir });
+export function createFileStore(dataDir: string, config?: StorageConfig): FileStore {
+  const storage = createFileStorage({ dataDir, ...(config ? { storage: config } : {}) });
   return {
     async save(area, extension, data, now) {
       const month = String(now.getUTCMonth() + 1).padStart(2, '0');

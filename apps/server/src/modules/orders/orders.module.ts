@@ -43,6 +43,7 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
         config: config.orders,
         publicBaseUrl: config.publicBaseUrl,
         dataDir: config.dataDir,
+        storage: config.storage,
         now,
         logger: app.log,
         providers: options.providers,

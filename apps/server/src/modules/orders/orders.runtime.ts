@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Database, Kysely } from '@kyfw/db';
 import type { Logger } from '../../lib/logger.ts';
+import type { StorageConfig } from '../../lib/storage/index.ts';
 import {
   createAlipayProvider,
   createPaymentProviders,
@@ -39,6 +40,8 @@ export interface RuntimeOptions {
   config: OrdersConfig;
   publicBaseUrl: string;
   dataDir: string;
+  /** Where the files go (config.storage); default DATA_DIR/files. */
+  storage?: StorageConfig;
   now: () => Date;
   logger: OrdersLogger;
   /** Instead of building them from the configuration (tests). */
@@ -70,7 +73,7 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
     config: options.config,
     publicBaseUrl: options.publicBaseUrl,
     providers,
-    files: createFileStore(options.dataDir),
+    files: createFileStore(options.dataDir, options.storage),
     now: options.now,
     logger: options.logger,
   };
@@ -125,6 +128,7 @@ export async function runtimeForJob(db: Kysely<Database>, logger: Logger): Promi
     config: config.orders,
     publicBaseUrl: config.publicBaseUrl,
     dataDir: config.dataDir,
+    storage: config.storage,
     now: () => new Date(),
     logger,
     providers,
