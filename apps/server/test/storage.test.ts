@@ -10,7 +10,7 @@ import {
 } from '../src/lib/storage/index.ts';
 import { type S3Sandbox, startS3Sandbox } from '../src/lib/storage/s3-sandbox.ts';
 import { authorization, EMPTY_PAYLOAD_HASH } from '../src/lib/storage/s3-sign.ts';
-import { createS3Storage, S3StorageError } from '../src/lib/storage/s3-storage.ts';
+import { createS3Storage, S3StorageError, type S3StorageOptions } from '../src/lib/storage/s3-storage.ts';
 
 const CREDENTIALS = {
   accessKeyId: 'KYFWTESTKEY',
@@ -50,6 +50,9 @@ describe('S3 Signature Version 4', () => {
 
 let sandbox: S3Sandbox;
 let dir: string;
+/** An S3 storage on the sandbox's bucket (options changed as given). */
+const s3 = (options: Partial<S3StorageOptions> = {}) =>
+  createS3Storage({ ...CREDENTIALS, endpoint: sandbox.endpoint, bucket: 'kyfw-files', ...options });
 
 beforeAll(async () => {
   // Two keys per list page, so that deleting a folder goes through ListObjectsV2's continuation.
@@ -66,8 +69,7 @@ const backends: { name: string; make: () => FileStorage }[] = [
   { name: 'local folder', make: () => createLocalStorage(path.join(dir, 'local')) },
   {
     name: 'S3 (loopback sandbox)',
-    make: () =>
-      createS3Storage({ ...CREDENTIALS, endpoint: sandbox.endpoint, bucket: 'kyfw-files', prefix: 'app/' }),
+    make: () => s3({ prefix: 'app/' }),
   },
 ];
 
@@ -115,33 +117,18 @@ describe.each(backends)('file storage: $name', ({ make }) => {
 
 describe('S3 storage against the sandbox', () => {
   it('keeps its files under its prefix in the bucket', async () => {
-    const storage = createS3Storage({
-      ...CREDENTIALS,
-      endpoint: sandbox.endpoint,
-      bucket: 'kyfw-files',
-      prefix: 'tenant-a/',
-    });
+    const storage = s3({ prefix: 'tenant-a/' });
     await storage.put('orders/invoices/1.pdf', 'pdf');
     expect(sandbox.keys('kyfw-files')).toContain('tenant-a/orders/invoices/1.pdf');
   });
 
   it("fails with the store's error code on a wrong secret, an unknown bucket or a stale clock", async () => {
-    const wrong = createS3Storage({
-      ...CREDENTIALS,
-      secretAccessKey: 'not-the-secret',
-      endpoint: sandbox.endpoint,
-      bucket: 'kyfw-files',
-    });
+    const wrong = s3({ secretAccessKey: 'not-the-secret' });
     await expect(wrong.put('x/y.txt', 'z')).rejects.toThrow(/HTTP 403 SignatureDoesNotMatch/);
     await expect(wrong.get('x/y.txt')).rejects.toBeInstanceOf(S3StorageError);
-    const noBucket = createS3Storage({ ...CREDENTIALS, endpoint: sandbox.endpoint, bucket: 'other' });
+    const noBucket = s3({ bucket: 'other' });
     await expect(noBucket.put('x/y.txt', 'z')).rejects.toThrow(/HTTP 404 NoSuchBucket/);
-    const stale = createS3Storage({
-      ...CREDENTIALS,
-      endpoint: sandbox.endpoint,
-      bucket: 'kyfw-files',
-      now: () => new Date(Date.now() - 3_600_000),
-    });
+    const stale = s3({ now: () => new Date(Date.now() - 3_600_000) });
     await expect(stale.exists('x/y.txt')).rejects.toThrow(/HTTP 403/);
   });
 

@@ -109,16 +109,22 @@ async function operatorView(orderNo: string): Promise<OperatorOrder> {
   return res.data;
 }
 
-async function expectRefundedForDeletion(check: { orderNo: string; amountFen: number }) {
+/** Refunded in full automatically, saying why (`status`: the order's status text before ，已自动退款). */
+async function expectRefundedForDeletion(
+  check: { orderNo: string; amountFen: number },
+  why: { reason: string; status: string } = { reason: REASON, status: '账户已注销' },
+) {
   const order = await operatorView(check.orderNo);
   expect(order).toMatchObject({
     status: 'refunded',
-    statusText: '账户已注销，已自动退款',
+    statusText: `${why.status}，已自动退款`,
     autoRefund: true,
     refundedFen: check.amountFen,
   });
-  expect(order.history.at(-1)).toMatchObject({ status: 'refunded', reason: `已全额退款：${REASON}` });
-  expect(order.refunds).toMatchObject([{ amountFen: check.amountFen, reason: REASON, status: 'succeeded' }]);
+  expect(order.history.at(-1)).toMatchObject({ status: 'refunded', reason: `已全额退款：${why.reason}` });
+  expect(order.refunds).toMatchObject([
+    { amountFen: check.amountFen, reason: why.reason, status: 'succeeded' },
+  ]);
   // At the payment platform (the sandbox): the whole amount went back, once.
   const atPlatform = t.sandbox.findOrder('wx', check.orderNo);
   expect(atPlatform?.state).toBe('REFUND');
@@ -253,19 +259,10 @@ describe('an account closed for 12 months without login, with a paid check that 
     ).toBe('closed');
     await runOrdersJobs();
 
-    const reason = '账户因长期未登录已关闭，检测未进行，自动全额退还款项';
-    const order = await operatorView(queued.orderNo);
-    expect(order).toMatchObject({
-      status: 'refunded',
-      statusText: '账户已关闭，已自动退款',
-      autoRefund: true,
-      refundedFen: queued.amountFen,
+    await expectRefundedForDeletion(queued, {
+      reason: '账户因长期未登录已关闭，检测未进行，自动全额退还款项',
+      status: '账户已关闭',
     });
-    expect(order.history.at(-1)).toMatchObject({ status: 'refunded', reason: `已全额退款：${reason}` });
-    expect(order.refunds).toMatchObject([{ amountFen: queued.amountFen, reason, status: 'succeeded' }]);
-    expect(t.sandbox.findOrder('wx', queued.orderNo)?.refunds.map((r) => r.amountFen)).toEqual([
-      queued.amountFen,
-    ]);
     expect(await runCheckJobs(t)).toEqual([]);
     expect(await reportsOf(queued.orderId)).toEqual([]);
     const cancelled = await operatorView(unpaid.orderNo);
