@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
+import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
 import { paymentConfigSchema } from './providers/payment/payment.config.ts';
 import { type SmsConfig, smsConfigSchema } from './providers/sms/sms.config.ts';
 import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat.config.ts';
@@ -111,6 +112,11 @@ export const envSchema = z.object({
       .default(''),
   ),
 
+  // E-mail of issued invoices (providers/mail): sandbox (kept in DATA_DIR/sandbox/mail-outbox) or
+  // smtp; MAIL_PROVIDER follows PROVIDERS (real: smtp) unless set.
+  MAIL_PROVIDER: env(z.enum(['sandbox', 'smtp'], { error: 'must be sandbox or smtp' }).optional()),
+  ...mailConfigSchema.shape,
+
   // Accounts (modules/accounts): SMS and WeChat providers, each defaulting to PROVIDERS.
   ...smsConfigSchema.shape,
   SMS_PROVIDER: env(
@@ -164,6 +170,8 @@ function toConfig(e: Env) {
       .filter(Boolean),
     /** Where files go (lib/storage): DATA_DIR/files, or the S3 store of STORAGE=s3. */
     storage: storageConfigOf(e),
+    /** E-mail of issued invoices (providers/mail); MAIL_PROVIDER follows PROVIDERS (real: smtp). */
+    mail: mailConfigOf(e),
     /** SMS provider settings (providers/sms); SMS_PROVIDER follows PROVIDERS unless set. */
     sms: smsConfigOf(e),
     /** WeChat Official Account settings (providers/wechat); WECHAT_PROVIDER follows PROVIDERS unless set. */
@@ -204,6 +212,12 @@ function storageConfigOf(e: Env): StorageConfig {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
     prefix: e.S3_PREFIX,
   };
+}
+
+function mailConfigOf(e: Env): MailConfig {
+  const keys = Object.keys(mailConfigSchema.shape) as (keyof typeof mailConfigSchema.shape)[];
+  const picked = Object.fromEntries(keys.map((k) => [k, e[k]])) as Omit<MailConfig, 'MAIL_PROVIDER'>;
+  return { ...picked, MAIL_PROVIDER: e.MAIL_PROVIDER ?? (e.PROVIDERS === 'real' ? 'smtp' : 'sandbox') };
 }
 
 /** STORAGE=s3 needs its endpoint, bucket and keys. */
@@ -271,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...listAccountProviderProblems(source, result.success ? result.data : undefined));
   if (result.success) problems.push(...listOrdersConfigProblems(result.data, allowSandbox));
   if (result.success) problems.push(...listStorageProblems(result.data));
+  if (result.success) problems.push(...listMailConfigProblems(mailConfigOf(result.data)));
 
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return Object.freeze(toConfig(result.data));

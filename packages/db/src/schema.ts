@@ -412,6 +412,8 @@ export interface InvoicesTable {
   status: ColumnType<'requested' | 'issued', 'requested' | 'issued' | undefined, 'requested' | 'issued'>;
   pdf_file_key: string | null;
   issued_at: Timestamp | null;
+  /** When the mail server took the e-mail with the PDF (null: not sent yet). */
+  emailed_at: Timestamp | null;
   deidentified_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;

@@ -1,5 +1,8 @@
 import { ErrorCode, isValidCreditCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../src/jobs/index.ts';
+import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
+import type { SandboxMailProvider } from '../../src/providers/mail/index.ts';
 import {
   buildOrdersApp,
   call,
@@ -28,6 +31,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** One worker round over the orders module's jobs (the invoice mail among them). */
+async function runOrdersJobs(): Promise<void> {
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  while ((await worker.tick()).length > 0);
+  await worker.stop();
+}
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 7)]);
 
@@ -236,6 +246,54 @@ describe('invoices', () => {
     expect(text).toContain('91350100M000100Y43');
     expect(text).toContain(first.orderNo);
     expect(text).toContain(second.orderNo);
+  });
+
+  it('an issued invoice is e-mailed with its PDF to the address on it, once', async () => {
+    const order = await paidOrder(alice, 5_000);
+    const created = await call<{
+      invoiceId: string;
+      invoiceNo: string;
+      status: string;
+      emailedAt: string | null;
+    }>(
+      t,
+      '/invoice/create',
+      { orderIds: [order.orderId], titleType: 'personal', title: '李雷', email: 'lilei@example.com' },
+      { token: alice.token },
+    );
+    expect(created.data).toMatchObject({ status: 'issued', emailedAt: null });
+    const outbox = t.rt.mail as SandboxMailProvider;
+    const mine = () => outbox.sent.filter((m) => m.to === 'lilei@example.com');
+    expect(mine()).toHaveLength(0);
+    await runOrdersJobs();
+    expect(mine()).toHaveLength(1);
+    const mail = mine()[0]!;
+    expect(mail).toMatchObject({
+      subject: `【科研服务网】您的电子发票 ${created.data.invoiceNo}`,
+      attachments: [`电子发票-${created.data.invoiceNo}.pdf`],
+    });
+    // the attachment is the invoice the user downloads
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/kyfw/web/v1/invoice/download',
+      headers: { token: alice.token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ invoiceId: created.data.invoiceId }),
+    });
+    expect(mail.raw.toString('latin1').replace(/\r\n/g, '')).toContain(
+      pdf.rawPayload.subarray(0, 300).toString('base64').slice(0, 200),
+    );
+    const listed = await call<{ list: { invoiceId: string; emailedAt: string | null }[] }>(
+      t,
+      '/invoice/list',
+      { page: 1, pageSize: 50 },
+      { token: alice.token },
+    );
+    expect(listed.data.list.find((i) => i.invoiceId === created.data.invoiceId)?.emailedAt).not.toBeNull();
+    // sent once: another run of the job (a retry, a second worker) sends nothing
+    const { enqueue } = await import('../../src/jobs/queue.ts');
+    await enqueue(t.db, 'orders.invoice-mail', { invoiceId: created.data.invoiceId });
+    await runOrdersJobs();
+    expect(mine()).toHaveLength(1);
   });
 
   it('an order being refunded is invoiceable only for what the user keeps paying', async () => {

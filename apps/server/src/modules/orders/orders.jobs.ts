@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
+import { INVOICE_MAIL_ATTEMPTS, INVOICE_MAIL_JOB, sendInvoiceMail } from './invoices/invoices.service.ts';
 import { runtimeForJob } from './orders.runtime.ts';
 import { executeRefund, expireDueOrders, ORDERS_REFUND_JOB, reconcile } from './payments/payments.service.ts';
 
@@ -65,11 +66,23 @@ export const ordersRefundJob = defineJob({
   },
 });
 
+/** E-mails an issued invoice's PDF (queued with its issuance; a mail server that is down is retried). */
+export const ordersInvoiceMailJob = defineJob({
+  name: INVOICE_MAIL_JOB,
+  maxAttempts: INVOICE_MAIL_ATTEMPTS,
+  payloadSchema: z.object({ invoiceId: z.uuid() }),
+  async handler({ db, logger, payload }) {
+    const rt = await runtimeForJob(db, logger);
+    return { invoiceId: payload.invoiceId, result: await sendInvoiceMail(rt, payload.invoiceId) };
+  },
+});
+
 export const ordersJobDefinitions = [
   ordersExpireJob,
   ordersReconcileJob,
   ordersPurgeFilesJob,
   ordersRefundJob,
+  ordersInvoiceMailJob,
 ];
 
 const MINUTE_MS = 60_000;

@@ -44,6 +44,7 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
         publicBaseUrl: config.publicBaseUrl,
         dataDir: config.dataDir,
         storage: config.storage,
+        mail: config.mail,
         now,
         logger: app.log,
         providers: options.providers,

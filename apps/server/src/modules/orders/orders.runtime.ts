@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database, Kysely } from '@kyfw/db';
 import type { Logger } from '../../lib/logger.ts';
 import type { StorageConfig } from '../../lib/storage/index.ts';
+import { createMailProvider, type MailConfig, type MailProvider } from '../../providers/mail/index.ts';
 import {
   createAlipayProvider,
   createPaymentProviders,
@@ -28,6 +29,8 @@ export interface OrdersRuntime {
   publicBaseUrl: string;
   providers: PaymentProviders;
   files: FileStore;
+  /** Sends the issued invoices (SMTP, or the sandbox outbox). */
+  mail: MailProvider;
   now: () => Date;
   logger: OrdersLogger;
 }
@@ -42,6 +45,8 @@ export interface RuntimeOptions {
   dataDir: string;
   /** Where the files go (config.storage); default DATA_DIR/files. */
   storage?: StorageConfig;
+  /** How invoices are e-mailed (config.mail); default the sandbox outbox under DATA_DIR/sandbox. */
+  mail?: MailConfig;
   now: () => Date;
   logger: OrdersLogger;
   /** Instead of building them from the configuration (tests). */
@@ -74,6 +79,9 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
     publicBaseUrl: options.publicBaseUrl,
     providers,
     files: createFileStore(options.dataDir, options.storage),
+    mail: createMailProvider(options.mail ?? { MAIL_PROVIDER: 'sandbox', SMTP_PORT: 465 }, {
+      stateDir: path.join(options.dataDir, 'sandbox'),
+    }).provider,
     now: options.now,
     logger: options.logger,
   };
@@ -129,6 +137,7 @@ export async function runtimeForJob(db: Kysely<Database>, logger: Logger): Promi
     publicBaseUrl: config.publicBaseUrl,
     dataDir: config.dataDir,
     storage: config.storage,
+    mail: config.mail,
     now: () => new Date(),
     logger,
     providers,

@@ -71,6 +71,17 @@ export const TEXTS = {
   invoiceRequested: '发票申请已提交',
   invoiceIssued: '发票已开具',
   invoiceFileName: (invoiceNo: string) => `电子发票-${invoiceNo}.pdf`,
+  invoiceMailSubject: (invoiceNo: string) => `【科研服务网】您的电子发票 ${invoiceNo}`,
+  invoiceMailText: (i: { title: string; invoiceNo: string; amount: string }) =>
+    [
+      '您好：',
+      '',
+      `您申请的电子发票已开具，发票抬头：${i.title}，价税合计：¥${i.amount}，发票号：${i.invoiceNo}。`,
+      '发票 PDF 见附件，也可登录科研服务网，在“个人中心—发票管理”中随时下载。',
+      '',
+      '此邮件由系统自动发送，请勿直接回复。',
+      '科研服务网',
+    ].join('\n'),
   addressSaved: '保存成功',
   addressDeleted: '删除成功',
   deliverySaved: '已设置快递配送地址',

@@ -94,6 +94,8 @@ export const invoiceTexts = {
   request: '申请开票',
   listTitle: '开票记录',
   listEmpty: '暂无发票申请记录',
+  emailed: '已发送至邮箱',
+  emailing: '正在发送至邮箱',
   columns: {
     orderNo: '订单号',
     goods: '商品',

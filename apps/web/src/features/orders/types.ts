@@ -125,6 +125,8 @@ export interface Invoice {
   statusText: string;
   createdAt: string;
   issuedAt: string | null;
+  /** When the PDF was e-mailed to `email` (null: not yet). */
+  emailedAt: string | null;
   orders: { orderId: string; orderNo: string; goodsName: string; amountFen: number; amount: string }[];
 }
 

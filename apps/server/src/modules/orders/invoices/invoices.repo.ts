@@ -14,6 +14,7 @@ export interface InvoiceRecord {
   status: 'requested' | 'issued';
   pdfFileKey: string | null;
   issuedAt: Date | null;
+  emailedAt: Date | null;
   createdAt: Date;
 }
 
@@ -30,6 +31,7 @@ function toInvoice(row: InvoiceRow): InvoiceRecord {
     status: row.status,
     pdfFileKey: row.pdf_file_key,
     issuedAt: row.issued_at,
+    emailedAt: row.emailed_at,
     createdAt: row.created_at,
   };
 }
@@ -261,6 +263,17 @@ export async function markInvoiceIssued(
     .set({ status: 'issued', pdf_file_key: pdfFileKey, issued_at: issuedAt, updated_at: issuedAt })
     .where('id', '=', id)
     .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Records that the invoice's e-mail was sent (once). */
+export async function markInvoiceEmailed(db: Kysely<Database>, id: string, at: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('invoices')
+    .set({ emailed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('emailed_at', 'is', null)
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
+import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { TEXTS } from '../orders.texts.ts';
@@ -15,6 +16,7 @@ import {
   listInvoiceItems,
   listUserInvoices,
   lockUserOrdersForInvoice,
+  markInvoiceEmailed,
   markInvoiceIssued,
 } from './invoices.repo.ts';
 
@@ -121,9 +123,47 @@ export async function issueInvoice(rt: OrdersRuntime, invoiceId: string): Promis
     isSample: rt.config.invoice.isSample,
   });
   const key = await rt.files.save('invoices', 'pdf', pdf, issuedAt);
-  if (!(await markInvoiceIssued(rt.db, invoice.id, key, issuedAt))) await rt.files.remove(key);
+  // Issued and its e-mail queued together: a crash never leaves an issued invoice unsent.
+  const issued = await rt.db.transaction().execute(async (tx) => {
+    if (!(await markInvoiceIssued(tx, invoice.id, key, issuedAt))) return false;
+    await enqueue(tx, INVOICE_MAIL_JOB, { invoiceId: invoice.id }, { maxAttempts: INVOICE_MAIL_ATTEMPTS });
+    return true;
+  });
+  if (!issued) await rt.files.remove(key);
   rt.logger.info({ invoiceNo: invoice.invoiceNo }, 'invoice issued');
   return (await findInvoice(rt.db, invoice.id))!;
+}
+
+/** The job that e-mails an issued invoice (orders.jobs.ts). */
+export const INVOICE_MAIL_JOB = 'orders.invoice-mail';
+/** A mail server that is down is retried with the job queue's back-off, this many times in all. */
+export const INVOICE_MAIL_ATTEMPTS = 8;
+
+/**
+ * E-mails an issued invoice's PDF to the address on it, once (idempotent: a sent one is skipped).
+ * Nothing to do for an invoice not issued, already sent, or de-identified with its account.
+ * @throws MailError when the mail server refuses or cannot be reached (the job retries)
+ */
+export async function sendInvoiceMail(rt: OrdersRuntime, invoiceId: string): Promise<'sent' | 'skipped'> {
+  const invoice = await findInvoice(rt.db, invoiceId);
+  if (invoice?.status !== 'issued' || invoice.emailedAt || !invoice.email || !invoice.pdfFileKey)
+    return 'skipped';
+  const pdf = await rt.files.read(invoice.pdfFileKey);
+  await rt.mail.send({
+    to: invoice.email,
+    subject: TEXTS.invoiceMailSubject(invoice.invoiceNo),
+    text: TEXTS.invoiceMailText({
+      title: invoice.title,
+      invoiceNo: invoice.invoiceNo,
+      amount: money(invoice.amountFen).amount,
+    }),
+    attachments: [
+      { filename: TEXTS.invoiceFileName(invoice.invoiceNo), content: pdf, contentType: 'application/pdf' },
+    ],
+  });
+  await markInvoiceEmailed(rt.db, invoice.id, rt.now());
+  rt.logger.info({ invoiceNo: invoice.invoiceNo }, 'invoice e-mailed');
+  return 'sent';
 }
 
 async function getInvoiceView(rt: OrdersRuntime, invoice: InvoiceRecord) {
@@ -147,6 +187,8 @@ function toInvoiceView(
     statusText: invoice.status === 'issued' ? '已开具' : '开票中',
     createdAt: invoice.createdAt.toISOString(),
     issuedAt: invoice.issuedAt?.toISOString() ?? null,
+    /** When the PDF was e-mailed to `email` (null: not yet). */
+    emailedAt: invoice.emailedAt?.toISOString() ?? null,
     orders: items.map((i) => ({
       orderId: i.orderId,
       orderNo: i.orderNo,

@@ -97,8 +97,17 @@ export function InvoiceCenter() {
     {
       key: 'status',
       title: t.columns.status,
-      width: 90,
-      render: (_, i) => <Tag color={i.status === 'issued' ? 'green' : 'gold'}>{i.statusText}</Tag>,
+      width: 130,
+      render: (_, i) => (
+        <>
+          <Tag color={i.status === 'issued' ? 'green' : 'gold'}>{i.statusText}</Tag>
+          {i.status === 'issued' ? (
+            <div className="order-time" title={i.email}>
+              {i.emailedAt ? t.emailed : t.emailing}
+            </div>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'createdAt',
