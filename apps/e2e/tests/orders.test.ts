@@ -249,6 +249,20 @@ describe('orders and payment journeys', () => {
     expect(download.suggestedFilename()).toMatch(/^电子发票-.+\.pdf$/);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // the in-process worker e-mails it (the sandbox outbox): the list says so after a reload
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .locator('.invoice-section')
+            .nth(1)
+            .locator('tr', { hasText: '北京某某科技有限公司' })
+            .innerText();
+        },
+        { timeout: 20_000, intervals: [1_000] },
+      )
+      .toContain('已发送至邮箱');
   });
 
   it('adds addresses, sets the default and sends a paid order’s report there', async () => {
