@@ -260,7 +260,7 @@ describe('orders and payment journeys', () => {
             .locator('tr', { hasText: '北京某某科技有限公司' })
             .innerText();
         },
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: 20_000, interval: 1_000 },
       )
       .toContain('已发送至邮箱');
   });
