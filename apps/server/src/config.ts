@@ -292,7 +292,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * A production start on a sandbox SMS or WeChat, chosen explicitly beside PROVIDERS=real, is refused
+ * A production start on a sandbox SMS, WeChat or mail, chosen explicitly beside PROVIDERS=real, is refused
  * like PROVIDERS=sandbox. Missing credentials of a real SMS or WeChat provider are reported when the
  * accounts module builds the provider at start (createSmsProvider / createWechatProvider list them).
  */
@@ -305,6 +305,9 @@ function listAccountProviderProblems(source: NodeJS.ProcessEnv, e: Env | undefin
   }
   if (wechatConfigOf(e).WECHAT_PROVIDER === 'sandbox') {
     problems.push('WECHAT_PROVIDER: sandbox is refused with NODE_ENV=production');
+  }
+  if (mailConfigOf(e).MAIL_PROVIDER === 'sandbox') {
+    problems.push('MAIL_PROVIDER: sandbox is refused with NODE_ENV=production');
   }
   return problems;
 }

@@ -246,5 +246,16 @@ describe('dev controls and sandboxes', () => {
     expect(problems({ NODE_ENV: 'production', PROVIDERS: 'real', SMS_PROVIDER: 'tencent' })).not.toContain(
       'SMS_PROVIDER: sandbox is refused with NODE_ENV=production',
     );
+    // mail too: PROVIDERS=real means SMTP, whose host and sender are then required
+    expect(problems({ NODE_ENV: 'production', PROVIDERS: 'real', MAIL_PROVIDER: 'sandbox' })).toContain(
+      'MAIL_PROVIDER: sandbox is refused with NODE_ENV=production',
+    );
+    expect(problems({ NODE_ENV: 'production', PROVIDERS: 'real' })).toEqual(
+      expect.arrayContaining([
+        'SMTP_HOST is required when MAIL_PROVIDER=smtp',
+        'MAIL_FROM is required when MAIL_PROVIDER=smtp',
+      ]),
+    );
+    expect(loadConfig({ PROVIDERS: 'sandbox' }).mail.MAIL_PROVIDER).toBe('sandbox');
   });
 });
