@@ -175,29 +175,6 @@ export function normalizeText(text: string): NormalizedText {
       i++;
       continue;
     }
-    if (c < 0x80) {
-      // ASCII: punctuation and spaces dropped; letters (lower-cased) and digits form Latin words
-      // (see below); the next most common case in Chinese academic text.
-      const o = c >= 0x41 && c <= 0x5a ? c + 32 : c;
-      if (!isWordChar(o)) {
-        i++;
-        continue;
-      }
-      const last = base + m - 1;
-      if (m > 0 && codes[last]! >= WORD_TOKEN_BASE && end[last] === i) {
-        wordHash = Math.imul(wordHash ^ o, FNV_PRIME) >>> 0;
-        codes[last] = WORD_TOKEN_BASE + (wordHash % WORD_TOKEN_RANGE);
-        end[last] = i + 1;
-      } else {
-        wordHash = Math.imul(FNV_OFFSET ^ o, FNV_PRIME) >>> 0;
-        const at = base + m++;
-        codes[at] = WORD_TOKEN_BASE + (wordHash % WORD_TOKEN_RANGE);
-        start[at] = i;
-        end[at] = i + 1;
-      }
-      i++;
-      continue;
-    }
     // One code point, to zero or more normalised characters: `single`, or `several`.
     let width = 1;
     let single = -1;
