@@ -1,15 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { downloadInvoice } from '../api/download-invoice';
-import { invoiceKeys, useInvoiceableOrders } from '../api/list-invoiceable-orders';
+import { useDownloadInvoice } from '../api/download-invoice';
+import { useInvoiceableOrders } from '../api/list-invoiceable-orders';
 import { useInvoices } from '../api/list-invoices';
-import { ordersKeys } from '../api/list-orders';
 import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
-import { saveFile } from '../lib/save-file';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceableOrder } from '../types';
 import { Empty } from './empty';
@@ -47,25 +44,20 @@ const orderColumns: ColumnsType<InvoiceableOrder> = [
 
 /** /user/invoice: choose paid orders and request an invoice; the requests with status and download. */
 export function InvoiceCenter() {
-  const queryClient = useQueryClient();
   const invoiceable = useInvoiceableOrders();
   const [selected, setSelected] = useState<string[]>([]);
   const [formOpen, setFormOpen] = useState(false);
   const [page, setPage] = useState(1);
   const invoices = useInvoices(page, DEFAULT_PAGE_SIZE);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const download = useDownloadInvoice();
+  const downloading = download.isPending ? download.variables.invoiceId : null;
 
   const orders = invoiceable.data ?? [];
   const chosen = orders.filter((o) => selected.includes(o.orderId));
   const chosenAmount = sumFen(chosen);
 
-  async function download(invoice: Invoice) {
-    setDownloading(invoice.invoiceId);
-    const [error, file] = await downloadInvoice(invoice.invoiceId);
-    setDownloading(null);
-    if (error || !file) return;
-    saveFile(file.blob, file.filename ?? t.fileName(invoice.invoiceNo));
-  }
+  const save = (invoice: Invoice) =>
+    download.mutate({ invoiceId: invoice.invoiceId, fallbackName: t.fileName(invoice.invoiceNo) });
 
   const invoiceColumns: ColumnsType<Invoice> = [
     {
@@ -126,7 +118,7 @@ export function InvoiceCenter() {
             size="small"
             icon={<DownloadOutlined />}
             loading={downloading === i.invoiceId}
-            onClick={() => download(i)}
+            onClick={() => save(i)}
           >
             {t.download}
           </Button>
@@ -202,9 +194,7 @@ export function InvoiceCenter() {
           setFormOpen(false);
           setSelected([]);
           setPage(1);
-          toast.success(invoice.status === 'issued' ? '发票已开具，可在开票记录中下载' : '开票申请已提交');
-          void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+          toast.success(invoice.status === 'issued' ? t.issued : t.requested);
         }}
       />
     </div>

@@ -1,8 +1,8 @@
 import { isValidCreditCode, normalizeCreditCode } from '@kyfw/contracts';
 import { Button, Form, Input, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
-import { createInvoice } from '../api/create-invoice';
+import { useCreateInvoice } from '../api/create-invoice';
 import { formatMoney } from '../lib/format';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceTitleType } from '../types';
@@ -47,26 +47,25 @@ export function InvoiceFormModal({
   onCreated: (invoice: Invoice) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const create = useCreateInvoice();
   const titleType = Form.useWatch('titleType', form) ?? 'personal';
 
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 
-  async function submit(values: FormValues) {
-    setSaving(true);
+  function submit(values: FormValues) {
     const taxpayerId = values.taxpayerId ? normalizeCreditCode(values.taxpayerId) : '';
-    const [error, invoice] = await createInvoice({
-      orderIds,
-      titleType: values.titleType,
-      title: values.title.trim(),
-      ...(taxpayerId ? { taxpayerId } : {}),
-      email: values.email.trim(),
-    });
-    setSaving(false);
-    if (error || !invoice) return;
-    onCreated(invoice);
+    create.mutate(
+      {
+        orderIds,
+        titleType: values.titleType,
+        title: values.title.trim(),
+        ...(taxpayerId ? { taxpayerId } : {}),
+        email: values.email.trim(),
+      },
+      { onSuccess: (invoice) => onCreated(invoice) },
+    );
   }
 
   return (
@@ -79,7 +78,7 @@ export function InvoiceFormModal({
       footer={
         <>
           <Button onClick={onClose}>{t.cancel}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
             {t.submit}
           </Button>
         </>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -16,9 +15,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../stores/ui-store';
-import { cancelOrder } from '../api/cancel-order';
+import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDetail } from '../api/get-order-detail';
-import { ordersKeys } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
 import { defaultDeliverable } from '../extension';
 import { formatDateTime, formatMoney } from '../lib/format';
@@ -48,8 +46,8 @@ export function OrderDetailDrawer<TExtra>({
   extension,
   contextOf,
 }: OrderDetailDrawerProps<TExtra>) {
-  const queryClient = useQueryClient();
   const detail = useOrderDetail(orderId);
+  const cancel = useCancelOrder();
   const order = detail.data;
   return (
     <Drawer
@@ -67,15 +65,16 @@ export function OrderDetailDrawer<TExtra>({
                 title={orderTexts.cancelConfirm}
                 okText={orderTexts.confirmOk}
                 cancelText={orderTexts.confirmCancel}
-                onConfirm={async () => {
-                  const [error] = await cancelOrder(order.orderId);
-                  if (error) return;
-                  toast.success(orderTexts.cancelled);
-                  void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(order.orderId) });
-                  onChanged();
-                }}
+                onConfirm={() =>
+                  cancel.mutate(order.orderId, {
+                    onSuccess: () => {
+                      toast.success(orderTexts.cancelled);
+                      onChanged();
+                    },
+                  })
+                }
               >
-                <Button>{orderTexts.cancelOrder}</Button>
+                <Button loading={cancel.isPending}>{orderTexts.cancelOrder}</Button>
               </Popconfirm>
             )}
             {order.canPay && (
@@ -129,7 +128,6 @@ function DetailBody<TExtra>({
   context: OrderRowContext<TExtra>;
   onChanged: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
   const deliverable = (extension?.deliverable ?? defaultDeliverable)(order);
   const shipped = Boolean(order.delivery?.trackingNo);
@@ -304,7 +302,6 @@ function DetailBody<TExtra>({
         onClose={() => setChoosing(false)}
         onSaved={() => {
           setChoosing(false);
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(order.orderId) });
           onChanged();
         }}
       />
