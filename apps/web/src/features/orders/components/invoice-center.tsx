@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { fenToYuan, formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -6,17 +7,16 @@ import { toast } from '../../../stores/ui-store';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useInvoiceableOrders } from '../api/list-invoiceable-orders';
 import { useInvoices } from '../api/list-invoices';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceableOrder } from '../types';
 import { Empty } from './empty';
 import { InvoiceFormModal } from './invoice-form-modal';
 import '../orders.css';
 
-/** Sums yuan strings exactly through fen. */
-function sumFen(orders: { amountFen: number }[]): string {
-  const fen = orders.reduce((sum, o) => sum + o.amountFen, 0);
-  return (fen / 100).toFixed(2);
+/** The chosen orders' total in yuan, summed exactly in fen. */
+function totalYuan(orders: { amountFen: number }[]): number {
+  return fenToYuan(orders.reduce((sum, o) => sum + o.amountFen, 0));
 }
 
 const orderColumns: ColumnsType<InvoiceableOrder> = [
@@ -32,7 +32,7 @@ const orderColumns: ColumnsType<InvoiceableOrder> = [
     title: t.columns.amount,
     width: 110,
     align: 'right',
-    render: (_, o) => <strong>{formatMoney(o.amount)}</strong>,
+    render: (_, o) => <strong>{formatYuan(o.amount)}</strong>,
   },
   {
     key: 'paidAt',
@@ -54,7 +54,7 @@ export function InvoiceCenter() {
 
   const orders = invoiceable.data ?? [];
   const chosen = orders.filter((o) => selected.includes(o.orderId));
-  const chosenAmount = sumFen(chosen);
+  const chosenAmount = totalYuan(chosen);
 
   const save = (invoice: Invoice) =>
     download.mutate({ invoiceId: invoice.invoiceId, fallbackName: t.fileName(invoice.invoiceNo) });
@@ -84,7 +84,7 @@ export function InvoiceCenter() {
       title: t.columns.amount,
       width: 110,
       align: 'right',
-      render: (_, i) => <strong>{formatMoney(i.amount)}</strong>,
+      render: (_, i) => <strong>{formatYuan(i.amount)}</strong>,
     },
     {
       key: 'status',
@@ -137,7 +137,7 @@ export function InvoiceCenter() {
           <div className="invoice-section__action">
             {selected.length > 0 && (
               <span className="invoice-section__sum">
-                {t.selected(selected.length, formatMoney(chosenAmount))}
+                {t.selected(selected.length, formatYuan(chosenAmount))}
               </span>
             )}
             <Button type="primary" disabled={selected.length === 0} onClick={() => setFormOpen(true)}>

@@ -1,9 +1,8 @@
-import { isValidCreditCode, normalizeCreditCode } from '@kyfw/contracts';
+import { formatYuan, isValidCreditCode, normalizeCreditCode } from '@kyfw/contracts';
 import { Button, Form, Input, Radio } from 'antd';
 import { useEffect } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
 import { useCreateInvoice } from '../api/create-invoice';
-import { formatMoney } from '../lib/format';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceTitleType } from '../types';
 
@@ -42,7 +41,7 @@ export function InvoiceFormModal({
   open: boolean;
   orderIds: string[];
   /** The selected orders' total in yuan. */
-  amount: string;
+  amount: number;
   onClose: () => void;
   onCreated: (invoice: Invoice) => void;
 }) {
@@ -93,7 +92,7 @@ export function InvoiceFormModal({
         className="invoice-form"
       >
         <Form.Item label={t.amount}>
-          <strong className="invoice-form__amount">{formatMoney(amount)}</strong>
+          <strong className="invoice-form__amount">{formatYuan(amount)}</strong>
           <span className="muted">（{orderIds.length} 个订单）</span>
         </Form.Item>
         <Form.Item name="titleType" label={t.titleType} required>

@@ -1,3 +1,4 @@
+import { formatYuan } from '@kyfw/contracts';
 import {
   Alert,
   Button,
@@ -19,7 +20,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDetail } from '../api/get-order-detail';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
 import { defaultDeliverable } from '../extension';
-import { formatDateTime, formatMoney } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderDetail } from '../types';
 import { DeliveryAddressModal } from './delivery-address-modal';
@@ -147,11 +148,11 @@ function DetailBody<TExtra>({
     {
       key: 'unitPrice',
       label: f.unitPrice,
-      children: orderTexts.unitPrice(formatMoney(order.unitPrice), order.unit),
+      children: orderTexts.unitPrice(formatYuan(order.unitPrice), order.unit),
     },
-    { key: 'amount', label: f.amount, children: <strong>{formatMoney(order.amount)}</strong> },
+    { key: 'amount', label: f.amount, children: <strong>{formatYuan(order.amount)}</strong> },
     ...(order.refundedFen > 0
-      ? [{ key: 'refunded', label: f.refunded, children: formatMoney(order.refundedAmount) }]
+      ? [{ key: 'refunded', label: f.refunded, children: formatYuan(order.refundedAmount) }]
       : []),
     { key: 'status', label: f.status, children: <OrderStatusTag order={order} /> },
     { key: 'payChannel', label: f.payChannel, children: order.payChannelText ?? '—' },
@@ -255,7 +256,7 @@ function DetailBody<TExtra>({
               <li key={`${p.time}-${p.method}-${p.amountFen}`}>
                 <span>{formatDateTime(p.time)}</span>
                 <span>{p.methodText}</span>
-                <strong>{formatMoney(p.amount)}</strong>
+                <strong>{formatYuan(p.amount)}</strong>
                 <Tag color={p.status === 'accepted' ? 'green' : 'orange'}>{p.statusText}</Tag>
               </li>
             ))}
@@ -270,7 +271,7 @@ function DetailBody<TExtra>({
               <li key={r.refundId}>
                 <span>{formatDateTime(r.createdAt)}</span>
                 <span>{r.reason}</span>
-                <strong>{formatMoney(r.amount)}</strong>
+                <strong>{formatYuan(r.amount)}</strong>
                 <Tag color={r.status === 'succeeded' ? 'green' : r.status === 'failed' ? 'red' : 'gold'}>
                   {r.statusText}
                 </Tag>

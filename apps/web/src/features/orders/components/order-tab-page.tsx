@@ -1,3 +1,4 @@
+import { formatYuan } from '@kyfw/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,7 +11,7 @@ import { useDeleteOrder } from '../api/delete-order';
 import { ordersKeys } from '../api/keys';
 import { useOrders, useRefreshOrders } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderTab } from '../types';
 import { Empty } from './empty';
@@ -121,10 +122,10 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
         align: 'right',
         render: (_, order) => (
           <div className="order-amount">
-            <strong>{formatMoney(order.amount)}</strong>
+            <strong>{formatYuan(order.amount)}</strong>
             {order.refundedFen > 0 && (
               <span className="order-amount__refund">
-                {orderTexts.refunded(formatMoney(order.refundedAmount))}
+                {orderTexts.refunded(formatYuan(order.refundedAmount))}
               </span>
             )}
           </div>
