@@ -12,6 +12,7 @@ import { appModules } from './modules/index.ts';
 import type { AppModule } from './modules/types.ts';
 import { limitConnectionsPerClient } from './plugins/connection-limits.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { generateRequestId, registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { isAssetPath, registerWebApp } from './plugins/web-app.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(rateLimit, { global: false });
   // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
   registerAuth(app, { db, now: options.now });

@@ -24,6 +24,8 @@ export const TEXTS = {
   authorRequired: '请输入作者姓名',
   authorTooLong: '作者不能超过 50 个字',
   goodsRequired: '请选择检测类型',
+  fileEmpty: '所选文件是空的（0 字节），请选择有内容的论文文件',
+  malformedUpload: '上传内容不完整或格式错误（不是完整的 multipart/form-data 表单），请重新选择文件上传',
   fileTooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,
   tooManyChars: (chars: number, max: number) =>
     `论文共 ${chars.toLocaleString('zh-CN')} 字，超过该检测类型的上限 ${max.toLocaleString('zh-CN')} 字`,
