@@ -32,6 +32,7 @@ export const TEXTS = {
   freeOverCap: (chars: number, cap: number) =>
     `免费查重限 ${cap.toLocaleString('zh-CN')} 字以内，本文 ${chars.toLocaleString('zh-CN')} 字，需付费检测`,
   freeNotForGoods: '该检测类型不支持免费查重',
+  paidCheck: '该订单为付费检测（上传时未使用免费查重），请支付后开始检测',
   freeUsed: '免费查重次数已使用，请重新上传并付费检测',
   freeNotHeld: '绑定手机号或微信后可获得一次免费查重',
   notReady: (statusText: string, progress: number) =>
