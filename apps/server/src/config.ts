@@ -66,9 +66,15 @@ export const envSchema = z.object({
       .default('development'),
   ),
   BODY_LIMIT_BYTES: env(integer(1024, 100 * 1024 * 1024).default(1024 * 1024)),
-  PUBLIC_BASE_URL: env(
-    httpUrl('must be an http(s) URL such as https://www.example.com').default('http://localhost:3000'),
-  ),
+  // Unset: http://localhost:<PORT>, the address this process listens on.
+  PUBLIC_BASE_URL: env(httpUrl('must be an http(s) URL such as https://www.example.com').optional()),
+  // Connections: a request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS (headers within
+  // HTTP_HEADERS_TIMEOUT_SECONDS); a connection silent for HTTP_IDLE_TIMEOUT_SECONDS is closed; one
+  // client address keeps at most HTTP_MAX_CONNECTIONS_PER_CLIENT connections open (0: no limit).
+  HTTP_REQUEST_TIMEOUT_SECONDS: env(integer(1, 3600).default(300)),
+  HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
+  HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
   PROVIDERS: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).default('sandbox')),
   ALLOW_SANDBOX_IN_PRODUCTION: env(booleanFlag.default(false)),
   WORKER_IN_PROCESS: env(booleanFlag.default(true)),
@@ -144,6 +150,11 @@ export const envSchema = z.object({
 
 type Env = z.output<typeof envSchema>;
 
+/** PUBLIC_BASE_URL as given, else the listening address http://localhost:<PORT>. */
+function withPublicBaseUrl(e: Env): Env & { PUBLIC_BASE_URL: string } {
+  return { ...e, PUBLIC_BASE_URL: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}` };
+}
+
 function toConfig(e: Env) {
   return {
     port: e.PORT,
@@ -155,8 +166,15 @@ function toConfig(e: Env) {
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    /** Without a trailing slash. */
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    /** Without a trailing slash; unset, the listening address http://localhost:<PORT>. */
+    publicBaseUrl: withPublicBaseUrl(e).PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    /** Timeouts in ms and the per-client connection limit (plugins/connection-limits.ts). */
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+    },
     providers: e.PROVIDERS,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     workerInProcess: e.WORKER_IN_PROCESS,
@@ -195,7 +213,7 @@ function toConfig(e: Env) {
       digestSecret: e.ACCOUNT_DIGEST_SECRET,
     },
     /** Orders and payment (modules/orders/orders.config.ts); PAYMENT_PROVIDER follows PROVIDERS unless set. */
-    orders: ordersConfigOf(e),
+    orders: ordersConfigOf(withPublicBaseUrl(e)),
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
   };
@@ -283,7 +301,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   problems.push(...listAccountProviderProblems(source, result.success ? result.data : undefined));
-  if (result.success) problems.push(...listOrdersConfigProblems(result.data, allowSandbox));
+  if (result.success)
+    problems.push(...listOrdersConfigProblems(withPublicBaseUrl(result.data), allowSandbox));
   if (result.success) problems.push(...listStorageProblems(result.data));
   if (result.success) problems.push(...listMailConfigProblems(mailConfigOf(result.data)));
 

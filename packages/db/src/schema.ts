@@ -146,6 +146,8 @@ export interface LoginAttemptsTable {
   client_ip: string;
   succeeded: boolean;
   created_at: GeneratedTimestamp;
+  /** Null while the password of this try is being checked (0014). */
+  settled_at: Date | null;
 }
 
 export type AccountRateAction = 'qr_code' | 'query_phone';
