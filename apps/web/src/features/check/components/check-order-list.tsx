@@ -160,6 +160,14 @@ export function CheckOrderList() {
         render: (_, item) =>
           item.ratio === null ? (
             '—'
+          ) : item.kind === 'aigc' ? (
+            <span className="ck-aigc-cell" title={t.aigc.indexLabel}>
+              {item.aigcReliable ? (
+                <strong className="ck-rate ck-rate--high">{t.aigc.indexShort(item.ratio * 100)}</strong>
+              ) : (
+                t.aigc.noneShort
+              )}
+            </span>
           ) : (
             <strong className={`ck-rate ck-rate--${rateLevel(item.ratio)}`}>
               {formatPercent(item.ratio)}
