@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { formatPaginationTotal } from '@kyfw/contracts';
+import { formatPaginationTotal, formatYuan } from '@kyfw/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MenuProps } from 'antd';
 import { Alert, Button, Dropdown, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
@@ -19,7 +19,7 @@ import { useCheckList } from '../api/list-checks';
 import { retryCheck } from '../api/retry-check';
 import { startFreeCheck } from '../api/start-free-check';
 import { deleteBlockedReason, deleteConfirmText } from '../lib/delete-confirm';
-import { formatChars, formatPercent, formatTime, formatYuan, rateLevel } from '../lib/format';
+import { formatChars, formatPercent, formatTime, rateLevel } from '../lib/format';
 import { checkPagePath, checkReportPath } from '../lib/links';
 import { checkTexts as t } from '../texts';
 import type { CheckListItem, ReportFormat } from '../types';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@kyfw/contracts';
+import { ErrorCode, formatYuan } from '@kyfw/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -14,7 +14,6 @@ import { listChecks } from '../api/list-checks';
 import { retryCheck } from '../api/retry-check';
 import { startFreeCheck } from '../api/start-free-check';
 import { isFinalStatusError, useCheckStatus } from '../hooks/use-check-status';
-import { formatYuan } from '../lib/format';
 import { type OrderSummary, recallUpload, summaryFromListItem } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';
 import type { CheckGoods } from '../types';

@@ -1,9 +1,9 @@
 import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
+import { saveFile } from '../../../../lib/save-file';
 import { toast } from '../../../../stores/ui-store';
 import { downloadReport } from '../../api/download-report';
-import { saveFile } from '../../lib/save-file';
 import { checkTexts as t } from '../../texts';
 import type { ReportFormat } from '../../types';
 
