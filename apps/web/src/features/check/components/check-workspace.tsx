@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useIsLoggedIn, useSession } from '../../auth/stores/session-store';
+import { useIsLoggedIn, useSession } from '../../auth';
 import { useCheckGoods, useRefreshCheckGoods } from '../api/get-goods-list';
 import { useUploadInProgress } from '../api/upload-file';
 import { rememberUpload } from '../lib/upload-cache';

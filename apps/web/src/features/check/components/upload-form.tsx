@@ -2,8 +2,7 @@ import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/ico
 import { Alert, Button, Checkbox, Form, Input, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../../lib/request';
-import { useRequireLogin } from '../../auth/hooks/use-require-login';
-import { useIsLoggedIn } from '../../auth/stores/session-store';
+import { useIsLoggedIn, useRequireLogin } from '../../auth';
 import { useUploadFile } from '../api/upload-file';
 import {
   ACCEPTED_EXTENSIONS,
