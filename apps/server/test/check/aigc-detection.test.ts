@@ -39,7 +39,7 @@ afterAll(async () => {
 
 type GoodsItem = { goodsId: string; kind: string; freeAvailable: boolean; pricePerThousand: string };
 
-async function entitlement(userId: string, kind: string) {
+async function entitlement(userId: string, kind: 'free_check' | 'free_aigc_detection') {
   return t.db
     .selectFrom('entitlements')
     .selectAll()

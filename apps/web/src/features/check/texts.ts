@@ -247,7 +247,6 @@ export const checkTexts = {
     paragraphTip: (score: number) => `AIGC指数 ${score.toFixed(1)}（参考值）`,
     paragraphNone: '未见明显AI生成特征',
     textTitle: '全文检测结果',
-    downloadPdf: '下载 PDF 报告',
     verify: '核验报告真伪',
   },
 } as const;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { AigcReportModel, ReportModel } from '../types';
-import { checkKeys } from './get-goods-list';
+import { checkKeys } from './keys';
 
 /** What /freeCheck/report answers: a similarity report, or an AIGC report (kind 'aigc'). */
 export type AnyReport = ReportModel | AigcReportModel;

@@ -1,12 +1,11 @@
-import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button, Tag, Tooltip } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Tag, Tooltip } from 'antd';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../../stores/ui-store';
 import { formatTime } from '../../lib/format';
 import { checkTexts } from '../../texts';
 import type { AigcParagraph, AigcReportModel } from '../../types';
-import { downloadAndSave } from './download-buttons';
+import { DownloadButtons } from './download-buttons';
 import { verifyPathOf } from './report-view';
 
 const t = checkTexts;
@@ -53,16 +52,7 @@ function tipOf(p: AigcParagraph): ReactNode {
  */
 export function AigcReportView({ report }: { report: AigcReportModel }) {
   const parts = useMemo(() => pieces(report), [report]);
-  const [busy, setBusy] = useState(false);
   const f = report.figures;
-  const download = async () => {
-    setBusy(true);
-    try {
-      if (await downloadAndSave(report.orderId, 'pdf', report.title)) toast.success(t.downloaded);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <article className="report" data-testid="aigc-report">
       <header className="report__head">
@@ -116,9 +106,7 @@ export function AigcReportView({ report }: { report: AigcReportModel }) {
       )}
 
       <div className="report__actions">
-        <Button type="primary" icon={<DownloadOutlined />} loading={busy} onClick={download}>
-          {a.downloadPdf}
-        </Button>
+        <DownloadButtons orderId={report.orderId} title={report.title} formats={['pdf']} />
         <Link to={verifyPathOf(report)} className="report__verify">
           <SafetyCertificateOutlined /> {a.verify}
         </Link>
