@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
 import { appModules } from './modules/index.ts';
 import type { AppModule } from './modules/types.ts';
@@ -71,7 +72,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandling(app);
   registerInputGuard(app);
-  await app.register(rateLimit, { global: false });
+  // Per-client limits; in the database when several API processes share it (scaled mode).
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(db) } : {}),
+  });
   // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
   registerAuth(app, { db, now: options.now });
 

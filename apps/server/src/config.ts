@@ -76,6 +76,9 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
   HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
+  // Where per-client request limits count: memory (one process) or database (shared by every API
+  // process). Default: database with DATABASE_URL (scaled mode), memory otherwise.
+  RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
   PROVIDERS: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).default('sandbox')),
   ALLOW_SANDBOX_IN_PRODUCTION: env(booleanFlag.default(false)),
   WORKER_IN_PROCESS: env(booleanFlag.default(true)),
@@ -180,6 +183,8 @@ function toConfig(e: Env) {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
     },
+    /** Where the per-client request limits count (lib/rate-limit-store.ts). */
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     providers: e.PROVIDERS,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     workerInProcess: e.WORKER_IN_PROCESS,

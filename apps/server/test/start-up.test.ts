@@ -88,7 +88,6 @@ describe('npm start on another port', () => {
   it('serves its QR pages at http://localhost:<PORT>, completes a WeChat login, and refuses a second instance on its data folder', {
     timeout: 180_000,
   }, async () => {
-    if (process.env.DATABASE_URL) return; // the lock belongs to the embedded mode
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kyfw-port-'));
     const port = await freePort();
     const env = {

@@ -150,6 +150,13 @@ export interface LoginAttemptsTable {
   settled_at: Date | null;
 }
 
+/** Request-limit counters of the scaled mode (0015): hits per bucket and fixed window. */
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
+}
+
 export type AccountRateAction = 'qr_code' | 'query_phone';
 
 export interface AccountRateEventsTable {
@@ -225,6 +232,7 @@ export interface Database {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   account_rate_events: AccountRateEventsTable;
   wechat_login_sessions: WechatLoginSessionsTable;
   wechat_events: WechatEventsTable;

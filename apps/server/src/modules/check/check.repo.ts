@@ -203,6 +203,22 @@ export async function findUserCheck(
   return row ? toCheck(row) : undefined;
 }
 
+/** Delivered checks whose order is still paid or processing (at most `limit`). */
+export async function listDoneChecksWithOpenOrders(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<{ id: string; orderId: string }[]> {
+  const rows = await db
+    .selectFrom('checks')
+    .innerJoin('orders', 'orders.id', 'checks.order_id')
+    .select(['checks.id', 'checks.order_id'])
+    .where('checks.status', '=', 'done')
+    .where('orders.status', 'in', ['paid', 'processing'])
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, orderId: r.order_id! }));
+}
+
 /** A check whose order the user deleted (/order/delete) is deleted for them too. */
 function orderNotDeleted(eb: ExpressionBuilder<Database, 'checks'>) {
   return eb.not(
