@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
+import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
 import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
 import { paymentConfigSchema } from './providers/payment/payment.config.ts';
 import { type SmsConfig, smsConfigSchema } from './providers/sms/sms.config.ts';
@@ -149,6 +150,10 @@ export const envSchema = z.object({
 
   // Paper check (modules/check): upload cap, free-check cap, library folder, report signing.
   ...checkEnvSchema.shape,
+
+  // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
+  // follows PROVIDERS (real: openai) unless set.
+  ...llmEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -221,6 +226,8 @@ function toConfig(e: Env) {
     orders: ordersConfigOf(withPublicBaseUrl(e)),
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
+    /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
+    llm: llmConfigOf(e, e.PROVIDERS),
   };
 }
 
@@ -310,6 +317,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(...listOrdersConfigProblems(withPublicBaseUrl(result.data), allowSandbox));
   if (result.success) problems.push(...listStorageProblems(result.data));
   if (result.success) problems.push(...listMailConfigProblems(mailConfigOf(result.data)));
+  if (result.success) {
+    // PROVIDERS=sandbox in production is refused above already; this adds an explicit LLM_PROVIDER=sandbox.
+    const production = result.data.NODE_ENV === 'production' && result.data.PROVIDERS === 'real';
+    problems.push(
+      ...listLlmConfigProblems(llmConfigOf(result.data, result.data.PROVIDERS), { production, allowSandbox }),
+    );
+  }
 
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return Object.freeze(toConfig(result.data));

@@ -570,3 +570,24 @@ export interface Database {
 export type CheckRow = Selectable<ChecksTable>;
 export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
+
+// ---------------------------------------------------------------------------------------------
+// LLM token accounting (migration 0020_llm_usage.sql, apps/server/src/providers/llm).
+
+export interface LlmUsageTable {
+  id: Generated<string>;
+  task: string;
+  order_no: string | null;
+  user_id: string | null;
+  provider: 'sandbox' | 'openai';
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** bigint: read as a decimal string by pg, written as a number. */
+  cost_micro_yuan: ColumnType<string, number | string, number | string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  llm_usage: LlmUsageTable;
+}

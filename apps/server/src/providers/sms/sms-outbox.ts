@@ -46,7 +46,8 @@ export class SmsOutbox {
     appendFileSync(this.file, `${JSON.stringify(message)}\n`, { mode: 0o600 });
     // Reads it back with whatever other processes appended before it (counting the lines).
     this.load(this.file);
-    if (this.linesOnDisk > COMPACT_AFTER_LINES) this.compact(this.file);
+    // Compacted when mostly superseded lines (not on every message once there are many phones).
+    if (this.linesOnDisk > Math.max(COMPACT_AFTER_LINES, 2 * this.last.size)) this.compact(this.file);
   }
 
   /** The last message sent to `phone` (11 digits), or null. */
@@ -62,7 +63,8 @@ export class SmsOutbox {
     try {
       const stat = statSync(file);
       size = stat.size;
-      identity = `${stat.dev}:${stat.ino}`;
+      // A compaction replaces the file; its inode may be one freed earlier, its birth time is new.
+      identity = `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw err;
