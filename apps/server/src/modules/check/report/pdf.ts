@@ -14,7 +14,13 @@ import { figureCells, SECTION_COLUMNS, SOURCE_COLUMNS, sectionRows, sourceRows }
  * Runs in the check worker thread (check-worker.ts): an 80,000-character thesis takes seconds.
  */
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
+
+/** What the header and footers of every report (similarity and AIGC) show. */
+export type ReportHeaderFields = Pick<
+  ReportModel,
+  'title' | 'reportNo' | 'checkedAt' | 'verificationCode' | 'author' | 'goodsName' | 'fileName' | 'verifyUrl'
+>;
 
 export const COLORS = {
   text: '#262626',
@@ -27,10 +33,13 @@ export const COLORS = {
   barBack: '#f0f0f0',
 } as const;
 
-const MARGIN = 50;
-const BODY_SIZE = 10.5;
+export const MARGIN = 50;
+export const BODY_SIZE = 10.5;
 
-function createDoc(model: ReportModel, subject: string): { doc: Doc; done: Promise<Uint8Array> } {
+export function createDoc(
+  model: ReportHeaderFields,
+  subject: string,
+): { doc: Doc; done: Promise<Uint8Array> } {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 64, left: MARGIN, right: MARGIN },
@@ -55,7 +64,7 @@ function createDoc(model: ReportModel, subject: string): { doc: Doc; done: Promi
   return { doc, done };
 }
 
-function contentWidth(doc: Doc): number {
+export function contentWidth(doc: Doc): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
 }
 
@@ -64,11 +73,11 @@ function bottomLimit(doc: Doc): number {
 }
 
 /** Starts a new page when fewer than `height` points are left. */
-function ensureSpace(doc: Doc, height: number): void {
+export function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > bottomLimit(doc)) doc.addPage();
 }
 
-function heading(doc: Doc, text: string): void {
+export function heading(doc: Doc, text: string): void {
   // The heading, a table's header row and its first row stay together.
   ensureSpace(doc, 110);
   doc.moveDown(0.8);
@@ -83,7 +92,7 @@ function heading(doc: Doc, text: string): void {
   doc.font('regular').fontSize(BODY_SIZE);
 }
 
-function drawHeader(doc: Doc, model: ReportModel, subject: string, qrPng: Uint8Array): void {
+export function drawHeader(doc: Doc, model: ReportHeaderFields, subject: string, qrPng: Uint8Array): void {
   const width = contentWidth(doc);
   const qrSize = 84;
   const top = doc.y;
@@ -321,7 +330,11 @@ function drawMarkedText(doc: Doc, model: ReportModel, withSourceNumbers: boolean
   doc.fillColor(COLORS.text);
 }
 
-function drawFooters(doc: Doc, model: ReportModel): void {
+export function drawFooters(
+  doc: Doc,
+  model: ReportHeaderFields,
+  disclaimer: string = REPORT_DISCLAIMER,
+): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -331,7 +344,7 @@ function drawFooters(doc: Doc, model: ReportModel): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('regular').fontSize(7.5).fillColor(COLORS.muted);
-    doc.text(REPORT_DISCLAIMER, MARGIN, y, { width, align: 'center', lineBreak: true });
+    doc.text(disclaimer, MARGIN, y, { width, align: 'center', lineBreak: true });
     doc.text(`报告编号 ${model.reportNo}   第 ${i + 1} / ${range.count} 页`, MARGIN, y + 20, {
       width,
       align: 'center',
