@@ -30,6 +30,13 @@ describe('GET /home/homeInfo', () => {
           copyright: DEFAULT_SITE_SETTINGS.copyright,
         },
         friendLinkList: DEFAULT_FRIEND_LINKS,
+        // What registration gives; only the similarity check exists as a service today.
+        benefits: [
+          { kind: 'free_check', available: true },
+          { kind: 'free_aigc_detection', available: false },
+          { kind: 'ai_writing_trial', available: false },
+          { kind: 'online_support', available: false },
+        ],
       },
     });
   });

@@ -90,9 +90,17 @@ export function freeCapOf(rt: CheckRuntime, goods: GoodsRecord): number | null {
   return Math.min(rule.maxQuantity ?? rt.config.freeMaxChars, rt.config.freeMaxChars);
 }
 
-async function hasFreeCheck(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const list = await listEntitlements(userId, { tx: db });
-  return list.some((e) => e.kind === 'free_check' && e.usedAt === null);
+/**
+ * The caller's free check: `login` (anonymous: every account gets one at registration), `available`,
+ * `used` (this account used it), `none` (its phone or WeChat earned it on an earlier account).
+ */
+type FreeCheckStatus = 'login' | 'available' | 'used' | 'none';
+
+async function freeCheckStatus(db: Kysely<Database>, userId: string | null): Promise<FreeCheckStatus> {
+  if (!userId) return 'login';
+  const held = (await listEntitlements(userId, { tx: db })).find((e) => e.kind === 'free_check');
+  if (!held) return 'none';
+  return held.usedAt === null ? 'available' : 'used';
 }
 
 async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRecord> {
@@ -107,7 +115,7 @@ async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRe
 export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const orders = getOrdersApi(rt.db);
   const goods = await orders.listGoods('check');
-  const freeHeld = userId ? await hasFreeCheck(rt.db, userId) : false;
+  const status = await freeCheckStatus(rt.db, userId);
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
     return {
@@ -116,7 +124,9 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
       pricePerThousand: formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize)),
       freeMaxChars: cap,
       /** The logged-in user can use a free check on these goods (papers up to freeMaxChars). */
-      freeAvailable: cap !== null && freeHeld,
+      freeAvailable: cap !== null && status === 'available',
+      /** The caller's free check (null: these goods have none), so the page says why it has none. */
+      freeStatus: cap === null ? null : status,
       uploadMaxBytes: rt.config.uploadMaxBytes,
     };
   });
@@ -180,7 +190,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   const cap = freeCapOf(rt, goods);
   let freeNote: string | null = null;
   let free = false;
-  if (cap !== null && (await hasFreeCheck(rt.db, input.userId))) {
+  if (cap !== null && (await freeCheckStatus(rt.db, input.userId)) === 'available') {
     if (chars <= cap) free = true;
     else freeNote = TEXTS.freeOverCap(chars, cap);
   }
@@ -470,6 +480,8 @@ interface OrderOfCheck {
   payStatus: number;
   autoRefund: boolean;
   autoRefundFailed: boolean;
+  /** A transfer proof waits for an operator (the order says 待确认). */
+  offlinePending: boolean;
 }
 
 /** The order is paid and its money is not on its way back. */
@@ -487,6 +499,7 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   let statusText = CHECK_STATUS_TEXTS[check.status];
   if (check.status === 'pending') {
     if (check.free) statusText = TEXTS.freeStatus;
+    else if (orderStatus?.offlinePending) statusText = orderStatus.statusText;
     else if (orderStatus && orderStatus.status !== 'pending_payment')
       statusText = TEXTS.orderClosed(orderStatus.statusText);
     else if (orderStatus && !orderStatus.canPay) statusText = TEXTS.orderClosed('已过期');
@@ -516,9 +529,12 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   };
 }
 
-/** A failed paid check's order (where its money is); undefined otherwise. */
+/**
+ * The order a check's status depends on: a failed paid check's (where its money is), a pending paid
+ * check's (待确认 while a transfer proof waits, closed or expired); undefined otherwise.
+ */
 async function orderOfFailedCheck(rt: CheckRuntime, check: CheckRecord) {
-  if (check.status !== 'failed' || !check.orderId) return undefined;
+  if ((check.status !== 'failed' && check.status !== 'pending') || !check.orderId) return undefined;
   return getOrdersApi(rt.db).getOrder(check.orderId);
 }
 
@@ -620,6 +636,9 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
       free: check.free,
       payStatus: order ? order.payStatus : check.status === 'pending' ? 0 : 1,
       orderStatus: order?.status ?? null,
+      /** A transfer proof waits for an operator: no 去支付, no 删除; `offlinePendingText` says what next. */
+      offlinePending: order?.offlinePending === true,
+      offlinePendingText: order?.offlinePendingText ?? null,
       createdAt: check.createdAt.toISOString(),
       finishedAt: check.finishedAt?.toISOString() ?? null,
       reportNo: row.report?.reportNo ?? null,
@@ -631,11 +650,12 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
         pay: awaitingPayment,
         start: check.status === 'pending' && check.free,
         retry: status.canRetry,
-        // Not while it runs, nor once paid and about to start (deleteCheck refuses both).
+        // Not while it runs, nor once paid and about to start, nor while a transfer proof waits for
+        // an operator (deleteCheck refuses all three).
         delete:
           check.status !== 'queued' &&
           check.status !== 'running' &&
-          !(check.status === 'pending' && order?.payStatus === 1),
+          !(check.status === 'pending' && (order?.payStatus === 1 || order?.offlinePending === true)),
       },
     });
   }

@@ -31,7 +31,6 @@ export const TEXTS = {
     `免费查重限 ${cap.toLocaleString('zh-CN')} 字以内，本文 ${chars.toLocaleString('zh-CN')} 字，需付费检测`,
   freeNotForGoods: '该检测类型不支持免费查重',
   freeUsed: '免费查重次数已使用，请重新上传并付费检测',
-  freeNotHeld: '绑定手机号或微信后可获得一次免费查重',
   notReady: (statusText: string, progress: number) =>
     `检测尚未完成（${statusText}，${progress}%），请稍后查看报告`,
   notReadyPending: '订单尚未支付，支付后开始检测',

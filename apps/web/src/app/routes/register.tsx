@@ -1,9 +1,9 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { FreeBenefits } from '../../features/auth/components/free-benefits';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { useIsLoggedIn } from '../../features/auth/stores/session-store';
 import { authTexts } from '../../features/auth/texts';
+import { FreeBenefits } from '../../features/home/components/free-benefits';
 import { pageTitle } from '../texts';
 
 export default function RegisterPage() {

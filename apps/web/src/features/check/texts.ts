@@ -9,7 +9,9 @@ export const checkTexts = {
   perThousand: '元/千字',
   maxChars: (max: string) => `单篇上限 ${max} 字`,
   freeBadge: '可免费',
-  freeRuleDefault: (cap: string) => `绑定手机号或微信后可免费查重一次（${cap}字以内）`,
+  freeRuleDefault: (cap: string) => `注册即送免费查重一次（${cap}字以内）`,
+  freeUsed: '本账号的免费查重已使用',
+  freeNone: '本账号无免费查重（手机号或微信此前已领取过）',
   freeHeld: (cap: string) => `你有 1 次免费查重（${cap}字以内）`,
   retry: '重试',
 
@@ -73,6 +75,7 @@ export const checkTexts = {
   stepCompare: '比对文献库',
   stepReport: '生成报告',
   awaitingPayment: '订单待支付，支付后立即开始检测',
+  offlinePendingShort: '核对到账后开始检测',
   awaitingFreeStart: '免费查重待开始',
   queued: '已进入检测队列，马上开始…',
   parsingStage: '正在解析文档…',
@@ -222,6 +225,7 @@ export const checkTexts = {
   deleteBlocked: {
     running: '检测进行中，完成后才能删除',
     paidStarting: '订单已支付，检测即将开始，完成后才能删除',
+    offlinePending: '转账凭证待工作人员确认，确认前不能删除；如未核对到款项，凭证退回后即可删除',
   },
   deleted: '已删除',
   confirmOk: '确定',

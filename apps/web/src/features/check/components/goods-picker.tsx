@@ -63,7 +63,12 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
             )}
             {free === 'not-held' && (
               <span className="ck-goods__free">
-                <GiftOutlined /> {g.freeRule?.text ?? t.freeRuleDefault(cap)}
+                <GiftOutlined />{' '}
+                {g.freeStatus === 'used'
+                  ? t.freeUsed
+                  : g.freeStatus === 'none'
+                    ? t.freeNone
+                    : (g.freeRule?.text ?? t.freeRuleDefault(cap))}
               </span>
             )}
           </label>
