@@ -1,11 +1,14 @@
 // `npm start`: the embedded mode in one process. Builds the web app first when its build is
-// missing or older than its sources, then runs the server (API + SPA + job worker).
+// missing, older than its sources or a development build, then runs the server (API + SPA + job
+// worker). The build is always a production one, whatever NODE_ENV the server runs with; the
+// development server with hot reload is `npm run dev`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const webDist = join(root, 'apps/web/dist/index.html');
+const webVersion = join(root, 'apps/web/dist/version.json');
 const webSources = [
   'apps/web/src',
   'apps/web/index.html',
@@ -23,13 +26,30 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** Whether dist/version.json says the build is a production one (false for older builds too). */
+function isProductionBuild(): boolean {
+  try {
+    return (JSON.parse(readFileSync(webVersion, 'utf8')) as { production?: unknown }).production === true;
+  } catch {
+    return false;
+  }
+}
+
 const builtAt = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
 const sourcesAt = Math.max(...webSources.map(newestMtime));
-if (builtAt < sourcesAt) {
-  console.log(builtAt === 0 ? '首次启动：正在构建网页应用…' : '网页源码有更新：正在重新构建…');
+const production = builtAt > 0 && isProductionBuild();
+if (builtAt < sourcesAt || !production) {
+  console.log(
+    builtAt === 0
+      ? '首次启动：正在构建网页应用…'
+      : !production
+        ? '现有网页构建不是生产构建：正在重新构建…'
+        : '网页源码有更新：正在重新构建…',
+  );
   const result = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('网页应用构建失败');

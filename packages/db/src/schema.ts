@@ -146,6 +146,15 @@ export interface LoginAttemptsTable {
   client_ip: string;
   succeeded: boolean;
   created_at: GeneratedTimestamp;
+  /** Null while the password of this try is being checked (0014). */
+  settled_at: Date | null;
+}
+
+/** Request-limit counters of the scaled mode (0015): hits per bucket and fixed window. */
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
 }
 
 export type AccountRateAction = 'qr_code' | 'query_phone';
@@ -223,6 +232,7 @@ export interface Database {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   account_rate_events: AccountRateEventsTable;
   wechat_login_sessions: WechatLoginSessionsTable;
   wechat_events: WechatEventsTable;
@@ -560,3 +570,24 @@ export interface Database {
 export type CheckRow = Selectable<ChecksTable>;
 export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
+
+// ---------------------------------------------------------------------------------------------
+// LLM token accounting (migration 0020_llm_usage.sql, apps/server/src/providers/llm).
+
+export interface LlmUsageTable {
+  id: Generated<string>;
+  task: string;
+  order_no: string | null;
+  user_id: string | null;
+  provider: 'sandbox' | 'openai';
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** bigint: read as a decimal string by pg, written as a number. */
+  cost_micro_yuan: ColumnType<string, number | string, number | string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  llm_usage: LlmUsageTable;
+}

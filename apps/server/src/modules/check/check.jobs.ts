@@ -5,6 +5,7 @@ import {
   type JobDefinition,
   NonRetryableJobError,
 } from '../../jobs/job-definition.ts';
+import type { Schedule } from '../../jobs/scheduler.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
 import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
 import {
@@ -13,6 +14,7 @@ import {
   findCheck,
   findReport,
   insertReport,
+  listDoneChecksWithOpenOrders,
   lockCheck,
   markDone,
   markRetrying,
@@ -231,11 +233,37 @@ async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: Stored
   await setLibraryDocId(rt.db, check.id, id, rt.now());
 }
 
+/**
+ * The order of a delivered check -> done (paid or processing only; idempotent). Runs after the
+ * check is marked done, and again on every retry of its job and in the reconciliation
+ * (check.reconcile-orders): a worker killed between the two, or an order update that failed,
+ * never leaves the order 处理中. A failure throws, so the job is retried.
+ */
+export async function completeOrderOfCheck(
+  rt: CheckRuntime,
+  check: Pick<CheckRecord, 'orderId'>,
+): Promise<void> {
+  if (!check.orderId) return;
+  const orders = getOrdersApi(rt.db);
+  const order = await orders.getOrder(check.orderId);
+  if (order?.status !== 'paid' && order?.status !== 'processing') return;
+  await orders.markDone(check.orderId);
+}
+
 export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
   const check = await findCheck(rt.db, ctx.payload.checkId);
   if (!check) return { skipped: 'missing' };
-  if (check.status === 'done') return { skipped: 'done' };
+  if (check.status === 'done') {
+    await completeOrderOfCheck(rt, check);
+    return { skipped: 'done' };
+  }
   if (check.status !== 'queued' && check.status !== 'running') return { skipped: check.status };
+  const outcome = await runToDone(rt, ctx, check);
+  if ('reportNo' in outcome) await completeOrderOfCheck(rt, check);
+  return outcome;
+}
+
+async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: CheckRecord) {
   try {
     if (!(await markRunning(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
@@ -250,11 +278,6 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     // Done under the check's row lock: an account deletion either came first (the check stopped,
     // this fails and the run is discarded) or sees a delivered check (its files purged by its job).
     if (!(await markDone(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
-    if (check.orderId) {
-      await getOrdersApi(rt.db)
-        .markDone(check.orderId)
-        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked done'));
-    }
     return { reportNo: report.reportNo, ratio: report.ratio };
   } catch (error) {
     // Stopped under the run (its account deleted): no report, nothing of the run stays.
@@ -346,8 +369,37 @@ export const checkRunJob = defineJob({
   },
 });
 
+/**
+ * Every few minutes: orders of delivered checks still paid or processing (their check job's last
+ * attempt could not finish the order) are marked done.
+ */
+export const checkReconcileOrdersJob = defineJob({
+  name: 'check.reconcile-orders',
+  maxAttempts: 1,
+  async handler(ctx) {
+    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const stuck = await listDoneChecksWithOpenOrders(rt.db, 200);
+    for (const check of stuck) await completeOrderOfCheck(rt, check);
+    if (stuck.length > 0) ctx.logger.warn({ orders: stuck.length }, 'orders of delivered checks completed');
+    return { completed: stuck.length };
+  },
+});
+
+export const checkSchedules: Schedule[] = [
+  {
+    name: 'check-reconcile-orders',
+    jobName: checkReconcileOrdersJob.name,
+    everyMs: 5 * 60_000,
+    offsetMs: 45_000,
+  },
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
-export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRunJob, checkPurgeFilesJob];
+export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [
+  checkRunJob,
+  checkPurgeFilesJob,
+  checkReconcileOrdersJob,
+];
 
 // A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
 // A check deleted before the payment was accepted is not run: the orders module refunds the payment.

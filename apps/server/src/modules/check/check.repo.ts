@@ -5,6 +5,7 @@ import {
   type CheckStage,
   type CheckStatus,
   type Database,
+  type ExpressionBuilder,
   type Kysely,
   sql,
 } from '@kyfw/db';
@@ -197,8 +198,38 @@ export async function findUserCheck(
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('hidden_at', 'is', null)
+    .where(orderNotDeleted)
     .executeTakeFirst();
   return row ? toCheck(row) : undefined;
+}
+
+/** Delivered checks whose order is still paid or processing (at most `limit`). */
+export async function listDoneChecksWithOpenOrders(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<{ id: string; orderId: string }[]> {
+  const rows = await db
+    .selectFrom('checks')
+    .innerJoin('orders', 'orders.id', 'checks.order_id')
+    .select(['checks.id', 'checks.order_id'])
+    .where('checks.status', '=', 'done')
+    .where('orders.status', 'in', ['paid', 'processing'])
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, orderId: r.order_id! }));
+}
+
+/** A check whose order the user deleted (/order/delete) is deleted for them too. */
+function orderNotDeleted(eb: ExpressionBuilder<Database, 'checks'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .whereRef('orders.id', '=', 'checks.order_id')
+        .where('orders.deleted_by_user', '=', true),
+    ),
+  );
 }
 
 export async function listUserChecks(
@@ -206,7 +237,11 @@ export async function listUserChecks(
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: { check: CheckRecord; report: CheckReportRecord | undefined }[] }> {
-  const base = db.selectFrom('checks').where('user_id', '=', userId).where('hidden_at', 'is', null);
+  const base = db
+    .selectFrom('checks')
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .where(orderNotDeleted);
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

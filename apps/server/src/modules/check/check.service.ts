@@ -312,9 +312,16 @@ export async function queueCheck(
  */
 export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: string) {
   const own = await getOwnCheck(rt, userId, orderId);
-  if (!own.free) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
   const goods = await getCheckGoods(rt, own.goodsId);
   const cap = freeCapOf(rt, goods);
+  if (!own.free) {
+    // Say why this check is not free: its goods never is, the paper is over the free cap, or it
+    // was uploaded as a paid check (the free check was used, or not available then).
+    if (cap === null) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
+    if (own.chars > cap)
+      throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeOverCap(own.chars, cap));
+    throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.paidCheck);
+  }
   const now = rt.now();
   await rt.db.transaction().execute(async (tx) => {
     const check = await lockCheck(tx, own.id);
@@ -530,18 +537,19 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
 }
 
 /**
- * The order a check's status depends on: a failed paid check's (where its money is), a pending paid
- * check's (待确认 while a transfer proof waits, closed or expired); undefined otherwise.
+ * The order of a paid check that is failed (where its money is) or waiting for payment (expired or
+ * closed orders say so, as in the list); undefined otherwise.
  */
-async function orderOfFailedCheck(rt: CheckRuntime, check: CheckRecord) {
-  if ((check.status !== 'failed' && check.status !== 'pending') || !check.orderId) return undefined;
+async function orderOfCheck(rt: CheckRuntime, check: CheckRecord) {
+  if ((check.status !== 'failed' && check.status !== 'pending') || check.free || !check.orderId)
+    return undefined;
   return getOrdersApi(rt.db).getOrder(check.orderId);
 }
 
 /** What a polling page needs (also merged into /freeCheck/orderPayStatus). */
 export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
-  return statusView(check, await orderOfFailedCheck(rt, check));
+  return statusView(check, await orderOfCheck(rt, check));
 }
 
 /** Like getCheckStatus, but null when the user has no such check (an order of another kind). */
@@ -549,7 +557,7 @@ export async function findCheckStatus(rt: CheckRuntime, userId: string, orderId:
   const found = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
   if (!found) return null;
   const check = await reconcile(rt, found);
-  return statusView(check, await orderOfFailedCheck(rt, check));
+  return statusView(check, await orderOfCheck(rt, check));
 }
 
 async function getFinishedReport(rt: CheckRuntime, userId: string, orderId: string) {

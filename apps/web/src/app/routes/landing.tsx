@@ -16,9 +16,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { ServiceInfo } from '../../config/services';
 import { services } from '../../config/services';
-import { useIsLoggedIn } from '../../features/auth/stores/session-store';
-import { FreeBenefits } from '../../features/home/components/free-benefits';
-import { homeTexts as t } from '../../features/home/texts';
+import { useIsLoggedIn } from '../../features/auth';
+import { FreeBenefits, homeTexts as t } from '../../features/home';
 import { uiActions } from '../../stores/ui-store';
 import { shellTexts } from '../texts';
 

@@ -2,7 +2,7 @@
  * Wire types of the paper-check API (/freeCheck/*, docs/api/check.md; read from
  * apps/server/src/modules/check while that page is being written).
  */
-import type { PayStatus } from '../payment/types';
+import type { PayStatus } from '../payment';
 
 /** One product of /freeCheck/goodsList (本科 / 硕博 / 期刊). */
 export interface CheckGoods {

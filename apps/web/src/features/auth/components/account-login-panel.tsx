@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, toFormValidator, validatePassword, validateTerms } from '@kyfw/contracts';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { TermsLinks } from '../../legal/components/terms-links';
+import { TermsLinks } from '../../legal';
 import { loginByPassword } from '../api/login';
 import { completeLogin } from '../lib/complete-login';
 import { authTexts } from '../texts';

@@ -13,7 +13,7 @@ import {
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { TermsLinks } from '../../legal/components/terms-links';
+import { TermsLinks } from '../../legal';
 import { bindPhoneNumber } from '../api/bind-phone-number';
 import { delay } from '../lib/complete-login';
 import { loadUserInfo } from '../stores/session-store';

@@ -1,7 +1,7 @@
 import { toFormValidator, validateTerms } from '@kyfw/contracts';
 import { Button, Checkbox, Form } from 'antd';
 import { useState } from 'react';
-import { TermsLinks } from '../../legal/components/terms-links';
+import { TermsLinks } from '../../legal';
 import { registerByPhone } from '../api/register';
 import { completeLogin } from '../lib/complete-login';
 import { authTexts } from '../texts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { ReportModel } from '../types';
-import { checkKeys } from './get-goods-list';
+import { checkKeys } from './keys';
 
 /** POST /freeCheck/report: the report model of a finished check. */
 export function getReport(orderId: string) {

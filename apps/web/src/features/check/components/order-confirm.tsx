@@ -1,6 +1,7 @@
 import { GiftOutlined, ReloadOutlined, WalletOutlined } from '@ant-design/icons';
+import { formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Tag } from 'antd';
-import { formatChars, formatYuan, priceView } from '../lib/format';
+import { formatChars, priceView } from '../lib/format';
 import type { ProgressView } from '../lib/progress';
 import type { OrderSummary } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';

@@ -1,17 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { Order, OrderTab, Page } from '../types';
+import { ordersKeys } from './keys';
 
 /** POST /order/list: one page of the user's orders of a tab (check, reduction, write). */
 export function listOrders(params: { serviceType?: OrderTab | string; page: number; pageSize: number }) {
   return request<Page<Order>>('/order/list', { data: params });
 }
-
-export const ordersKeys = {
-  all: ['orders'] as const,
-  list: (tab: string, page: number, pageSize: number) => ['orders', 'list', tab, page, pageSize] as const,
-  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
-};
 
 export function useOrders(tab: OrderTab, page: number, pageSize: number) {
   return useQuery({
@@ -24,4 +19,12 @@ export function useOrders(tab: OrderTab, page: number, pageSize: number) {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+}
+
+/** Reloads every order list and detail (after a payment dialog closes, or when a service asks). */
+export function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+  };
 }

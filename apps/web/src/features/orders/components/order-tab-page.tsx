@@ -1,15 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatYuan } from '@kyfw/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { PaymentDialog } from '../../payment/components/payment-dialog';
-import { ORDER_PAY_ENDPOINTS } from '../../payment/types';
-import { cancelOrder } from '../api/cancel-order';
-import { deleteOrder } from '../api/delete-order';
-import { ordersKeys, useOrders } from '../api/list-orders';
+import { ORDER_PAY_ENDPOINTS, PaymentDialog } from '../../payment';
+import { useCancelOrder } from '../api/cancel-order';
+import { useDeleteOrder } from '../api/delete-order';
+import { ordersKeys } from '../api/keys';
+import { useOrders, useRefreshOrders } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderTab } from '../types';
 import { Empty } from './empty';
@@ -27,7 +28,6 @@ export interface OrderTabPageProps<TExtra = unknown> {
  * the 去支付 (payment dialog) / 取消 / 删除 actions, plus what the service's extension adds.
  */
 export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageProps<TExtra>) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
@@ -37,15 +37,18 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
 
   const loadExtra = extension?.loadExtra;
   const extra = useQuery({
-    queryKey: ['orders', 'extra', tab, list.map((o) => o.orderId)],
+    queryKey: ordersKeys.extra(
+      tab,
+      list.map((o) => o.orderId),
+    ),
     queryFn: () => (loadExtra ? loadExtra(list) : Promise.resolve({} as Record<string, TExtra>)),
     enabled: Boolean(loadExtra) && list.length > 0,
     staleTime: 0,
   });
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-  };
+  const refresh = useRefreshOrders();
+  const cancelOrder = useCancelOrder();
+  const deleteOrder = useDeleteOrder();
 
   const contextOf = (order: Order): OrderRowContext<TExtra> => ({
     extra: extra.data?.[order.orderId],
@@ -54,17 +57,17 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
     openDetail: (o) => setDetailId(o.orderId),
   });
 
-  async function cancel(order: Order) {
-    const [error] = await cancelOrder(order.orderId);
-    if (error) return;
-    toast.success(orderTexts.cancelled);
-    refresh();
+  function cancel(order: Order) {
+    cancelOrder.mutate(order.orderId, { onSuccess: () => toast.success(orderTexts.cancelled) });
   }
 
   async function remove(order: Order) {
     const deleted = extension?.deleteOrder
       ? await extension.deleteOrder(order)
-      : !(await deleteOrder(order.orderId))[0];
+      : await deleteOrder.mutateAsync(order.orderId).then(
+          () => true,
+          () => false,
+        );
     if (!deleted) return;
     toast.success(orderTexts.deleted);
     if (list.length === 1 && page > 1) setPage(page - 1);
@@ -118,10 +121,10 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
         align: 'right',
         render: (_, order) => (
           <div className="order-amount">
-            <strong>{formatMoney(order.amount)}</strong>
+            <strong>{formatYuan(order.amount)}</strong>
             {order.refundedFen > 0 && (
               <span className="order-amount__refund">
-                {orderTexts.refunded(formatMoney(order.refundedAmount))}
+                {orderTexts.refunded(formatYuan(order.refundedAmount))}
               </span>
             )}
           </div>

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CopyOutlined, UploadOutlined } from '@ant-design/icons';
-import { formatCurrency } from '@kyfw/contracts';
+import { formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { toast } from '../../../stores/ui-store';
@@ -69,7 +69,7 @@ export function OfflinePanel({ orderId, orderNo, amount, pending, onUploaded }: 
     { label: t.accountName, value: data.accountName, copy: true },
     { label: t.accountNo, value: data.accountNo, copy: true },
   ];
-  if (amount) rows.push({ label: t.amount, value: formatCurrency(amount) });
+  if (amount) rows.push({ label: t.amount, value: formatYuan(amount) });
   if (orderNo) rows.push({ label: t.remark, value: t.remarkValue(orderNo), copy: true });
 
   return (
