@@ -191,13 +191,13 @@ export function qrCookieOf(setCookie: string | string[] | undefined): string {
 }
 
 /**
- * The set every account gets at registration (accounts/benefits.ts): the free check is usable; AIGC
- * detection and the AI-writing trial are 即将开放 until their services exist.
+ * The set every account gets at registration (accounts/benefits.ts): the free check and the free AIGC
+ * detection are usable; the AI-writing trial is 即将开放 until its service exists.
  */
 export function registrationSet(grantedBy: string) {
   return [
     { kind: 'ai_writing_trial', grantedBy, available: false, comingSoon: true },
-    { kind: 'free_aigc_detection', grantedBy, available: false, comingSoon: true },
+    { kind: 'free_aigc_detection', grantedBy, available: true, comingSoon: false },
     { kind: 'free_check', grantedBy, available: true, comingSoon: false },
   ];
 }

@@ -98,14 +98,14 @@ export async function runCheckJobs(t: { db: CheckTestApp['db'] }): Promise<strin
   return ids;
 }
 
-/** The free check of the registration, unused (`newUser` marks it used). */
+/** The free check and free AIGC detection of the registration, unused (`newUser` marks them used). */
 export async function grantFreeCheck(t: { db: CheckTestApp['db'] }, userId: string): Promise<void> {
   await grantBindingEntitlements(t.db, userId, 'phone_register', new Date());
   await t.db
     .updateTable('entitlements')
     .set({ used_at: null, used_for: null })
     .where('user_id', '=', userId)
-    .where('kind', '=', 'free_check')
+    .where('kind', 'in', ['free_check', 'free_aigc_detection'])
     .execute();
 }
 

@@ -157,13 +157,16 @@ export async function newUser(t: {
   return { token, userId: info.data.id };
 }
 
-/** Marks the account's free check (from its registration) used, as after an earlier free check. */
+/**
+ * Marks the account's free check and free AIGC detection (from its registration) used, as after
+ * earlier free uses.
+ */
 export async function spendFreeCheck(db: Kysely<Database>, userId: string): Promise<void> {
   await db
     .updateTable('entitlements')
-    .set({ used_at: new Date(), used_for: 'earlier-free-check' })
+    .set({ used_at: new Date(), used_for: 'earlier-free-use' })
     .where('user_id', '=', userId)
-    .where('kind', '=', 'free_check')
+    .where('kind', 'in', ['free_check', 'free_aigc_detection'])
     .execute();
 }
 

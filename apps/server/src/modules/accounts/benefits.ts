@@ -19,8 +19,8 @@ export interface Benefit {
 
 export const BENEFITS: readonly Benefit[] = [
   { kind: 'free_check', entitlement: 'free_check', open: true },
-  // The AIGC detection service (issue 14) is being built.
-  { kind: 'free_aigc_detection', entitlement: 'free_aigc_detection', open: false },
+  // AIGC detection (issue 14): the check module's aigc goods use it.
+  { kind: 'free_aigc_detection', entitlement: 'free_aigc_detection', open: true },
   // AI thesis writing (issue 13) is being built.
   { kind: 'ai_writing_trial', entitlement: 'ai_writing_trial', open: false },
   // No online service desk exists yet.

@@ -18,6 +18,7 @@ import {
   restoreEntitlement,
 } from '../accounts/entitlements.service.ts';
 import { type GoodsRecord, getOrdersApi } from '../orders/orders.api.ts';
+import { aigcReliableOf, aigcReportFileName, checkKindOf, entitlementOfKind } from './aigc/aigc-report.ts';
 import { countChars } from './char-count.ts';
 import {
   type CheckRecord,
@@ -78,9 +79,10 @@ interface FreeRule {
   text?: string;
 }
 
+/** The goods' free rule when it uses the entitlement of its kind (free_check, free_aigc_detection). */
 function freeRuleOf(goods: GoodsRecord): FreeRule | null {
   const rule = goods.freeRule as FreeRule | null;
-  return rule && rule.entitlement === 'free_check' ? rule : null;
+  return rule && rule.entitlement === entitlementOfKind(checkKindOf(goods)) ? rule : null;
 }
 
 /** The free check's character cap for these goods: the catalogue's rule, never above CHECK_FREE_MAX_CHARS. */
@@ -90,17 +92,31 @@ export function freeCapOf(rt: CheckRuntime, goods: GoodsRecord): number | null {
   return Math.min(rule.maxQuantity ?? rt.config.freeMaxChars, rt.config.freeMaxChars);
 }
 
-/**
- * The caller's free check: `login` (anonymous: every account gets one at registration), `available`,
- * `used` (this account used it), `none` (its phone or WeChat earned it on an earlier account).
- */
-type FreeCheckStatus = 'login' | 'available' | 'used' | 'none';
+function freeUsedText(kind: CheckRecord['kind']): string {
+  return kind === 'aigc' ? TEXTS.aigcFreeUsed : TEXTS.freeUsed;
+}
 
-async function freeCheckStatus(db: Kysely<Database>, userId: string | null): Promise<FreeCheckStatus> {
-  if (!userId) return 'login';
-  const held = (await listEntitlements(userId, { tx: db })).find((e) => e.kind === 'free_check');
-  if (!held) return 'none';
-  return held.usedAt === null ? 'available' : 'used';
+/** The unused free uses the account holds, by entitlement kind. */
+async function heldEntitlements(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  return new Set(
+    [...(await freeUseStates(db, userId)).entries()].filter(([, v]) => v === 'available').map(([k]) => k),
+  );
+}
+
+/**
+ * The caller's free use of each entitlement kind: `available`, `used` (this account used it);
+ * a kind the account does not hold is `none` (its phone or WeChat earned it on an earlier
+ * account), and without a login `login` (every account gets one at registration).
+ */
+type FreeUseState = 'login' | 'available' | 'used' | 'none';
+
+async function freeUseStates(db: Kysely<Database>, userId: string): Promise<Map<string, FreeUseState>> {
+  const list = await listEntitlements(userId, { tx: db });
+  return new Map(list.map((e) => [e.kind, e.usedAt === null ? 'available' : 'used']));
+}
+
+async function hasFreeCheck(db: Kysely<Database>, userId: string, goods: GoodsRecord): Promise<boolean> {
+  return (await heldEntitlements(db, userId)).has(entitlementOfKind(checkKindOf(goods)));
 }
 
 async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRecord> {
@@ -115,11 +131,14 @@ async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRe
 export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const orders = getOrdersApi(rt.db);
   const goods = await orders.listGoods('check');
-  const status = await freeCheckStatus(rt.db, userId);
+  const states = userId ? await freeUseStates(rt.db, userId) : null;
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
+    const status: FreeUseState = states ? (states.get(entitlementOfKind(checkKindOf(g))) ?? 'none') : 'login';
     return {
       ...orders.toGoodsView(g),
+      /** similarity: 查重; aigc: AIGC检测. */
+      kind: checkKindOf(g),
       /** Per 1,000 characters, in yuan: what the page shows as 元/千字. */
       pricePerThousand: formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize)),
       freeMaxChars: cap,
@@ -190,7 +209,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   const cap = freeCapOf(rt, goods);
   let freeNote: string | null = null;
   let free = false;
-  if (cap !== null && (await freeCheckStatus(rt.db, input.userId)) === 'available') {
+  if (cap !== null && (await hasFreeCheck(rt.db, input.userId, goods))) {
     if (chars <= cap) free = true;
     else freeNote = TEXTS.freeOverCap(chars, cap);
   }
@@ -239,10 +258,12 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
           fileFormat: document.format,
           fileBytes: input.bytes.length,
           fileSha256: createHash('sha256').update(input.bytes).digest('hex'),
+          kind: checkKindOf(goods),
           chars,
           amountFen: free ? 0 : (order?.amountFen ?? amountFen),
           free,
-          addToLibrary: input.addToLibrary,
+          // An AIGC check compares nothing and adds nothing to the library.
+          addToLibrary: input.addToLibrary && checkKindOf(goods) === 'similarity',
           now,
         });
         if (check) {
@@ -329,8 +350,12 @@ export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: 
     if (cap === null) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
     if (check.chars > cap)
       throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeOverCap(check.chars, cap));
-    const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
-    if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
+    const used = await consumeEntitlement(userId, entitlementOfKind(check.kind), {
+      tx,
+      usedFor: check.id,
+      now,
+    });
+    if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, freeUsedText(check.kind));
     await queueCheck(tx, check.id, `check:${check.id}:1`, now);
   });
   return getCheckStatus(rt, userId, orderId);
@@ -374,8 +399,12 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
       if (!paidAndKept(order)) throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE, TEXTS.refundedNoRetry);
     }
     if (check.free) {
-      const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
-      if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
+      const used = await consumeEntitlement(userId, entitlementOfKind(check.kind), {
+        tx,
+        usedFor: check.id,
+        now,
+      });
+      if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, freeUsedText(check.kind));
     }
     await queueCheck(tx, check.id, `check:${check.id}:retry:${randomUUID()}`, now);
   });
@@ -404,7 +433,7 @@ export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: st
   await rt.db.transaction().execute(async (tx) => {
     const changed = await markFailed(tx, check.id, reason, now);
     if (changed && check.free)
-      await restoreEntitlement(check.userId, 'free_check', { tx, usedFor: check.id });
+      await restoreEntitlement(check.userId, entitlementOfKind(check.kind), { tx, usedFor: check.id });
   });
 }
 
@@ -523,6 +552,8 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   return {
     orderId: check.id,
     free: check.free,
+    /** similarity (查重) | aigc (AIGC检测) */
+    kind: check.kind,
     /** pending (waiting for payment / the free start) | queued | running | done | failed */
     checkStatus: check.status,
     checkStatusText: statusText,
@@ -603,11 +634,15 @@ export async function openDownload(rt: CheckRuntime, userId: string, orderId: st
     html: report.htmlKey,
     zip: report.zipKey,
   };
+  // An AIGC report has one file, its PDF.
+  if (check.kind === 'aigc' && kind !== 'pdf')
+    throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.aigcPdfOnly);
   const key = keys[kind];
   if (!key) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
   try {
     const file = await rt.storage.open(key);
-    return { ...file, fileName: reportFileNames(check)[kind], contentType: CONTENT_TYPES[kind] };
+    const fileName = check.kind === 'aigc' ? aigcReportFileName(check) : reportFileNames(check)[kind];
+    return { ...file, fileName, contentType: CONTENT_TYPES[kind] };
   } catch (error) {
     if (error instanceof FileNotFoundError)
       throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
@@ -650,8 +685,10 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
       createdAt: check.createdAt.toISOString(),
       finishedAt: check.finishedAt?.toISOString() ?? null,
       reportNo: row.report?.reportNo ?? null,
-      /** 总文字复制比 (0–1) once the report exists. */
+      /** 总文字复制比 (0–1) once the report exists; for an AIGC check its AIGC index / 100. */
       ratio: row.report?.ratio ?? null,
+      /** AIGC check: whether its index is in the reliable range (else 未见明显AI生成特征). */
+      aigcReliable: check.kind === 'aigc' && row.report ? aigcReliableOf(row.report.summary) : null,
       actions: {
         view: check.status === 'done',
         download: check.status === 'done',

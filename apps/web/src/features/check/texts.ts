@@ -9,10 +9,11 @@ export const checkTexts = {
   perThousand: '元/千字',
   maxChars: (max: string) => `单篇上限 ${max} 字`,
   freeBadge: '可免费',
-  freeRuleDefault: (cap: string) => `注册即送免费查重一次（${cap}字以内）`,
-  freeUsed: '本账号的免费查重已使用',
-  freeNone: '本账号无免费查重（手机号或微信此前已领取过）',
-  freeHeld: (cap: string) => `你有 1 次免费查重（${cap}字以内）`,
+  freeRuleDefault: (cap: string, aigc = false) =>
+    `注册即送免费${aigc ? 'AIGC检测' : '查重'}一次（${cap}字以内）`,
+  freeUsed: (aigc = false) => `本账号的免费${aigc ? 'AIGC检测' : '查重'}已使用`,
+  freeNone: (aigc = false) => `本账号无免费${aigc ? 'AIGC检测' : '查重'}（手机号或微信此前已领取过）`,
+  freeHeld: (cap: string, aigc = false) => `你有 1 次免费${aigc ? 'AIGC检测' : '查重'}（${cap}字以内）`,
   retry: '重试',
 
   // The upload form
@@ -234,4 +235,23 @@ export const checkTexts = {
   loadFailed: '查重订单加载失败',
   freeAmount: '免费',
   chars: (n: string) => `${n} 字`,
+  /** AIGC detection (goods aigc_detection_*): its report and list cells. */
+  aigc: {
+    reportTitle: 'AIGC检测报告',
+    indexLabel: 'AIGC指数（参考值）',
+    indexShort: (score: number) => `AIGC ${score.toFixed(1)}`,
+    noneShort: '未见明显AI特征',
+    verdict: '结论',
+    scoredChars: '参与检测字数',
+    flagged: '疑似段落',
+    flaggedShare: '疑似段落字数占比',
+    reasons: '主要依据',
+    model: '检测模型',
+    disclaimerTitle: 'AIGC指数为统计模型的估计，仅供参考',
+    legend: '红色底纹为疑似AI生成的段落，颜色越深指数越高；将鼠标移到段落上可查看指数与依据。',
+    paragraphTip: (score: number) => `AIGC指数 ${score.toFixed(1)}（参考值）`,
+    paragraphNone: '未见明显AI生成特征',
+    textTitle: '全文检测结果',
+    verify: '核验报告真伪',
+  },
 } as const;

@@ -108,6 +108,15 @@ export function checkOrderColumns({
       render: (_, item) =>
         item.ratio === null ? (
           '—'
+        ) : item.kind === 'aigc' ? (
+          // An AIGC check: its index (参考值) when reliable, else no figure
+          <span className="ck-aigc-cell" title={t.aigc.indexLabel}>
+            {item.aigcReliable ? (
+              <strong className="ck-rate ck-rate--high">{t.aigc.indexShort(item.ratio * 100)}</strong>
+            ) : (
+              t.aigc.noneShort
+            )}
+          </span>
         ) : (
           <strong className={`ck-rate ck-rate--${rateLevel(item.ratio)}`}>{formatPercent(item.ratio)}</strong>
         ),
