@@ -10,7 +10,8 @@ export const checkTexts = {
   maxChars: (max: string) => `单篇上限 ${max} 字`,
   freeBadge: '可免费',
   freeRuleDefault: (cap: string) => `绑定手机号或微信后可免费查重一次（${cap}字以内）`,
-  freeHeld: (cap: string) => `你有 1 次免费查重（${cap}字以内）`,
+  freeHeld: (cap: string, kind: 'similarity' | 'aigc' = 'similarity') =>
+    `你有 1 次免费${kind === 'aigc' ? 'AIGC检测' : '查重'}（${cap}字以内）`,
   retry: '重试',
 
   // The upload form
@@ -56,6 +57,7 @@ export const checkTexts = {
   billedRule: '（不足千字按千字计）',
   free: '免费',
   freeTag: '使用免费查重',
+  freeTagAigc: '使用免费AIGC检测',
   freeStart: '免费检测',
   freeStarting: '正在开始检测…',
   pay: '去支付',
