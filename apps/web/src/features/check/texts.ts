@@ -59,6 +59,7 @@ export const checkTexts = {
   billedRule: '（不足千字按千字计）',
   free: '免费',
   freeTag: '使用免费查重',
+  freeTagAigc: '使用免费AIGC检测',
   freeStart: '免费检测',
   freeStarting: '正在开始检测…',
   pay: '去支付',

@@ -86,8 +86,7 @@ export function AigcReportView({ report }: { report: AigcReportModel }) {
         type="warning"
         showIcon
         className="report__notice"
-        title={a.disclaimerTitle}
-        description={report.notes[0]}
+        title={report.notes[0] ?? a.disclaimerTitle}
       />
       {report.notes.length > 1 && (
         <Alert
