@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { startScheduler, startWorker } from './jobs/index.ts';
 import { jobDefinitions, jobSchedules } from './jobs/registry.ts';
+import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
 
@@ -40,6 +41,10 @@ try {
     `kyfw 已启动：${config.publicBaseUrl}`,
   );
 } catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, 'failed to start');
   process.exit(1);
 }

@@ -146,6 +146,15 @@ export interface LoginAttemptsTable {
   client_ip: string;
   succeeded: boolean;
   created_at: GeneratedTimestamp;
+  /** Null while the password of this try is being checked (0014). */
+  settled_at: Date | null;
+}
+
+/** Request-limit counters of the scaled mode (0015): hits per bucket and fixed window. */
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
 }
 
 export type AccountRateAction = 'qr_code' | 'query_phone';
@@ -223,6 +232,7 @@ export interface Database {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   account_rate_events: AccountRateEventsTable;
   wechat_login_sessions: WechatLoginSessionsTable;
   wechat_events: WechatEventsTable;
@@ -486,8 +496,10 @@ export type OrderDeliveryRow = Selectable<OrderDeliveriesTable>;
 
 export const CHECK_STATUSES = ['pending', 'queued', 'running', 'done', 'failed'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export type CheckStage = 'parsing' | 'comparing' | 'reporting';
+export type CheckStage = 'parsing' | 'comparing' | 'detecting' | 'reporting';
 export type CheckFileFormat = 'txt' | 'docx' | 'doc' | 'pdf';
+/** similarity: the comparison (查重); aigc: the AIGC detector (migration 0018). */
+export type CheckKind = 'similarity' | 'aigc';
 
 export interface ChecksTable {
   id: Generated<string>;
@@ -501,6 +513,7 @@ export interface ChecksTable {
   file_format: CheckFileFormat;
   file_bytes: number;
   file_sha256: string;
+  kind: ColumnType<CheckKind, CheckKind | undefined, CheckKind>;
   file_key: string | null;
   text_key: string | null;
   chars: number;
@@ -590,4 +603,25 @@ export interface Database {
   simcheck_meta: SimcheckMetaTable;
   simcheck_documents: SimcheckDocumentsTable;
   simcheck_fingerprints: SimcheckFingerprintsTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// LLM token accounting (migration 0020_llm_usage.sql, apps/server/src/providers/llm).
+
+export interface LlmUsageTable {
+  id: Generated<string>;
+  task: string;
+  order_no: string | null;
+  user_id: string | null;
+  provider: 'sandbox' | 'openai';
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** bigint: read as a decimal string by pg, written as a number. */
+  cost_micro_yuan: ColumnType<string, number | string, number | string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  llm_usage: LlmUsageTable;
 }

@@ -1,5 +1,5 @@
 import { accountsJobDefinitions, accountsSchedules } from '../modules/accounts/accounts.jobs.ts';
-import { checkJobDefinitions } from '../modules/check/check.jobs.ts';
+import { checkJobDefinitions, checkSchedules } from '../modules/check/check.jobs.ts';
 import { ordersJobDefinitions, ordersSchedules } from '../modules/orders/orders.jobs.ts';
 import { housekeepingSchedules, purgeFinishedJobsJob } from './housekeeping.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
@@ -22,4 +22,5 @@ export const jobSchedules: readonly Schedule[] = [
   ...housekeepingSchedules,
   ...accountsSchedules,
   ...ordersSchedules,
+  ...checkSchedules,
 ];

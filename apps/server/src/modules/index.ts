@@ -2,6 +2,7 @@ import { accountsModule } from './accounts/accounts.module.ts';
 import { checkModule } from './check/check.module.ts';
 import { homeModule } from './home/home.routes.ts';
 import { siteQrModule } from './home/site-qr.routes.ts';
+import { llmModule } from './llm/llm.module.ts';
 import { ordersModule } from './orders/orders.module.ts';
 import type { AppModule } from './types.ts';
 
@@ -12,4 +13,5 @@ export const appModules: readonly AppModule[] = [
   accountsModule,
   ordersModule,
   checkModule,
+  llmModule,
 ];

@@ -339,6 +339,17 @@ describe('POST /login', () => {
     expect((await right()).code).toBe(0);
   });
 
+  it('lets 20 people behind one address log in at once (only failures count per address)', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 20 }, () => registerUser(t, newPhone(), 'campus-123', { ip: newIp() })),
+    );
+    const ip = newIp();
+    const results = await Promise.all(
+      users.map((u) => call(t, '/login', { phoneNumber: u.phone, passWord: pw(u.password) }, { ip })),
+    );
+    expect(results.map((r) => r.code)).toEqual(users.map(() => 0));
+  });
+
   it('locks a client IP that fails on many phones', async () => {
     const ip = newIp();
     const codes: number[] = [];

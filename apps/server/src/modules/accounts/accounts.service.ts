@@ -161,7 +161,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const user = await findUserByPhone(db, input.phone);
       const hash = user?.status === 'active' ? user.passwordHash : null;
       const isValid = await checkPassword(input.md5, hash);
-      if (!user || !hash || !isValid) throw new AppError(ErrorCode.LOGIN_FAILED);
+      if (!user || !hash || !isValid) {
+        await throttle.failed(attemptId);
+        throw new AppError(ErrorCode.LOGIN_FAILED);
+      }
       await throttle.succeeded(attemptId);
       const now = deps.now();
       if (needsRehash(hash, deps.password)) {
@@ -220,6 +223,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!user.passwordHash) throw new AppError(ErrorCode.NO_PASSWORD_SET);
       const attemptId = await throttle.begin(user.phoneNumber, input.client.ip);
       if (!(await verifyPassword(input.oldMd5, user.passwordHash))) {
+        await throttle.failed(attemptId);
         throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
       }
       await throttle.succeeded(attemptId);

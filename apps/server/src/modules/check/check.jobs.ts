@@ -5,6 +5,7 @@ import {
   type JobDefinition,
   NonRetryableJobError,
 } from '../../jobs/job-definition.ts';
+import type { Schedule } from '../../jobs/scheduler.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
 import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
 import {
@@ -13,6 +14,7 @@ import {
   findCheck,
   findReport,
   insertReport,
+  listDoneChecksWithOpenOrders,
   lockCheck,
   markDone,
   markRetrying,
@@ -90,7 +92,7 @@ async function progress(
   rt: CheckRuntime,
   ctx: JobContext<Payload>,
   check: CheckRecord,
-  stage: 'parsing' | 'comparing' | 'reporting',
+  stage: 'parsing' | 'comparing' | 'detecting' | 'reporting',
   percent: number,
 ) {
   if (!(await setStage(rt.db, check.id, stage, percent, rt.now()))) throw new CheckStoppedError();
@@ -210,6 +212,95 @@ async function buildAndStoreReport(
   throw new Error('could not draw a free report number');
 }
 
+/**
+ * An AIGC check's report: the detector and the PDF run in the worker thread (packages/aigc through
+ * check/aigc); the row in check_reports keeps the index / 100 as `ratio` and the flagged
+ * paragraphs' characters as `copied_chars`; the signed summary says it is an AIGC report.
+ */
+async function buildAndStoreAigcReport(
+  rt: CheckRuntime,
+  ctx: JobContext<Payload>,
+  check: CheckRecord,
+  stored: StoredText,
+): Promise<CheckReportRecord> {
+  await progress(rt, ctx, check, 'detecting', 20);
+  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
+  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const goodsName = order?.goodsName ?? goods?.name ?? 'AIGC检测';
+  const checkedAt = rt.now();
+  const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reportNo = newReportNo(checkedAt);
+    // The figures are known only after detection, and the signature covers them: detect, sign,
+    // then render with the verification code in the header.
+    const detected = await rt.pool.detectAigc({
+      header: {
+        orderId: check.id,
+        orderNo: order?.orderNo ?? check.checkNo,
+        reportNo,
+        verificationCode: '',
+        verifyUrl: '',
+        title: check.title,
+        author: check.author,
+        goodsName,
+        fileName: check.fileName,
+        checkedAt: checkedAt.toISOString(),
+      },
+      text: stored.text,
+      totalChars: check.chars,
+      warnings: stored.warnings,
+    });
+    const f = detected.figures;
+    const summary: ReportSummary = {
+      reportNo,
+      title: check.title,
+      author: maskAuthor(check.author),
+      goodsName,
+      totalChars: check.chars,
+      copiedChars: f.flaggedChars,
+      ratio: f.score / 100,
+      ratioExcludingQuotes: f.score / 100,
+      maxSingleSourceRatio: 0,
+      checkedAt: checkedAt.toISOString(),
+      kind: 'aigc',
+      aigcScore: f.score,
+      aigcReliable: f.reliable,
+    };
+    const signature = signSummary(rt.signingSecret, summary);
+    const verificationCode = verificationCodeOf(rt.signingSecret, signature);
+    const model = {
+      ...detected,
+      verificationCode,
+      verifyUrl: `${rt.publicBaseUrl}/check/verify?reportNo=${reportNo}&code=${verificationCode}`,
+    };
+    await progress(rt, ctx, check, 'reporting', 80);
+    const pdf = await rt.pool.renderAigc(model);
+    await progress(rt, ctx, check, 'reporting', 90);
+    const keys = { model: `${folder}/aigc-report.json`, pdf: `${folder}/aigc-report.pdf` };
+    await rt.storage.put(keys.model, JSON.stringify(model));
+    await rt.storage.put(keys.pdf, pdf);
+    const inserted = await rt.db.transaction().execute(async (tx) => {
+      if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
+      return insertReport(tx, {
+        checkId: check.id,
+        reportNo,
+        verificationCode,
+        summary,
+        signature,
+        ratio: f.score / 100,
+        totalChars: check.chars,
+        copiedChars: f.flaggedChars,
+        keys: { model: keys.model, pdf: keys.pdf, markedPdf: null, html: null, zip: null },
+        checkedAt,
+      });
+    });
+    if (inserted) return inserted;
+    const existing = await findReport(rt.db, check.id);
+    if (existing) return existing;
+  }
+  throw new Error('could not draw a free report number');
+}
+
 /** The user opted in: the paper joins the comparison library (after its own check, never before). */
 async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: StoredText): Promise<void> {
   if (!check.addToLibrary || check.libraryDocId) return;
@@ -231,11 +322,37 @@ async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: Stored
   await setLibraryDocId(rt.db, check.id, id, rt.now());
 }
 
+/**
+ * The order of a delivered check -> done (paid or processing only; idempotent). Runs after the
+ * check is marked done, and again on every retry of its job and in the reconciliation
+ * (check.reconcile-orders): a worker killed between the two, or an order update that failed,
+ * never leaves the order 处理中. A failure throws, so the job is retried.
+ */
+export async function completeOrderOfCheck(
+  rt: CheckRuntime,
+  check: Pick<CheckRecord, 'orderId'>,
+): Promise<void> {
+  if (!check.orderId) return;
+  const orders = getOrdersApi(rt.db);
+  const order = await orders.getOrder(check.orderId);
+  if (order?.status !== 'paid' && order?.status !== 'processing') return;
+  await orders.markDone(check.orderId);
+}
+
 export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
   const check = await findCheck(rt.db, ctx.payload.checkId);
   if (!check) return { skipped: 'missing' };
-  if (check.status === 'done') return { skipped: 'done' };
+  if (check.status === 'done') {
+    await completeOrderOfCheck(rt, check);
+    return { skipped: 'done' };
+  }
   if (check.status !== 'queued' && check.status !== 'running') return { skipped: check.status };
+  const outcome = await runToDone(rt, ctx, check);
+  if ('reportNo' in outcome) await completeOrderOfCheck(rt, check);
+  return outcome;
+}
+
+async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: CheckRecord) {
   try {
     if (!(await markRunning(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
@@ -245,16 +362,15 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     }
     await progress(rt, ctx, check, 'parsing', 5);
     const stored = await loadText(rt, check);
-    const report = (await findReport(rt.db, check.id)) ?? (await buildAndStoreReport(rt, ctx, check, stored));
+    const report =
+      (await findReport(rt.db, check.id)) ??
+      (check.kind === 'aigc'
+        ? await buildAndStoreAigcReport(rt, ctx, check, stored)
+        : await buildAndStoreReport(rt, ctx, check, stored));
     await addToLibrary(rt, check, stored);
     // Done under the check's row lock: an account deletion either came first (the check stopped,
     // this fails and the run is discarded) or sees a delivered check (its files purged by its job).
     if (!(await markDone(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
-    if (check.orderId) {
-      await getOrdersApi(rt.db)
-        .markDone(check.orderId)
-        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked done'));
-    }
     return { reportNo: report.reportNo, ratio: report.ratio };
   } catch (error) {
     // Stopped under the run (its account deleted): no report, nothing of the run stays.
@@ -346,8 +462,37 @@ export const checkRunJob = defineJob({
   },
 });
 
+/**
+ * Every few minutes: orders of delivered checks still paid or processing (their check job's last
+ * attempt could not finish the order) are marked done.
+ */
+export const checkReconcileOrdersJob = defineJob({
+  name: 'check.reconcile-orders',
+  maxAttempts: 1,
+  async handler(ctx) {
+    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const stuck = await listDoneChecksWithOpenOrders(rt.db, 200);
+    for (const check of stuck) await completeOrderOfCheck(rt, check);
+    if (stuck.length > 0) ctx.logger.warn({ orders: stuck.length }, 'orders of delivered checks completed');
+    return { completed: stuck.length };
+  },
+});
+
+export const checkSchedules: Schedule[] = [
+  {
+    name: 'check-reconcile-orders',
+    jobName: checkReconcileOrdersJob.name,
+    everyMs: 5 * 60_000,
+    offsetMs: 45_000,
+  },
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
-export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRunJob, checkPurgeFilesJob];
+export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [
+  checkRunJob,
+  checkPurgeFilesJob,
+  checkReconcileOrdersJob,
+];
 
 // A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
 // A check deleted before the payment was accepted is not run: the orders module refunds the payment.

@@ -1,5 +1,6 @@
 import { API_PREFIX } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
+import { selfFetch } from '../../lib/self-address.ts';
 import {
   DEFAULT_SANDBOX_MOUNT_PATH,
   devPaymentRoutes,
@@ -48,7 +49,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
         now,
         logger: app.log,
         providers: options.providers,
-        fetch: options.fetch,
+        // Sandbox calls and notifications to our own address reach this process over loopback.
+        fetch: options.fetch ?? selfFetch(config.publicBaseUrl, app.server),
         sandboxKeys: options.sandboxKeys,
       });
       registerOrdersRuntime(rt);

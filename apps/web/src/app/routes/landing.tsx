@@ -16,9 +16,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { ServiceInfo } from '../../config/services';
 import { services } from '../../config/services';
-import { FreeBenefits } from '../../features/auth/components/free-benefits';
-import { useIsLoggedIn, useSession } from '../../features/auth/stores/session-store';
-import { homeTexts as t } from '../../features/home/texts';
+import { FreeBenefits, useIsLoggedIn, useSession } from '../../features/auth';
+import { homeTexts as t } from '../../features/home';
 import { uiActions } from '../../stores/ui-store';
 import { shellTexts } from '../texts';
 

@@ -1,9 +1,6 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { FreeBenefits } from '../../features/auth/components/free-benefits';
-import { RegisterForm } from '../../features/auth/components/register-form';
-import { useIsLoggedIn } from '../../features/auth/stores/session-store';
-import { authTexts } from '../../features/auth/texts';
+import { authTexts, FreeBenefits, RegisterForm, useIsLoggedIn } from '../../features/auth';
 import { pageTitle } from '../texts';
 
 export default function RegisterPage() {

@@ -10,7 +10,8 @@ export const checkTexts = {
   maxChars: (max: string) => `单篇上限 ${max} 字`,
   freeBadge: '可免费',
   freeRuleDefault: (cap: string) => `绑定手机号或微信后可免费查重一次（${cap}字以内）`,
-  freeHeld: (cap: string) => `你有 1 次免费查重（${cap}字以内）`,
+  freeHeld: (cap: string, kind: 'similarity' | 'aigc' = 'similarity') =>
+    `你有 1 次免费${kind === 'aigc' ? 'AIGC检测' : '查重'}（${cap}字以内）`,
   retry: '重试',
 
   // The upload form
@@ -56,6 +57,7 @@ export const checkTexts = {
   billedRule: '（不足千字按千字计）',
   free: '免费',
   freeTag: '使用免费查重',
+  freeTagAigc: '使用免费AIGC检测',
   freeStart: '免费检测',
   freeStarting: '正在开始检测…',
   pay: '去支付',
@@ -230,4 +232,23 @@ export const checkTexts = {
   loadFailed: '查重订单加载失败',
   freeAmount: '免费',
   chars: (n: string) => `${n} 字`,
+  /** AIGC detection (goods aigc_detection_*): its report and list cells. */
+  aigc: {
+    reportTitle: 'AIGC检测报告',
+    indexLabel: 'AIGC指数（参考值）',
+    indexShort: (score: number) => `AIGC ${score.toFixed(1)}`,
+    noneShort: '未见明显AI特征',
+    verdict: '结论',
+    scoredChars: '参与检测字数',
+    flagged: '疑似段落',
+    flaggedShare: '疑似段落字数占比',
+    reasons: '主要依据',
+    model: '检测模型',
+    disclaimerTitle: 'AIGC指数为统计模型的估计，仅供参考',
+    legend: '红色底纹为疑似AI生成的段落，颜色越深指数越高；将鼠标移到段落上可查看指数与依据。',
+    paragraphTip: (score: number) => `AIGC指数 ${score.toFixed(1)}（参考值）`,
+    paragraphNone: '未见明显AI生成特征',
+    textTitle: '全文检测结果',
+    verify: '核验报告真伪',
+  },
 } as const;

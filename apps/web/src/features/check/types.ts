@@ -2,7 +2,7 @@
  * Wire types of the paper-check API (/freeCheck/*, docs/api/check.md; read from
  * apps/server/src/modules/check while that page is being written).
  */
-import type { PayStatus } from '../payment/types';
+import type { PayStatus } from '../payment';
 
 /** One product of /freeCheck/goodsList (本科 / 硕博 / 期刊). */
 export interface CheckGoods {
@@ -27,7 +27,11 @@ export interface CheckGoods {
   freeAvailable: boolean;
   /** Largest upload in bytes. */
   uploadMaxBytes: number;
+  /** similarity: 查重; aigc: AIGC检测 (its report is the AIGC report). */
+  kind: CheckKind;
 }
+
+export type CheckKind = 'similarity' | 'aigc';
 
 /** /freeCheck/uploadFile: the parsed paper and its price, before anything is paid. */
 export interface UploadResult {
@@ -56,12 +60,13 @@ export interface UploadResult {
 }
 
 export type CheckStatusValue = 'pending' | 'queued' | 'running' | 'done' | 'failed';
-export type CheckStage = 'parsing' | 'comparing' | 'reporting';
+export type CheckStage = 'parsing' | 'comparing' | 'detecting' | 'reporting';
 
 /** The check's part of /freeCheck/orderPayStatus (and /freeCheck/checkStatus, /payFee, /retryCheck). */
 export interface CheckState {
   orderId: string;
   free: boolean;
+  kind: CheckKind;
   checkStatus: CheckStatusValue;
   checkStatusText: string;
   stage: CheckStage | null;
@@ -86,6 +91,8 @@ export type CheckPayStatus = Omit<PayStatus, 'status' | 'orderNo' | 'expireAt'> 
 
 // The report's wire types (/freeCheck/report) are shared with the server.
 export type {
+  AigcParagraph,
+  AigcReportModel,
   MatchKind,
   ReportFigures,
   ReportMatch,
@@ -114,8 +121,10 @@ export interface CheckListItem extends CheckState {
   createdAt: string;
   finishedAt: string | null;
   reportNo: string | null;
-  /** 总文字复制比 (0–1) once the report exists. */
+  /** 总文字复制比 (0–1) once the report exists; for an AIGC check its AIGC index / 100. */
   ratio: number | null;
+  /** AIGC check: its index is in the reliable range (else 未见明显AI生成特征); null otherwise. */
+  aigcReliable: boolean | null;
   actions: {
     view: boolean;
     download: boolean;

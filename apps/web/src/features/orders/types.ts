@@ -1,7 +1,7 @@
 /** Wire types of the orders API (docs/api/orders.md). */
-import type { OrderStatus, PayMethod, Proof } from '../payment/types';
+import type { OrderStatus, PayMethod, Proof } from '../payment';
 
-export type { OrderStatus } from '../payment/types';
+export type { OrderStatus } from '../payment';
 
 export type ServiceType =
   | 'check'

@@ -9,7 +9,7 @@ import { formatDate } from '@kyfw/contracts';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { toast, uiActions } from '../../../stores/ui-store';
-import { exportMyData } from '../api/export-data';
+import { useExportMyData } from '../api/export-data';
 import { authTexts, infoTexts, maskPhone } from '../texts';
 import type { UserInfo } from '../types';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -161,35 +161,18 @@ export function EntitlementsSection({ user }: { user: UserInfo }) {
   );
 }
 
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** 导出我的数据 (JSON download) and 注销账号. */
 export function DataSection() {
-  const [exporting, setExporting] = useState(false);
+  const exportData = useExportMyData();
   const [deleting, setDeleting] = useState(false);
-  const onExport = async () => {
-    setExporting(true);
-    const [error, file] = await exportMyData();
-    setExporting(false);
-    if (error) return;
-    saveBlob(file.blob, file.filename ?? '我的数据.json');
-    toast.success(infoTexts.exportDone);
-  };
+  const onExport = () =>
+    exportData.mutate(undefined, { onSuccess: () => toast.success(infoTexts.exportDone) });
   return (
     <div className="info-data">
       <div className="info-data__item">
         <strong>{infoTexts.exportTitle}</strong>
         <p>{infoTexts.exportText}</p>
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
+        <Button icon={<DownloadOutlined />} loading={exportData.isPending} onClick={onExport}>
           {infoTexts.exportButton}
         </Button>
       </div>

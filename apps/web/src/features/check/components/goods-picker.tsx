@@ -58,7 +58,7 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
             <span className="ck-goods__limit">{t.maxChars(formatCharLimit(g.maxQuantity))}</span>
             {free === 'available' && (
               <span className="ck-goods__free is-held">
-                <GiftOutlined /> {t.freeHeld(cap)}
+                <GiftOutlined /> {t.freeHeld(cap, g.kind)}
               </span>
             )}
             {free === 'not-held' && (

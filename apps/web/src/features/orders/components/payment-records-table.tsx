@@ -1,10 +1,11 @@
 import { AlipayCircleFilled, BankOutlined, WechatFilled } from '@ant-design/icons';
+import { formatYuan } from '@kyfw/contracts';
 import { Alert, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { usePaymentRecords } from '../api/list-payment-records';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { paymentRecordTexts as t } from '../texts';
 import type { PaymentRecord } from '../types';
 import { Empty } from './empty';
@@ -40,9 +41,9 @@ const columns: ColumnsType<PaymentRecord> = [
     align: 'right',
     render: (_, r) => (
       <div className="order-amount">
-        <strong>{formatMoney(r.amount)}</strong>
+        <strong>{formatYuan(r.amount)}</strong>
         {r.refundedFen > 0 && (
-          <span className="order-amount__refund">{t.refunded(formatMoney(r.refundedAmount))}</span>
+          <span className="order-amount__refund">{t.refunded(formatYuan(r.refundedAmount))}</span>
         )}
       </div>
     ),
