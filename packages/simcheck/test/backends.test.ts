@@ -272,5 +272,5 @@ describe('the PostgreSQL index in a database without its tables', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 60_000);
 });
