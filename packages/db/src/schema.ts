@@ -194,7 +194,7 @@ export interface WechatEventsTable {
 
 export const ENTITLEMENT_KINDS = ['free_check', 'free_aigc_detection', 'ai_writing_trial'] as const;
 export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
-export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind';
+export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind' | 'phone_register' | 'wechat_register';
 
 export interface EntitlementsTable {
   id: Generated<string>;

@@ -98,8 +98,21 @@ function freeUsedText(kind: CheckRecord['kind']): string {
 
 /** The unused free uses the account holds, by entitlement kind. */
 async function heldEntitlements(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  return new Set(
+    [...(await freeUseStates(db, userId)).entries()].filter(([, v]) => v === 'available').map(([k]) => k),
+  );
+}
+
+/**
+ * The caller's free use of each entitlement kind: `available`, `used` (this account used it);
+ * a kind the account does not hold is `none` (its phone or WeChat earned it on an earlier
+ * account), and without a login `login` (every account gets one at registration).
+ */
+type FreeUseState = 'login' | 'available' | 'used' | 'none';
+
+async function freeUseStates(db: Kysely<Database>, userId: string): Promise<Map<string, FreeUseState>> {
   const list = await listEntitlements(userId, { tx: db });
-  return new Set(list.filter((e) => e.usedAt === null).map((e) => e.kind));
+  return new Map(list.map((e) => [e.kind, e.usedAt === null ? 'available' : 'used']));
 }
 
 async function hasFreeCheck(db: Kysely<Database>, userId: string, goods: GoodsRecord): Promise<boolean> {
@@ -118,10 +131,10 @@ async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRe
 export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const orders = getOrdersApi(rt.db);
   const goods = await orders.listGoods('check');
-  const held = userId ? await heldEntitlements(rt.db, userId) : new Set<string>();
+  const states = userId ? await freeUseStates(rt.db, userId) : null;
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
-    const freeHeld = held.has(entitlementOfKind(checkKindOf(g)));
+    const status: FreeUseState = states ? (states.get(entitlementOfKind(checkKindOf(g))) ?? 'none') : 'login';
     return {
       ...orders.toGoodsView(g),
       /** similarity: 查重; aigc: AIGC检测. */
@@ -130,7 +143,9 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
       pricePerThousand: formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize)),
       freeMaxChars: cap,
       /** The logged-in user can use a free check on these goods (papers up to freeMaxChars). */
-      freeAvailable: cap !== null && freeHeld,
+      freeAvailable: cap !== null && status === 'available',
+      /** The caller's free check (null: these goods have none), so the page says why it has none. */
+      freeStatus: cap === null ? null : status,
       uploadMaxBytes: rt.config.uploadMaxBytes,
     };
   });
@@ -501,6 +516,8 @@ interface OrderOfCheck {
   payStatus: number;
   autoRefund: boolean;
   autoRefundFailed: boolean;
+  /** A transfer proof waits for an operator (the order says 待确认). */
+  offlinePending: boolean;
 }
 
 /** The order is paid and its money is not on its way back. */
@@ -518,6 +535,7 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   let statusText = CHECK_STATUS_TEXTS[check.status];
   if (check.status === 'pending') {
     if (check.free) statusText = TEXTS.freeStatus;
+    else if (orderStatus?.offlinePending) statusText = orderStatus.statusText;
     else if (orderStatus && orderStatus.status !== 'pending_payment')
       statusText = TEXTS.orderClosed(orderStatus.statusText);
     else if (orderStatus && !orderStatus.canPay) statusText = TEXTS.orderClosed('已过期');
@@ -661,6 +679,9 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
       free: check.free,
       payStatus: order ? order.payStatus : check.status === 'pending' ? 0 : 1,
       orderStatus: order?.status ?? null,
+      /** A transfer proof waits for an operator: no 去支付, no 删除; `offlinePendingText` says what next. */
+      offlinePending: order?.offlinePending === true,
+      offlinePendingText: order?.offlinePendingText ?? null,
       createdAt: check.createdAt.toISOString(),
       finishedAt: check.finishedAt?.toISOString() ?? null,
       reportNo: row.report?.reportNo ?? null,
@@ -674,11 +695,12 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
         pay: awaitingPayment,
         start: check.status === 'pending' && check.free,
         retry: status.canRetry,
-        // Not while it runs, nor once paid and about to start (deleteCheck refuses both).
+        // Not while it runs, nor once paid and about to start, nor while a transfer proof waits for
+        // an operator (deleteCheck refuses all three).
         delete:
           check.status !== 'queued' &&
           check.status !== 'running' &&
-          !(check.status === 'pending' && order?.payStatus === 1),
+          !(check.status === 'pending' && (order?.payStatus === 1 || order?.offlinePending === true)),
       },
     });
   }

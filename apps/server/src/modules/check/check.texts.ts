@@ -37,7 +37,6 @@ export const TEXTS = {
   aigcFreeUsed: '免费AIGC检测次数已使用，请重新上传并付费检测',
   paidCheck: '该订单为付费检测（上传时未使用免费查重），请支付后开始检测',
   freeUsed: '免费查重次数已使用，请重新上传并付费检测',
-  freeNotHeld: '绑定手机号或微信后可获得一次免费查重',
   notReady: (statusText: string, progress: number) =>
     `检测尚未完成（${statusText}，${progress}%），请稍后查看报告`,
   notReadyPending: '订单尚未支付，支付后开始检测',

@@ -9,9 +9,11 @@ export const checkTexts = {
   perThousand: '元/千字',
   maxChars: (max: string) => `单篇上限 ${max} 字`,
   freeBadge: '可免费',
-  freeRuleDefault: (cap: string) => `绑定手机号或微信后可免费查重一次（${cap}字以内）`,
-  freeHeld: (cap: string, kind: 'similarity' | 'aigc' = 'similarity') =>
-    `你有 1 次免费${kind === 'aigc' ? 'AIGC检测' : '查重'}（${cap}字以内）`,
+  freeRuleDefault: (cap: string, aigc = false) =>
+    `注册即送免费${aigc ? 'AIGC检测' : '查重'}一次（${cap}字以内）`,
+  freeUsed: (aigc = false) => `本账号的免费${aigc ? 'AIGC检测' : '查重'}已使用`,
+  freeNone: (aigc = false) => `本账号无免费${aigc ? 'AIGC检测' : '查重'}（手机号或微信此前已领取过）`,
+  freeHeld: (cap: string, aigc = false) => `你有 1 次免费${aigc ? 'AIGC检测' : '查重'}（${cap}字以内）`,
   retry: '重试',
 
   // The upload form
@@ -75,6 +77,7 @@ export const checkTexts = {
   stepCompare: '比对文献库',
   stepReport: '生成报告',
   awaitingPayment: '订单待支付，支付后立即开始检测',
+  offlinePendingShort: '核对到账后开始检测',
   awaitingFreeStart: '免费查重待开始',
   queued: '已进入检测队列，马上开始…',
   parsingStage: '正在解析文档…',
@@ -224,6 +227,7 @@ export const checkTexts = {
   deleteBlocked: {
     running: '检测进行中，完成后才能删除',
     paidStarting: '订单已支付，检测即将开始，完成后才能删除',
+    offlinePending: '转账凭证待工作人员确认，确认前不能删除；如未核对到款项，凭证退回后即可删除',
   },
   deleted: '已删除',
   confirmOk: '确定',

@@ -25,6 +25,11 @@ export interface CheckGoods {
   freeMaxChars: number | null;
   /** The logged-in user holds the free check and may use it on these goods. */
   freeAvailable: boolean;
+  /**
+   * The caller's free check (null: these goods have none): login (anonymous; every account gets one
+   * at registration), available, used, none (its phone or WeChat had it on an earlier account).
+   */
+  freeStatus?: 'login' | 'available' | 'used' | 'none' | null;
   /** Largest upload in bytes. */
   uploadMaxBytes: number;
   /** similarity: 查重; aigc: AIGC检测 (its report is the AIGC report). */
@@ -118,6 +123,10 @@ export interface CheckListItem extends CheckState {
   payStatus: 0 | 1;
   /** The order's status (paid checks); null for a free check. */
   orderStatus: string | null;
+  /** A transfer proof waits for an operator (待确认): no 去支付, no 删除 until it is reviewed. */
+  offlinePending?: boolean;
+  /** What happens next while it waits (from the server). */
+  offlinePendingText?: string | null;
   createdAt: string;
   finishedAt: string | null;
   reportNo: string | null;
