@@ -1,7 +1,8 @@
 // `npm run bench`: the foundation's figures.
 // 1. what Chromium really receives over HTTP when it loads `/` (a production build served by the
 //    real server): bytes on the wire per response (Playwright's encoded body sizes, i.e. after
-//    br/gzip), their encoding, and the JavaScript among them, against the 250 KB aim;
+//    br/gzip), their encoding, and the JavaScript among them, against the 250 KB aim; then first
+//    and largest contentful paint under Lighthouse's mobile throttling;
 // 2. requests per second and p99 latency of GET /home/homeInfo in embedded mode under autocannon,
 //    50 connections for 10 s, against the 3,000 req/s aim.
 import { spawnSync } from 'node:child_process';
@@ -42,7 +43,6 @@ try {
   });
   await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
   const loaded = await Promise.all(responses);
-  await browser.close();
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const sum = (list: typeof loaded, key: 'wire' | 'raw') => list.reduce((total, r) => total + r[key], 0);
   const scripts = loaded.filter((r) => r.type === 'script');
@@ -60,6 +60,45 @@ try {
   );
   const uncompressed = loaded.filter((r) => r.encoding === 'identity' && r.raw > 1024 && r.type !== 'image');
   console.log(`  uncompressed text responses over 1 KB: ${uncompressed.length}`);
+
+  // The same load as Lighthouse's mobile run throttles it (simulated slow 4G: 150 ms RTT,
+  // 1.6 Mbit/s down, 750 kbit/s up; CPU 4x slower; a 412x823 screen), applied by DevTools in
+  // Chromium: first contentful paint and largest contentful paint of `/`, median of three cold loads.
+  const paints: { fcp: number; lcp: number }[] = [];
+  for (let run = 0; run < 3; run++) {
+    const mobile = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      locale: 'zh-CN',
+    });
+    const tab = await mobile.newPage();
+    const cdp = await mobile.newCDPSession(tab);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await tab.addInitScript(
+      "window.__paint={fcp:0,lcp:0};new PerformanceObserver(l=>{for(const e of l.getEntries())if(e.name==='first-contentful-paint')window.__paint.fcp=e.startTime}).observe({type:'paint',buffered:true});new PerformanceObserver(l=>{for(const e of l.getEntries())window.__paint.lcp=e.startTime}).observe({type:'largest-contentful-paint',buffered:true});",
+    );
+    await tab.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    paints.push(await tab.evaluate('window.__paint'));
+    await mobile.close();
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(
+    '\nLanding page / under Lighthouse-like mobile throttling (slow 4G, CPU 4x), median of 3 cold loads',
+  );
+  console.log(
+    `  first contentful paint ${(median(paints.map((p) => p.fcp)) / 1000).toFixed(2)} s, largest contentful paint ${(median(paints.map((p) => p.lcp)) / 1000).toFixed(2)} s (Lighthouse "good": FCP < 1.8 s, LCP < 2.5 s)`,
+  );
+
+  await browser.close();
 
   const url = `${server.baseUrl}/kyfw/web/v1/home/homeInfo`;
   await autocannon({ url, connections: 10, duration: 2 }); // warm-up

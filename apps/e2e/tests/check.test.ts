@@ -292,7 +292,8 @@ describe('paper check journeys', () => {
 
     // The products with prices per 1,000 characters and limits; the upload area states its limit.
     const cards = p.locator('.ck-goods__card');
-    await expect.poll(() => cards.count()).toBe(3);
+    // 本科, 硕博, 期刊 and AIGC检测 (issue 14)
+    await expect.poll(() => cards.count()).toBe(4);
     const undergrad = p.locator('[data-goods-id="check_undergrad"]');
     expect(await undergrad.innerText()).toContain('2.00');
     expect(await undergrad.innerText()).toContain('元/千字');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { envVar as env } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
@@ -11,11 +12,6 @@ import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat
 
 /** apps/web/dist of this repository, wherever the process was started from. */
 const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
-
-/** Unset and empty (`FOO=` in a .env file) both mean "use the default". */
-function env<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema);
-}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })

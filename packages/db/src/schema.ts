@@ -194,7 +194,7 @@ export interface WechatEventsTable {
 
 export const ENTITLEMENT_KINDS = ['free_check', 'free_aigc_detection', 'ai_writing_trial'] as const;
 export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
-export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind';
+export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind' | 'phone_register' | 'wechat_register';
 
 export interface EntitlementsTable {
   id: Generated<string>;
@@ -496,8 +496,10 @@ export type OrderDeliveryRow = Selectable<OrderDeliveriesTable>;
 
 export const CHECK_STATUSES = ['pending', 'queued', 'running', 'done', 'failed'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export type CheckStage = 'parsing' | 'comparing' | 'reporting';
+export type CheckStage = 'parsing' | 'comparing' | 'detecting' | 'reporting';
 export type CheckFileFormat = 'txt' | 'docx' | 'doc' | 'pdf';
+/** similarity: the comparison (查重); aigc: the AIGC detector (migration 0018). */
+export type CheckKind = 'similarity' | 'aigc';
 
 export interface ChecksTable {
   id: Generated<string>;
@@ -511,6 +513,7 @@ export interface ChecksTable {
   file_format: CheckFileFormat;
   file_bytes: number;
   file_sha256: string;
+  kind: ColumnType<CheckKind, CheckKind | undefined, CheckKind>;
   file_key: string | null;
   text_key: string | null;
   chars: number;

@@ -10,6 +10,7 @@ import {
   newPhone,
   pw,
   registerUser,
+  registrationSet,
   SECOND,
   sendCode,
 } from './accounts-helper.ts';
@@ -75,7 +76,7 @@ describe('POST /sendCheckCode', () => {
 });
 
 describe('POST /addUserByPhone', () => {
-  it('registers and logs in: the token works for /getUserInfo', async () => {
+  it('registers and logs in: the token works for /getUserInfo; the account holds the free services', async () => {
     const phone = newPhone();
     const code = await sendCode(t, phone, '1');
     const res = await call<{ token: string }>(t, '/addUserByPhone', {
@@ -85,10 +86,32 @@ describe('POST /addUserByPhone', () => {
     });
     expect(res.code).toBe(0);
     expect(res.data.token).toMatch(/^[0-9a-f]{64}$/);
+    // Granted by the registration itself (spec §1: the phone is bound), before any page reads them.
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('phone_number', '=', phone)
+      .executeTakeFirstOrThrow();
+    const rows = await t.db
+      .selectFrom('entitlements')
+      .select(['kind', 'granted_by'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.map((r) => `${r.kind}:${r.granted_by}`).sort()).toEqual([
+      'ai_writing_trial:phone_register',
+      'free_aigc_detection:phone_register',
+      'free_check:phone_register',
+    ]);
     const info = await call(t, '/getUserInfo', undefined, { token: res.data.token });
     expect(info).toMatchObject({
       code: 0,
-      data: { phoneNumber: phone, wxOpenId: null, hasPassword: true, entitlements: [] },
+      data: {
+        phoneNumber: phone,
+        wxOpenId: null,
+        hasPassword: true,
+        entitlements: registrationSet('phone_register'),
+        entitlementsEarnedBefore: false,
+      },
     });
   });
 

@@ -48,6 +48,7 @@ export {
   registerAccountExportSection,
 } from './account-hooks.ts';
 export { type AccountUser, type AuthenticatedUser, optionalUser, requireUser } from './auth.ts';
+export { BENEFITS, toBenefitsView } from './benefits.ts';
 export {
   consumeEntitlement,
   ENTITLEMENT_KINDS,
@@ -82,6 +83,11 @@ export interface AccountsServiceDeps {
   digestKey: string;
 }
 
+/** How an account holding no set came by its identifiers (its phone if it has one). */
+function registeredBy(user: UserRecord): 'phone_register' | 'wechat_register' {
+  return user.phoneNumber ? 'phone_register' : 'wechat_register';
+}
+
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, codes, throttle } = deps;
   let dummyHash: Promise<string> | undefined;
@@ -95,9 +101,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function userInfoOf(user: UserRecord): Promise<UserInfo> {
-    const entitlements = await listEntitlementsOf(db, user.id);
-    // No set yet: say whether binding can still earn one (not if the phone or WeChat already did).
-    const earnedBefore = entitlements.length === 0 && (await wasGrantEarnedBefore(db, user, deps.digestKey));
+    let entitlements = await listEntitlementsOf(db, user.id);
+    // No set yet (an account created before registration granted it): grant it now, unless its
+    // phone or WeChat already earned one on an earlier account — then say so.
+    let earnedBefore = false;
+    if (entitlements.length === 0) {
+      earnedBefore = await wasGrantEarnedBefore(db, user, deps.digestKey);
+      if (!earnedBefore) {
+        await db
+          .transaction()
+          .execute((tx) => grantOnBinding(tx, user, registeredBy(user), deps.now(), deps.digestKey));
+        entitlements = await listEntitlementsOf(db, user.id);
+      }
+    }
     return toUserInfo(toAccountUser(user), entitlements, { entitlementsEarnedBefore: earnedBefore });
   }
 
@@ -143,6 +159,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           await codes.consume(tx, codeId);
           if (await findUserByPhone(tx, input.phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
           const user = await insertUser(tx, { phoneNumber: input.phone, passwordHash, now });
+          await grantOnBinding(tx, user, 'phone_register', now, deps.digestKey);
           return startSession(tx, { userId: user.id, method: 'register', now, client: input.client });
         });
       } catch (error) {

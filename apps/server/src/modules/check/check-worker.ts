@@ -5,12 +5,13 @@
  * readers are kept open between checks. Messages: see cpu-pool.ts.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ReportModel } from '@kyfw/contracts';
+import type { AigcReportModel, ReportModel } from '@kyfw/contracts';
 import type { CheckProgress, HeadingHint, StoredDocument } from '@kyfw/simcheck';
+import { type AigcReportHeader, buildAigcReportModel } from './aigc/aigc-report.ts';
 import { recountReport } from './char-count.ts';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
-import { renderReportFiles } from './report/render.ts';
+import { renderAigcReport, renderReportFiles } from './report/render.ts';
 
 export type IndexLocation =
   | { kind: 'local'; dir: string; memoryBytes?: number }
@@ -19,6 +20,8 @@ export type IndexLocation =
 export type WorkerTask =
   | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
   | { task: 'render'; model: ReportModel }
+  | { task: 'aigcDetect'; header: AigcReportHeader; text: string; totalChars: number; warnings: string[] }
+  | { task: 'aigcRender'; model: AigcReportModel }
   | { task: 'warm'; location: IndexLocation };
 
 /** The answer to a task: exactly one per task id. */
@@ -73,6 +76,11 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
       if (doc) used.push(doc);
     }
     return { result: { report, sources: used }, transfer: [] };
+  }
+  if (message.task === 'aigcDetect') return { result: buildAigcReportModel(message), transfer: [] };
+  if (message.task === 'aigcRender') {
+    const pdf = await renderAigcReport(message.model);
+    return { result: pdf, transfer: [pdf.buffer as ArrayBuffer] };
   }
   const files = await renderReportFiles(message.model);
   const buffers = [files.pdf, files.markedPdf, files.html, files.zip].map((b) => b.buffer as ArrayBuffer);

@@ -92,7 +92,7 @@ async function progress(
   rt: CheckRuntime,
   ctx: JobContext<Payload>,
   check: CheckRecord,
-  stage: 'parsing' | 'comparing' | 'reporting',
+  stage: 'parsing' | 'comparing' | 'detecting' | 'reporting',
   percent: number,
 ) {
   if (!(await setStage(rt.db, check.id, stage, percent, rt.now()))) throw new CheckStoppedError();
@@ -212,6 +212,95 @@ async function buildAndStoreReport(
   throw new Error('could not draw a free report number');
 }
 
+/**
+ * An AIGC check's report: the detector and the PDF run in the worker thread (packages/aigc through
+ * check/aigc); the row in check_reports keeps the index / 100 as `ratio` and the flagged
+ * paragraphs' characters as `copied_chars`; the signed summary says it is an AIGC report.
+ */
+async function buildAndStoreAigcReport(
+  rt: CheckRuntime,
+  ctx: JobContext<Payload>,
+  check: CheckRecord,
+  stored: StoredText,
+): Promise<CheckReportRecord> {
+  await progress(rt, ctx, check, 'detecting', 20);
+  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
+  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const goodsName = order?.goodsName ?? goods?.name ?? 'AIGC检测';
+  const checkedAt = rt.now();
+  const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reportNo = newReportNo(checkedAt);
+    // The figures are known only after detection, and the signature covers them: detect, sign,
+    // then render with the verification code in the header.
+    const detected = await rt.pool.detectAigc({
+      header: {
+        orderId: check.id,
+        orderNo: order?.orderNo ?? check.checkNo,
+        reportNo,
+        verificationCode: '',
+        verifyUrl: '',
+        title: check.title,
+        author: check.author,
+        goodsName,
+        fileName: check.fileName,
+        checkedAt: checkedAt.toISOString(),
+      },
+      text: stored.text,
+      totalChars: check.chars,
+      warnings: stored.warnings,
+    });
+    const f = detected.figures;
+    const summary: ReportSummary = {
+      reportNo,
+      title: check.title,
+      author: maskAuthor(check.author),
+      goodsName,
+      totalChars: check.chars,
+      copiedChars: f.flaggedChars,
+      ratio: f.score / 100,
+      ratioExcludingQuotes: f.score / 100,
+      maxSingleSourceRatio: 0,
+      checkedAt: checkedAt.toISOString(),
+      kind: 'aigc',
+      aigcScore: f.score,
+      aigcReliable: f.reliable,
+    };
+    const signature = signSummary(rt.signingSecret, summary);
+    const verificationCode = verificationCodeOf(rt.signingSecret, signature);
+    const model = {
+      ...detected,
+      verificationCode,
+      verifyUrl: `${rt.publicBaseUrl}/check/verify?reportNo=${reportNo}&code=${verificationCode}`,
+    };
+    await progress(rt, ctx, check, 'reporting', 80);
+    const pdf = await rt.pool.renderAigc(model);
+    await progress(rt, ctx, check, 'reporting', 90);
+    const keys = { model: `${folder}/aigc-report.json`, pdf: `${folder}/aigc-report.pdf` };
+    await rt.storage.put(keys.model, JSON.stringify(model));
+    await rt.storage.put(keys.pdf, pdf);
+    const inserted = await rt.db.transaction().execute(async (tx) => {
+      if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
+      return insertReport(tx, {
+        checkId: check.id,
+        reportNo,
+        verificationCode,
+        summary,
+        signature,
+        ratio: f.score / 100,
+        totalChars: check.chars,
+        copiedChars: f.flaggedChars,
+        keys: { model: keys.model, pdf: keys.pdf, markedPdf: null, html: null, zip: null },
+        checkedAt,
+      });
+    });
+    if (inserted) return inserted;
+    const existing = await findReport(rt.db, check.id);
+    if (existing) return existing;
+  }
+  throw new Error('could not draw a free report number');
+}
+
 /** The user opted in: the paper joins the comparison library (after its own check, never before). */
 async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: StoredText): Promise<void> {
   if (!check.addToLibrary || check.libraryDocId) return;
@@ -273,7 +362,11 @@ async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: Chec
     }
     await progress(rt, ctx, check, 'parsing', 5);
     const stored = await loadText(rt, check);
-    const report = (await findReport(rt.db, check.id)) ?? (await buildAndStoreReport(rt, ctx, check, stored));
+    const report =
+      (await findReport(rt.db, check.id)) ??
+      (check.kind === 'aigc'
+        ? await buildAndStoreAigcReport(rt, ctx, check, stored)
+        : await buildAndStoreReport(rt, ctx, check, stored));
     await addToLibrary(rt, check, stored);
     // Done under the check's row lock: an account deletion either came first (the check stopped,
     // this fails and the run is discarded) or sees a delivered check (its files purged by its job).

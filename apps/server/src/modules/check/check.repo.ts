@@ -1,5 +1,6 @@
 import {
   type CheckFileFormat,
+  type CheckKind,
   type CheckReportRow,
   type CheckRow,
   type CheckStage,
@@ -24,6 +25,8 @@ export interface CheckRecord {
   fileFormat: CheckFileFormat;
   fileBytes: number;
   fileSha256: string;
+  /** similarity (查重) or aigc (AIGC检测), from the goods at upload. */
+  kind: CheckKind;
   fileKey: string | null;
   textKey: string | null;
   chars: number;
@@ -57,6 +60,7 @@ export function toCheck(row: CheckRow): CheckRecord {
     fileFormat: row.file_format,
     fileBytes: row.file_bytes,
     fileSha256: row.file_sha256,
+    kind: row.kind,
     fileKey: row.file_key,
     textKey: row.text_key,
     chars: row.chars,
@@ -126,6 +130,7 @@ export interface NewCheck {
   fileFormat: CheckFileFormat;
   fileBytes: number;
   fileSha256: string;
+  kind: CheckKind;
   chars: number;
   amountFen: number;
   free: boolean;
@@ -149,6 +154,7 @@ export async function insertCheck(db: Kysely<Database>, c: NewCheck): Promise<Ch
       file_format: c.fileFormat,
       file_bytes: c.fileBytes,
       file_sha256: c.fileSha256,
+      kind: c.kind,
       chars: c.chars,
       amount_fen: c.amountFen,
       free: c.free,
@@ -435,7 +441,8 @@ export interface NewReport {
   ratio: number;
   totalChars: number;
   copiedChars: number;
-  keys: { model: string; pdf: string; markedPdf: string; html: string; zip: string };
+  /** markedPdf, html and zip are null for an AIGC report (its one file is the PDF). */
+  keys: { model: string; pdf: string; markedPdf: string | null; html: string | null; zip: string | null };
   checkedAt: Date;
 }
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { envVar } from '../../lib/env.ts';
 
 /** Unset and blank both mean "not given". */
 function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+  return envVar(schema.optional());
 }
 function withDefault<T extends z.ZodType>(schema: T, value: z.output<T>) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    schema.default(value as never),
-  );
+  return envVar(schema.default(value as never));
 }
 function integer(min: number, max: number) {
   const message = `must be an integer between ${min} and ${max}`;

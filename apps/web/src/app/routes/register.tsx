@@ -1,6 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { authTexts, FreeBenefits, RegisterForm, useIsLoggedIn } from '../../features/auth';
+import { authTexts, RegisterForm, useIsLoggedIn } from '../../features/auth';
+import { FreeBenefits } from '../../features/home';
 import { pageTitle } from '../texts';
 
 export default function RegisterPage() {

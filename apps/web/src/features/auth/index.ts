@@ -5,7 +5,6 @@ export { AccountSection, DataSection, EntitlementsSection } from './components/a
 export { AuthDialogs } from './components/auth-dialogs';
 export { ChangePasswordForm } from './components/change-password-form';
 export { ForgotPasswordForm } from './components/forgot-password-form';
-export { FreeBenefits } from './components/free-benefits';
 export { LoginTabs } from './components/login-tabs';
 export { ProfileForm } from './components/profile-form';
 export { RegisterForm } from './components/register-form';

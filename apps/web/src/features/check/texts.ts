@@ -9,8 +9,11 @@ export const checkTexts = {
   perThousand: '元/千字',
   maxChars: (max: string) => `单篇上限 ${max} 字`,
   freeBadge: '可免费',
-  freeRuleDefault: (cap: string) => `绑定手机号或微信后可免费查重一次（${cap}字以内）`,
-  freeHeld: (cap: string) => `你有 1 次免费查重（${cap}字以内）`,
+  freeRuleDefault: (cap: string, aigc = false) =>
+    `注册即送免费${aigc ? 'AIGC检测' : '查重'}一次（${cap}字以内）`,
+  freeUsed: (aigc = false) => `本账号的免费${aigc ? 'AIGC检测' : '查重'}已使用`,
+  freeNone: (aigc = false) => `本账号无免费${aigc ? 'AIGC检测' : '查重'}（手机号或微信此前已领取过）`,
+  freeHeld: (cap: string, aigc = false) => `你有 1 次免费${aigc ? 'AIGC检测' : '查重'}（${cap}字以内）`,
   retry: '重试',
 
   // The upload form
@@ -56,6 +59,7 @@ export const checkTexts = {
   billedRule: '（不足千字按千字计）',
   free: '免费',
   freeTag: '使用免费查重',
+  freeTagAigc: '使用免费AIGC检测',
   freeStart: '免费检测',
   freeStarting: '正在开始检测…',
   pay: '去支付',
@@ -73,6 +77,7 @@ export const checkTexts = {
   stepCompare: '比对文献库',
   stepReport: '生成报告',
   awaitingPayment: '订单待支付，支付后立即开始检测',
+  offlinePendingShort: '核对到账后开始检测',
   awaitingFreeStart: '免费查重待开始',
   queued: '已进入检测队列，马上开始…',
   parsingStage: '正在解析文档…',
@@ -222,6 +227,7 @@ export const checkTexts = {
   deleteBlocked: {
     running: '检测进行中，完成后才能删除',
     paidStarting: '订单已支付，检测即将开始，完成后才能删除',
+    offlinePending: '转账凭证待工作人员确认，确认前不能删除；如未核对到款项，凭证退回后即可删除',
   },
   deleted: '已删除',
   confirmOk: '确定',
@@ -230,4 +236,23 @@ export const checkTexts = {
   loadFailed: '查重订单加载失败',
   freeAmount: '免费',
   chars: (n: string) => `${n} 字`,
+  /** AIGC detection (goods aigc_detection_*): its report and list cells. */
+  aigc: {
+    reportTitle: 'AIGC检测报告',
+    indexLabel: 'AIGC指数（参考值）',
+    indexShort: (score: number) => `AIGC ${score.toFixed(1)}`,
+    noneShort: '未见明显AI特征',
+    verdict: '结论',
+    scoredChars: '参与检测字数',
+    flagged: '疑似段落',
+    flaggedShare: '疑似段落字数占比',
+    reasons: '主要依据',
+    model: '检测模型',
+    disclaimerTitle: 'AIGC指数为统计模型的估计，仅供参考',
+    legend: '红色底纹为疑似AI生成的段落，颜色越深指数越高；将鼠标移到段落上可查看指数与依据。',
+    paragraphTip: (score: number) => `AIGC指数 ${score.toFixed(1)}（参考值）`,
+    paragraphNone: '未见明显AI生成特征',
+    textTitle: '全文检测结果',
+    verify: '核验报告真伪',
+  },
 } as const;

@@ -16,7 +16,7 @@ const STATUS_COLORS: Record<CheckListItem['checkStatus'], string> = {
 
 function StatusCell({ item }: { item: CheckListItem }) {
   const running = item.checkStatus === 'queued' || item.checkStatus === 'running';
-  const closed = item.checkStatus === 'pending' && !item.free && !item.actions.pay;
+  const closed = item.checkStatus === 'pending' && !item.free && !item.actions.pay && !item.offlinePending;
   const tag = (
     <Tag color={closed ? 'default' : STATUS_COLORS[item.checkStatus]} className="ck-status">
       {item.checkStatusText}
@@ -25,6 +25,16 @@ function StatusCell({ item }: { item: CheckListItem }) {
   );
   if (item.checkStatus === 'failed' && item.failureReason) {
     return <Tooltip title={item.failureReason}>{tag}</Tooltip>;
+  }
+  if (item.offlinePending && item.offlinePendingText) {
+    return (
+      <Tooltip title={item.offlinePendingText}>
+        <span className="ck-status-wrap">
+          {tag}
+          <span className="ck-status__next">{t.offlinePendingShort}</span>
+        </span>
+      </Tooltip>
+    );
   }
   return tag;
 }
@@ -98,6 +108,15 @@ export function checkOrderColumns({
       render: (_, item) =>
         item.ratio === null ? (
           '—'
+        ) : item.kind === 'aigc' ? (
+          // An AIGC check: its index (参考值) when reliable, else no figure
+          <span className="ck-aigc-cell" title={t.aigc.indexLabel}>
+            {item.aigcReliable ? (
+              <strong className="ck-rate ck-rate--high">{t.aigc.indexShort(item.ratio * 100)}</strong>
+            ) : (
+              t.aigc.noneShort
+            )}
+          </span>
         ) : (
           <strong className={`ck-rate ck-rate--${rateLevel(item.ratio)}`}>{formatPercent(item.ratio)}</strong>
         ),

@@ -36,7 +36,11 @@ export function CheckRowActions({
   const busy = startFree.isPending || retry.isPending || download.isPending;
   const deleteBlocked = deleteBlockedReason(item);
   const menu: MenuProps = {
-    items: FORMATS.map((format) => ({ key: format, label: t.formats[format] })),
+    // An AIGC report has one file, its PDF.
+    items: (item.kind === 'aigc' ? FORMATS.slice(0, 1) : FORMATS).map((format) => ({
+      key: format,
+      label: t.formats[format],
+    })),
     onClick: ({ key }) =>
       download.mutate(
         { orderId: item.orderId, format: key as ReportFormat, title: item.title },

@@ -105,7 +105,7 @@ export function OrderConfirm({
             <div className="ck-order__due">
               <span>{t.dueLabel}</span>
               <strong data-testid="check-amount">{free ? formatYuan('0') : price.due}</strong>
-              {free && <Tag color="green">{t.freeTag}</Tag>}
+              {free && <Tag color="green">{goods?.kind === 'aigc' ? t.freeTagAigc : t.freeTag}</Tag>}
             </div>
           </div>
         )}

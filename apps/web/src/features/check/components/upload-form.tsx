@@ -234,7 +234,9 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
         </Button>
         {!loggedIn && <span className="muted">{t.loginFirst}</span>}
         {goods?.freeMaxChars != null && goods.freeAvailable && (
-          <span className="muted">{t.freeHeld(formatCharLimit(goods.freeMaxChars))}</span>
+          <span className="muted">
+            {t.freeHeld(formatCharLimit(goods.freeMaxChars), goods.kind === 'aigc')}
+          </span>
         )}
       </div>
     </div>

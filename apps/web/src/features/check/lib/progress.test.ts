@@ -13,6 +13,7 @@ function status(over: Partial<CheckPayStatus>): CheckPayStatus {
     offlinePending: false,
     orderId: 'o1',
     free: false,
+    kind: 'similarity',
     checkStatus: 'pending',
     checkStatusText: '待支付',
     stage: null,

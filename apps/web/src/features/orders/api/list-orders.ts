@@ -28,3 +28,20 @@ export function useRefreshOrders() {
     void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
   };
 }
+
+/** What a service's tab extension loads for the orders on screen (its `loadExtra`), keyed by order id. */
+export function useOrdersExtra<TExtra>(
+  tab: OrderTab,
+  orders: Order[],
+  loadExtra: ((orders: Order[]) => Promise<Record<string, TExtra>>) | undefined,
+) {
+  return useQuery({
+    queryKey: ordersKeys.extra(
+      tab,
+      orders.map((o) => o.orderId),
+    ),
+    queryFn: () => (loadExtra ? loadExtra(orders) : Promise.resolve({} as Record<string, TExtra>)),
+    enabled: Boolean(loadExtra) && orders.length > 0,
+    staleTime: 0,
+  });
+}

@@ -7,21 +7,23 @@ import type { ReportFormat } from '../../types';
 
 const FORMATS: ReportFormat[] = ['pdf', 'marked', 'html', 'zip'];
 
-/** 下载报告: PDF, 全文标明引文 PDF, HTML and the zip package. */
+/** 下载报告: PDF, 全文标明引文 PDF, HTML and the zip package (an AIGC report: its PDF only). */
 export function DownloadButtons({
   orderId,
   title,
   size = 'middle',
+  formats = FORMATS,
 }: {
   orderId: string;
   title: string;
   size?: 'small' | 'middle';
+  formats?: readonly ReportFormat[];
 }) {
   const download = useDownloadReport();
   const busy = download.isPending ? download.variables.format : null;
   return (
     <Space wrap size={8} className="rt-downloads">
-      {FORMATS.map((format) => (
+      {formats.map((format) => (
         <Button
           key={format}
           size={size}

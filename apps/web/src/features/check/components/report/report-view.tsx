@@ -3,10 +3,12 @@ import { Alert } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { type AnyReport, isAigcReport } from '../../api/get-report';
 import { formatTime } from '../../lib/format';
 import { buildMarkedText } from '../../lib/segments';
 import { checkTexts as t } from '../../texts';
 import type { ReportModel } from '../../types';
+import { AigcReportView } from './aigc-report-view';
 import { DownloadButtons } from './download-buttons';
 import { MarkedTextView } from './marked-text';
 import { MatchPanel } from './match-panel';
@@ -14,7 +16,7 @@ import { ReportFiguresView, SectionTable, SourceList } from './report-summary';
 import '../../check.css';
 
 /** The verification page with this report's number and code filled in. */
-export function verifyPathOf(report: Pick<ReportModel, 'reportNo' | 'verificationCode'>): string {
+export function verifyPathOf(report: { reportNo: string; verificationCode: string }): string {
   const query = new URLSearchParams({ reportNo: report.reportNo, code: report.verificationCode });
   return `${paths['check-verify']}?${query.toString()}`;
 }
@@ -24,7 +26,11 @@ export function verifyPathOf(report: Pick<ReportModel, 'reportNo' | 'verificatio
  * headline figures; the chapter table; the similar sources; and the full text with its marks, the
  * source passage of the selected mark beside it. The marked text is computed once per report.
  */
-export function ReportView({ report }: { report: ReportModel }) {
+export function ReportView({ report }: { report: AnyReport }) {
+  return isAigcReport(report) ? <AigcReportView report={report} /> : <SimilarityReportView report={report} />;
+}
+
+function SimilarityReportView({ report }: { report: ReportModel }) {
   const marked = useMemo(
     () => buildMarkedText(report.text, report.matches, report.sections),
     [report.text, report.matches, report.sections],
