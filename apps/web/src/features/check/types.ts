@@ -159,4 +159,8 @@ export interface VerifyResult {
   ratioExcludingQuotes: number;
   maxSingleSourceRatio: number;
   checkedAt: string;
+  /** An AIGC detection report: its index 0–100 and whether it is in the reliable range. */
+  kind?: 'aigc';
+  aigcScore?: number;
+  aigcReliable?: boolean;
 }
