@@ -9,3 +9,4 @@ export * from './format.ts';
 export * from './md5.ts';
 export * from './units.ts';
 export * from './validation.ts';
+export * from './api/index.ts';
