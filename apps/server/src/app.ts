@@ -55,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // requestTimeout, and a socket idle for connectionTimeout is closed (slow-body attacks).
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.idleTimeoutMs,
-    keepAliveTimeout: Math.min(5000, config.http.idleTimeoutMs),
+    keepAliveTimeout: config.http.idleTimeoutMs,
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   limitConnectionsPerClient(app.server, config.http.maxConnectionsPerClient);

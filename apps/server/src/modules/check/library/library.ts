@@ -85,6 +85,8 @@ export interface Library {
   describeSources(ids: readonly string[]): Promise<Map<string, CatalogEntry>>;
   /** Documents in the index. */
   countDocuments(): Promise<number>;
+  /** Imported documents whose title contains any of the terms (Catalog.searchTitles). */
+  searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }
 
@@ -402,6 +404,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
       });
     },
     describeSources: (ids) => catalog.get(ids),
+    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     countDocuments: () => reader.countDocuments(),
     async close() {
       await reader.close();
@@ -435,6 +438,7 @@ async function openPgLibrary(location: { databaseUrl: string; db: Kysely<Databas
       return removed || listed;
     },
     describeSources: (ids) => catalog.get(ids),
+    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     // The catalogue's count: counting the index's tables means scanning every fingerprint row.
     countDocuments: () => catalog.count(),
     async close() {
