@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidCreditCode, TAXPAYER_ID_MESSAGE } from '../credit-code.ts';
 import { PHONE_PATTERN } from '../constants.ts';
+import { isValidCreditCode, TAXPAYER_ID_MESSAGE } from '../credit-code.ts';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
 
 /**
@@ -102,7 +102,12 @@ export const INVOICE_RULES = {
   titleType: { required: '请选择抬头类型（个人或企业）' },
   title: { max: 100, required: '请填写发票抬头', tooLong: '发票抬头不能超过100个字' },
   taxpayerId: { invalid: TAXPAYER_ID_MESSAGE, requiredForCompany: '企业抬头须填写纳税人识别号' },
-  email: { max: 100, required: '请填写接收发票的邮箱', tooLong: '邮箱不能超过100个字符', invalid: '请输入正确的邮箱地址' },
+  email: {
+    max: 100,
+    required: '请填写接收发票的邮箱',
+    tooLong: '邮箱不能超过100个字符',
+    invalid: '请输入正确的邮箱地址',
+  },
 } as const;
 
 const requiredText = (max: number, required: string, tooLong?: string) =>
@@ -482,7 +487,11 @@ export const ordersApi = {
   cityList: endpoint({ path: '/websiteUser/cityList', data: z.array(cityNodeSchema) }),
   addressList: endpoint({ path: '/address/list', data: z.array(addressSchema) }),
   addressSave: endpoint({ path: '/address/save', body: addressInputSchema, data: addressSchema }),
-  addressDelete: endpoint({ path: '/address/delete', body: z.object({ id: idSchema('地址') }), data: nullData }),
+  addressDelete: endpoint({
+    path: '/address/delete',
+    body: z.object({ id: idSchema('地址') }),
+    data: nullData,
+  }),
   addressSetDefault: endpoint({
     path: '/address/setDefault',
     body: z.object({ id: idSchema('地址') }),
