@@ -575,6 +575,37 @@ export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
 
 // ---------------------------------------------------------------------------------------------
+// The similarity engine's PostgreSQL index (migration 0012_simcheck_index.sql). Read and written by
+// the engine (@kyfw/simcheck/pg) through its own queries; typed here so that the schema is known
+// in one place.
+
+export interface SimcheckMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface SimcheckDocumentsTable {
+  doc_no: ColumnType<number, number, never>;
+  id: string;
+  title: string | null;
+  text: string;
+  chars: number;
+  added_at: GeneratedTimestamp;
+}
+
+export interface SimcheckFingerprintsTable {
+  hash: number;
+  doc_no: number;
+  pos: number;
+}
+
+export interface Database {
+  simcheck_meta: SimcheckMetaTable;
+  simcheck_documents: SimcheckDocumentsTable;
+  simcheck_fingerprints: SimcheckFingerprintsTable;
+}
+
+// ---------------------------------------------------------------------------------------------
 // LLM token accounting (migration 0020_llm_usage.sql, apps/server/src/providers/llm).
 
 export interface LlmUsageTable {

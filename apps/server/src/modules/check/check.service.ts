@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
+import { countChars } from '@kyfw/simcheck';
 import {
   ExtractError,
   type ExtractErrorKind,
@@ -19,7 +20,6 @@ import {
 } from '../accounts/entitlements.service.ts';
 import { type GoodsRecord, getOrdersApi } from '../orders/orders.api.ts';
 import { aigcReliableOf, aigcReportFileName, checkKindOf, entitlementOfKind } from './aigc/aigc-report.ts';
-import { countChars } from './char-count.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,

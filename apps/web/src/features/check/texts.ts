@@ -239,6 +239,9 @@ export const checkTexts = {
   /** AIGC detection (goods aigc_detection_*): its report and list cells. */
   aigc: {
     reportTitle: 'AIGC检测报告',
+    stepDetect: '检测AI生成特征',
+    detectingStage: (percent: number) => `正在检测AI生成特征 ${percent}%`,
+    libraryPromise: 'AIGC检测由本站的检测模型逐段估计AI生成特征，不比对文献库，论文不会被加入比对库。',
     indexLabel: 'AIGC指数（参考值）',
     indexShort: (score: number) => `AIGC ${score.toFixed(1)}`,
     noneShort: '未见明显AI特征',

@@ -5,7 +5,6 @@ import type { Database, Kysely } from '@kyfw/db';
 import {
   type CheckOptions,
   checkText,
-  createPgIndex,
   type Index,
   type LocalIndex,
   openIndex,
@@ -342,6 +341,8 @@ export function createLocalReader(dir: string, memoryBytes?: number): IndexReade
 
 /** A reader of the PostgreSQL index (its own small pool). */
 export async function createPgReader(databaseUrl: string): Promise<IndexReader & { index: Index }> {
+  // The driver is loaded only in the scaled mode.
+  const { createPgIndex } = await import('@kyfw/simcheck/pg');
   const index = await createPgIndex(databaseUrl);
   return {
     index,

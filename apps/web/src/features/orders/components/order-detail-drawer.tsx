@@ -1,28 +1,16 @@
 import { formatYuan } from '@kyfw/contracts';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Popconfirm,
-  Space,
-  Spin,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { toast } from '../../../stores/ui-store';
-import { useCancelOrder } from '../api/cancel-order';
 import { useOrderDetail } from '../api/get-order-detail';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
 import { defaultDeliverable } from '../extension';
 import { formatDateTime } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderDetail } from '../types';
+import { CancelOrderButton } from './cancel-order-button';
 import { DeliveryAddressModal } from './delivery-address-modal';
 import { OrderStatusTag } from './order-status-tag';
 
@@ -48,7 +36,6 @@ export function OrderDetailDrawer<TExtra>({
   contextOf,
 }: OrderDetailDrawerProps<TExtra>) {
   const detail = useOrderDetail(orderId);
-  const cancel = useCancelOrder();
   const order = detail.data;
   return (
     <Drawer
@@ -62,21 +49,9 @@ export function OrderDetailDrawer<TExtra>({
         order && (order.canPay || order.canCancel) ? (
           <Space size={8}>
             {order.canCancel && (
-              <Popconfirm
-                title={orderTexts.cancelConfirm}
-                okText={orderTexts.confirmOk}
-                cancelText={orderTexts.confirmCancel}
-                onConfirm={() =>
-                  cancel.mutate(order.orderId, {
-                    onSuccess: () => {
-                      toast.success(orderTexts.cancelled);
-                      onChanged();
-                    },
-                  })
-                }
-              >
-                <Button loading={cancel.isPending}>{orderTexts.cancelOrder}</Button>
-              </Popconfirm>
+              <CancelOrderButton orderId={order.orderId} onCancelled={onChanged}>
+                {orderTexts.cancelOrder}
+              </CancelOrderButton>
             )}
             {order.canPay && (
               <Button
