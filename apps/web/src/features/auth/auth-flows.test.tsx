@@ -8,6 +8,7 @@ import { uiStore } from '../../stores/ui-store';
 import {
   installDomShims,
   jsonResponse,
+  makeUserInfo,
   messages,
   renderRoutes,
   resetAppState,
@@ -56,7 +57,7 @@ describe('useRequireLogin (spec §4)', () => {
 
   it('runs the action when logged in', () => {
     Cookies.set('token', 't-1');
-    setUserInfo({ id: 5 });
+    setUserInfo(makeUserInfo({ id: '5' }));
     const action = vi.fn();
     const { result } = renderHook(() => useRequireLogin(), { wrapper: routerWrapper('/check') });
     act(() => {
@@ -98,7 +99,7 @@ describe('session (spec §4)', () => {
 
   it('/logout revokes the session on the server, clears token and user info and goes home', async () => {
     Cookies.set('token', 't-9');
-    setUserInfo({ id: 9 });
+    setUserInfo(makeUserInfo({ id: '9' }));
     const fetchMock = stubFetch();
     const { router } = renderRoutes(routes, '/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
