@@ -122,14 +122,18 @@ describe('leave confirmation (spec §2)', () => {
   }
 
   it.each(['/ai/dissertation', '/ai/proposal', '/ai/assignment', '/ai/journalsReviewed'])(
-    'asks before leaving %s',
+    'asks before leaving %s once it holds unsaved input, not while empty',
     async (path) => {
       stubFetch();
       renderRoutes(routes, path);
-      await screen.findByText(/写作工作台/);
+      const topic = await screen.findByLabelText('论文主题');
+      expect(fireBeforeUnload().defaultPrevented).toBe(false);
+      fireEvent.change(topic, { target: { value: '城市社区养老服务' } });
+      await waitFor(() => expect(fireBeforeUnload().defaultPrevented).toBe(true));
       const event = fireBeforeUnload();
-      expect(event.defaultPrevented).toBe(true);
       expect((event as BeforeUnloadEvent).returnValue).toMatch(/确定要离开吗/);
+      fireEvent.change(topic, { target: { value: '' } });
+      await waitFor(() => expect(fireBeforeUnload().defaultPrevented).toBe(false));
     },
   );
 
