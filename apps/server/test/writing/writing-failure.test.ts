@@ -90,9 +90,7 @@ describe('the full-text job', () => {
     const after = (await findWriting(t.db, w.writingId))!;
     expect(after.status).toBe('done');
     expect(after.sections.slice(0, 2)).toEqual(kept);
-    const leaves =
-      JSON.stringify(before.outline).match(/"name"/g)!.length -
-      before.outline!.filter((c) => c.children?.length).length;
+    const leaves = leavesOf(before.outline!).length;
     expect(after.sections).toHaveLength(leaves);
     const requestsAfter = (await t.app.inject({ method: 'GET', url: '/__dev/llm/faults' })).json().data
       .requests as number;
