@@ -212,6 +212,10 @@ export const verifyResultSchema = z.looseObject({
   ratioExcludingQuotes: z.number(),
   maxSingleSourceRatio: z.number(),
   checkedAt: isoDate,
+  /** An AIGC detection report: its index 0–100 and whether it is in the reliable range (signed). */
+  kind: z.literal('aigc').optional(),
+  aigcScore: z.number().optional(),
+  aigcReliable: z.boolean().optional(),
 });
 export type VerifyResult = z.output<typeof verifyResultSchema>;
 

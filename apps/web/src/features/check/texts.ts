@@ -259,5 +259,6 @@ export const checkTexts = {
     paragraphNone: '未见明显AI生成特征',
     textTitle: '全文检测结果',
     verify: '核验报告真伪',
+    verifyDisclaimer: 'AIGC指数由统计模型估计，仅供参考，不能作为认定文本由AI生成的证据。',
   },
 } as const;
