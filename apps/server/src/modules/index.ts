@@ -5,6 +5,7 @@ import { homeModule } from './home/home.routes.ts';
 import { siteQrModule } from './home/site-qr.routes.ts';
 import { llmModule } from './llm/llm.module.ts';
 import { ordersModule } from './orders/orders.module.ts';
+import { reductionModule } from './reduction/reduction.module.ts';
 import type { AppModule } from './types.ts';
 import { writingModule } from './writing/writing.module.ts';
 
@@ -17,5 +18,6 @@ export const appModules: readonly AppModule[] = [
   checkModule,
   llmModule,
   writingModule,
+  reductionModule,
   consoleModule,
 ];

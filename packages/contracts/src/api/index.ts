@@ -5,3 +5,4 @@ export * from './console.ts';
 export * from './endpoint.ts';
 export * from './home.ts';
 export * from './orders.ts';
+export * from './writing.ts';
