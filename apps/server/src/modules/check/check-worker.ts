@@ -18,7 +18,13 @@ export type IndexLocation =
   | { kind: 'postgres'; databaseUrl: string };
 
 export type WorkerTask =
-  | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
+  | {
+      task: 'compare';
+      location: IndexLocation;
+      text: string;
+      headings: HeadingHint[];
+      excludeDocNos?: number[];
+    }
   | { task: 'render'; model: ReportModel }
   | { task: 'aigcDetect'; header: AigcReportHeader; text: string; totalChars: number; warnings: string[] }
   | { task: 'aigcRender'; model: AigcReportModel }
@@ -62,6 +68,7 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
     const reader = await readerFor(message.location);
     const checked = await reader.check(message.text, {
       headings: message.headings,
+      excludeDocNos: message.excludeDocNos,
       // Posted at once: the engine reports a handful of times, and the main thread decides what to store.
       onProgress: (progress) =>
         parentPort?.postMessage({ kind: 'progress', id, progress } satisfies WorkerProgress),
@@ -75,7 +82,8 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
       const doc = sources.get(s.sourceId);
       if (doc) used.push(doc);
     }
-    return { result: { report, sources: used }, transfer: [] };
+    const candidates = [...sources.values()].map((d) => ({ id: d.id, docNo: d.docNo }));
+    return { result: { report, sources: used, candidates }, transfer: [] };
   }
   if (message.task === 'aigcDetect') return { result: buildAigcReportModel(message), transfer: [] };
   if (message.task === 'aigcRender') {

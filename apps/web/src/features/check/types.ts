@@ -30,6 +30,11 @@ export interface CheckGoods {
    * at registration), available, used, none (its phone or WeChat had it on an earlier account).
    */
   freeStatus?: 'login' | 'available' | 'used' | 'none' | null;
+  /** What it compares against: each collection it names with its real size (0: 暂无收录). */
+  library?: {
+    collections: { collection: string; name: string; documents: number }[];
+    documents: number;
+  } | null;
   /** Largest upload in bytes. */
   uploadMaxBytes: number;
   /** similarity: 查重; aigc: AIGC检测 (its report is the AIGC report). */

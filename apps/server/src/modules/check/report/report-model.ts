@@ -1,4 +1,11 @@
-import type { MatchKind, ReportMatch, ReportModel, ReportSection, ReportSource } from '@kyfw/contracts';
+import {
+  type MatchKind,
+  type ReportMatch,
+  type ReportModel,
+  type ReportSection,
+  type ReportSource,
+  UNTITLED_SOURCE,
+} from '@kyfw/contracts';
 import type { Report, StoredDocument } from '@kyfw/simcheck';
 import type { CatalogEntry } from '../library/catalog.ts';
 
@@ -41,11 +48,33 @@ export function createUtf16Mapper(text: string): (cp: number) => number {
   return (cp) => offsets[Math.max(0, Math.min(cp, offsets.length - 1))]!;
 }
 
-function fallbackTitle(entry: CatalogEntry | undefined, doc: StoredDocument | undefined, id: string): string {
-  const title = entry?.title ?? doc?.title;
-  if (title?.trim()) return title.trim();
-  const head = doc?.text.replace(/\s+/g, '').slice(0, 24);
-  return head ? `${head}…` : id;
+/**
+ * What a source shows (issue 12): what the record has — title, authors, where it was published,
+ * year, discipline, collection — and 题名缺失 where it has no title (never its first characters, nor
+ * its id). A `source` that is only the import file's name (older imports wrote it when a record
+ * named none; their ids start with it) is no publication and is left out.
+ */
+export function describeLibrarySource(
+  entry: CatalogEntry | undefined,
+  doc: StoredDocument | undefined,
+  id: string,
+): Pick<
+  ReportSource,
+  'title' | 'titleMissing' | 'authors' | 'year' | 'source' | 'discipline' | 'collection'
+> {
+  const title = (entry?.title ?? doc?.title)?.trim();
+  let source = entry?.source ?? null;
+  if (entry?.origin === 'upload') source = '用户上传论文（已授权入库）';
+  else if (source && id.startsWith(`${source}:`)) source = null;
+  return {
+    title: title || UNTITLED_SOURCE,
+    titleMissing: !title,
+    authors: entry?.authors ?? [],
+    year: entry?.year ?? null,
+    source,
+    discipline: entry?.discipline ?? null,
+    collection: entry?.collection ?? null,
+  };
 }
 
 export interface BuildReportModelInput {
@@ -78,10 +107,7 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     return {
       no: i + 1,
       id: s.sourceId,
-      title: fallbackTitle(entry, doc, s.sourceId),
-      authors: entry?.authors ?? [],
-      year: entry?.year ?? null,
-      source: entry ? (entry.origin === 'upload' ? '用户上传论文（已授权入库）' : entry.source) : null,
+      ...describeLibrarySource(entry, doc, s.sourceId),
       copiedChars: s.copiedChars,
       ratio: s.ratio,
       share: s.share,
