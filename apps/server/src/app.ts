@@ -55,11 +55,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // requestTimeout, and a socket idle for connectionTimeout is closed (slow-body attacks).
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.idleTimeoutMs,
-    keepAliveTimeout: Math.min(5000, config.http.idleTimeoutMs),
+    keepAliveTimeout: config.http.idleTimeoutMs,
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   limitConnectionsPerClient(app.server, config.http.maxConnectionsPerClient);
 
+  // lib/route.ts: in tests an answer outside its contract fails the request instead of being logged.
+  app.decorate('strictContracts', config.nodeEnv === 'test');
   registerRequestContext(app);
   registerSecurityHeaders(app, { publicBaseUrl: config.publicBaseUrl });
   // Answers above 1 KB in br or gzip (a fast brotli level: computed per answer). Built assets come

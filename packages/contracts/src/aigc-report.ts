@@ -5,20 +5,26 @@
  * PDF are drawn from it. Offsets are UTF-16 code unit offsets into `text`, end exclusive.
  * Every index is a reference value (参考值) of a statistical model, never proof.
  */
-export interface AigcReportModel {
+import type { ReportModel } from './check-report.ts';
+
+/** The header every report shows (number, code, paper, time), as the similarity report has it. */
+export type ReportHeader = Pick<
+  ReportModel,
+  | 'orderId'
+  | 'orderNo'
+  | 'reportNo'
+  | 'verificationCode'
+  | 'verifyUrl'
+  | 'title'
+  | 'author'
+  | 'goodsName'
+  | 'fileName'
+  | 'checkedAt'
+>;
+
+export interface AigcReportModel extends ReportHeader {
   version: 1;
   kind: 'aigc';
-  orderId: string;
-  orderNo: string;
-  reportNo: string;
-  verificationCode: string;
-  verifyUrl: string;
-  title: string;
-  author: string;
-  goodsName: string;
-  fileName: string;
-  /** ISO time the detection finished. */
-  checkedAt: string;
   /** The detector's model version, e.g. aigc-1. */
   modelVersion: string;
   figures: AigcFigures;

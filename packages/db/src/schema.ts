@@ -579,6 +579,37 @@ export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
 
 // ---------------------------------------------------------------------------------------------
+// The similarity engine's PostgreSQL index (migration 0012_simcheck_index.sql). Read and written by
+// the engine (@kyfw/simcheck/pg) through its own queries; typed here so that the schema is known
+// in one place.
+
+export interface SimcheckMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface SimcheckDocumentsTable {
+  doc_no: ColumnType<number, number, never>;
+  id: string;
+  title: string | null;
+  text: string;
+  chars: number;
+  added_at: GeneratedTimestamp;
+}
+
+export interface SimcheckFingerprintsTable {
+  hash: number;
+  doc_no: number;
+  pos: number;
+}
+
+export interface Database {
+  simcheck_meta: SimcheckMetaTable;
+  simcheck_documents: SimcheckDocumentsTable;
+  simcheck_fingerprints: SimcheckFingerprintsTable;
+}
+
+// ---------------------------------------------------------------------------------------------
 // LLM token accounting (migration 0020_llm_usage.sql, apps/server/src/providers/llm).
 
 export interface LlmUsageTable {
@@ -597,4 +628,44 @@ export interface LlmUsageTable {
 
 export interface Database {
   llm_usage: LlmUsageTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// AI thesis writing (migration 0021_writing.sql, apps/server/src/modules/writing).
+
+export const WRITING_AREAS = ['dissertation', 'proposal', 'assignment', 'journalsReviewed'] as const;
+export type WritingArea = (typeof WRITING_AREAS)[number];
+export const WRITING_STATUSES = ['draft', 'ordered', 'writing', 'done', 'failed'] as const;
+export type WritingStatus = (typeof WRITING_STATUSES)[number];
+
+export interface WritingsTable {
+  id: Generated<string>;
+  user_id: string;
+  area: WritingArea;
+  topic: string;
+  title: string | null;
+  discipline: ColumnType<string, string | undefined, string>;
+  degree: ColumnType<string, string | undefined, string>;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined, 'zh' | 'en'>;
+  target_words: number;
+  requirements: ColumnType<string, string | undefined, string>;
+  template_id: ColumnType<string, string | undefined, string>;
+  outline: ColumnType<unknown, string | null | undefined, string | null>;
+  abstract: ColumnType<unknown, string | null | undefined, string | null>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  sections: ColumnType<unknown, string | undefined, string>;
+  order_id: string | null;
+  status: ColumnType<WritingStatus, WritingStatus | undefined, WritingStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  failure_reason: string | null;
+  free_outline: ColumnType<boolean, boolean | undefined, boolean>;
+  outlines_generated: ColumnType<number, number | undefined, number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+export interface Database {
+  writings: WritingsTable;
 }

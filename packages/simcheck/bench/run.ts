@@ -24,6 +24,7 @@
  *                      says how to stop it)
  *   --render=<results.json> [--rescore]  print the table of an earlier run again (--rescore: score
  *                      the saved per-document outputs in .bench/eval-*.json again)
+ * The speed part also times extraction of hostile .docx files (extract.ts).
  * Progress goes to stderr, the table to stdout, everything to .bench/results-<stamp>.json and
  * .bench/latest.json.
  */
@@ -34,6 +35,7 @@ import { join } from 'node:path';
 import { runCli } from './engines/cli.ts';
 import { realEngineState } from './engines/registry.ts';
 import type { CheckOutput } from './engines/types.ts';
+import { measureHostileFiles } from './extract.ts';
 import { generateTestSet, type TestSet } from './generate.ts';
 import { dirSize, runJob } from './lib/child.ts';
 import { compareOutputs } from './lib/compare.ts';
@@ -53,7 +55,7 @@ import {
 import { chunkPairs, loadPairSets, scorePairs, writePairLibrary } from './paraphrase.ts';
 import { type BenchResults, type CheckTiming, type EngineRun, type Measured, renderAll } from './report.ts';
 import { generateScaleLibrary, type ScaleLibrary } from './scale.ts';
-import { type DocResult, scoreTestSet } from './score.ts';
+import { type DocResult, scoreByCaseType, scoreTestSet } from './score.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -239,7 +241,13 @@ async function measure(set: TestSet, thesis: string, runs: EngineRun[], started:
           out: outFile,
         });
         const results = JSON.parse(readFileSync(outFile, 'utf8')) as Record<string, DocResult>;
-        run.eval = { build: b, scores: scoreTestSet(set, results), evalMs: r.ms, maxRss: r.maxRss };
+        run.eval = {
+          build: b,
+          scores: scoreTestSet(set, results),
+          byCaseType: scoreByCaseType(set, results),
+          evalMs: r.ms,
+          maxRss: r.maxRss,
+        };
       });
     }
     if (!flag('no-speed')) {
@@ -357,6 +365,7 @@ async function measure(set: TestSet, thesis: string, runs: EngineRun[], started:
     scaleLibrary: scaleLib,
     postgres: pgState.server ? { source: pgState.server.source, version: pgState.server.version } : undefined,
     engines: runs,
+    hostileFiles: flag('no-speed') ? undefined : await measureHostileFiles(repeat),
     table: '',
   };
   json.table = renderAll(json);
@@ -397,6 +406,10 @@ if (opt('render')) {
       if (!run.eval) continue;
       const file = join(json.runDir, `eval-${run.name}.json`);
       run.eval.scores = scoreTestSet(
+        set,
+        JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,
+      );
+      run.eval.byCaseType = scoreByCaseType(
         set,
         JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,
       );

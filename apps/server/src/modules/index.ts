@@ -5,6 +5,7 @@ import { siteQrModule } from './home/site-qr.routes.ts';
 import { llmModule } from './llm/llm.module.ts';
 import { ordersModule } from './orders/orders.module.ts';
 import type { AppModule } from './types.ts';
+import { writingModule } from './writing/writing.module.ts';
 
 /** Every feature module, registered by buildApp in this order. A new module adds one line here. */
 export const appModules: readonly AppModule[] = [
@@ -14,4 +15,5 @@ export const appModules: readonly AppModule[] = [
   ordersModule,
   checkModule,
   llmModule,
+  writingModule,
 ];

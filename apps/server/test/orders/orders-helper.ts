@@ -10,6 +10,7 @@ import { createWorker } from '../../src/jobs/index.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import type { Logger } from '../../src/lib/logger.ts';
 import { appModules } from '../../src/modules/index.ts';
+import { createLlmModule } from '../../src/modules/llm/llm.module.ts';
 import { getOrdersApi } from '../../src/modules/orders/orders.api.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { createOrdersModule } from '../../src/modules/orders/orders.module.ts';
@@ -76,17 +77,21 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     ...options.env,
   });
   let app: FastifyInstance | undefined;
+  const injectFetch = createInjectFetch(() => {
+    if (!app) throw new Error('app not built yet');
+    return app;
+  });
   const ordersModule = createOrdersModule({
-    fetch: createInjectFetch(() => {
-      if (!app) throw new Error('app not built yet');
-      return app;
-    }),
+    fetch: injectFetch,
     sandboxKeys: TEST_SANDBOX_KEYS,
   });
   const built = await buildApp({
     config,
     db: handle.db,
-    modules: appModules.map((m) => (m.name === 'orders' ? ordersModule : m)),
+    // The LLM sandbox is reached in-process too (the app does not listen).
+    modules: appModules.map((m) =>
+      m.name === 'orders' ? ordersModule : m.name === 'llm' ? createLlmModule({ fetch: injectFetch }) : m,
+    ),
     now: clock.now,
     logger: options.logger,
   });

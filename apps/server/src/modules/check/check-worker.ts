@@ -8,7 +8,6 @@ import { parentPort } from 'node:worker_threads';
 import type { AigcReportModel, ReportModel } from '@kyfw/contracts';
 import type { CheckProgress, HeadingHint, StoredDocument } from '@kyfw/simcheck';
 import { type AigcReportHeader, buildAigcReportModel } from './aigc/aigc-report.ts';
-import { recountReport } from './char-count.ts';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
 import { renderAigcReport, renderReportFiles } from './report/render.ts';
@@ -66,16 +65,16 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
   }
   if (message.task === 'compare') {
     const reader = await readerFor(message.location);
-    const checked = await reader.check(message.text, {
+    const { report, sources } = await reader.check(message.text, {
       headings: message.headings,
       excludeDocNos: message.excludeDocNos,
+      // The figures in 字数 (whitespace not counted: the count the upload and its price use) and
+      // offsets in UTF-16 code units (the browser slices the text with them).
+      units: 'product',
       // Posted at once: the engine reports a handful of times, and the main thread decides what to store.
       onProgress: (progress) =>
         parentPort?.postMessage({ kind: 'progress', id, progress } satisfies WorkerProgress),
     });
-    const { sources } = checked;
-    // The figures in 字数 (whitespace not counted), the count the upload and its price use.
-    const report = recountReport(message.text, message.headings, checked.report);
     // Only the sources the report names travel back (their texts give the source passages).
     const used: StoredDocument[] = [];
     for (const s of report.sources) {

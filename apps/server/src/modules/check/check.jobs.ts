@@ -19,6 +19,7 @@ import {
   markDone,
   markRetrying,
   markRunning,
+  type NewReport,
   setLibraryDocId,
   setStage,
 } from './check.repo.ts';
@@ -28,6 +29,7 @@ import {
   CHECK_PURGE_JOB,
   extractUpload,
   failCheck,
+  failedFreeText,
   queuePaidCheck,
   type StoredText,
 } from './check.service.ts';
@@ -59,7 +61,7 @@ function comparingPercent(fraction: number): number {
 }
 
 function userReason(check: CheckRecord): string {
-  return check.free ? TEXTS.failedFree : TEXTS.failedPaid;
+  return check.free ? failedFreeText(check.kind) : TEXTS.failedPaid;
 }
 
 async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredText> {
@@ -99,6 +101,34 @@ async function progress(
   if (!(await setStage(rt.db, check.id, stage, percent, rt.now()))) throw new CheckStoppedError();
   await ctx.reportProgress(percent, CHECK_STAGE_TEXTS[stage]);
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+}
+
+/** What every report's header needs: the order (paid checks), the goods' name, time, storage folder. */
+async function reportContext(rt: CheckRuntime, check: CheckRecord, defaultGoodsName: string) {
+  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
+  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  return {
+    order,
+    goodsName: order?.goodsName ?? goods?.name ?? defaultGoodsName,
+    checkedAt: rt.now(),
+    folder: check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`,
+  };
+}
+
+/**
+ * Writes the report row, only while the check is still this run's (under its lock: a deletion
+ * stopping it waits, or is seen). Undefined when the report number was taken (draw another).
+ */
+async function storeReportRow(
+  rt: CheckRuntime,
+  check: CheckRecord,
+  row: NewReport,
+): Promise<CheckReportRecord | undefined> {
+  const inserted = await rt.db.transaction().execute(async (tx) => {
+    if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
+    return insertReport(tx, row);
+  });
+  return inserted ?? (await findReport(rt.db, check.id));
 }
 
 async function buildAndStoreReport(
@@ -151,10 +181,7 @@ async function buildAndStoreReport(
   const { report } = compared;
   const sources = new Map(compared.sources.map((d) => [d.id, d]));
   const catalog = await rt.library.describeSources(report.sources.map((s) => s.sourceId));
-  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
-  const goodsName = order?.goodsName ?? goods?.name ?? '论文查重';
-  const checkedAt = rt.now();
-  const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
+  const { order, goodsName, checkedAt, folder } = await reportContext(rt, check, '论文查重');
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const reportNo = newReportNo(checkedAt);
@@ -204,26 +231,19 @@ async function buildAndStoreReport(
     await rt.storage.put(keys.markedPdf, files.markedPdf);
     await rt.storage.put(keys.html, files.html);
     await rt.storage.put(keys.zip, files.zip);
-    // Written only while the check is still this run's (under its lock: a deletion stopping it
-    // waits, or is seen).
-    const inserted = await rt.db.transaction().execute(async (tx) => {
-      if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
-      return insertReport(tx, {
-        checkId: check.id,
-        reportNo,
-        verificationCode,
-        summary,
-        signature,
-        ratio: report.ratio,
-        totalChars: report.chars,
-        copiedChars: report.copiedChars,
-        keys,
-        checkedAt,
-      });
+    const storedRow = await storeReportRow(rt, check, {
+      checkId: check.id,
+      reportNo,
+      verificationCode,
+      summary,
+      signature,
+      ratio: report.ratio,
+      totalChars: report.chars,
+      copiedChars: report.copiedChars,
+      keys,
+      checkedAt,
     });
-    if (inserted) return inserted;
-    const existing = await findReport(rt.db, check.id);
-    if (existing) return existing;
+    if (storedRow) return storedRow;
   }
   throw new Error('could not draw a free report number');
 }
@@ -240,11 +260,7 @@ async function buildAndStoreAigcReport(
   stored: StoredText,
 ): Promise<CheckReportRecord> {
   await progress(rt, ctx, check, 'detecting', 20);
-  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
-  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
-  const goodsName = order?.goodsName ?? goods?.name ?? 'AIGC检测';
-  const checkedAt = rt.now();
-  const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
+  const { order, goodsName, checkedAt, folder } = await reportContext(rt, check, 'AIGC检测');
   for (let attempt = 0; attempt < 3; attempt++) {
     const reportNo = newReportNo(checkedAt);
     // The figures are known only after detection, and the signature covers them: detect, sign,
@@ -295,24 +311,19 @@ async function buildAndStoreAigcReport(
     const keys = { model: `${folder}/aigc-report.json`, pdf: `${folder}/aigc-report.pdf` };
     await rt.storage.put(keys.model, JSON.stringify(model));
     await rt.storage.put(keys.pdf, pdf);
-    const inserted = await rt.db.transaction().execute(async (tx) => {
-      if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
-      return insertReport(tx, {
-        checkId: check.id,
-        reportNo,
-        verificationCode,
-        summary,
-        signature,
-        ratio: f.score / 100,
-        totalChars: check.chars,
-        copiedChars: f.flaggedChars,
-        keys: { model: keys.model, pdf: keys.pdf, markedPdf: null, html: null, zip: null },
-        checkedAt,
-      });
+    const storedRow = await storeReportRow(rt, check, {
+      checkId: check.id,
+      reportNo,
+      verificationCode,
+      summary,
+      signature,
+      ratio: f.score / 100,
+      totalChars: check.chars,
+      copiedChars: f.flaggedChars,
+      keys: { model: keys.model, pdf: keys.pdf, markedPdf: null, html: null, zip: null },
+      checkedAt,
     });
-    if (inserted) return inserted;
-    const existing = await findReport(rt.db, check.id);
-    if (existing) return existing;
+    if (storedRow) return storedRow;
   }
   throw new Error('could not draw a free report number');
 }

@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
+import { countChars } from '@kyfw/simcheck';
 import {
   ExtractError,
   type ExtractErrorKind,
@@ -19,7 +20,6 @@ import {
 } from '../accounts/entitlements.service.ts';
 import { type GoodsRecord, getOrdersApi } from '../orders/orders.api.ts';
 import { aigcReliableOf, aigcReportFileName, checkKindOf, entitlementOfKind } from './aigc/aigc-report.ts';
-import { countChars } from './char-count.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,
@@ -95,6 +95,11 @@ export function freeCapOf(rt: CheckRuntime, goods: GoodsRecord): number | null {
 
 function freeUsedText(kind: CheckRecord['kind']): string {
   return kind === 'aigc' ? TEXTS.aigcFreeUsed : TEXTS.freeUsed;
+}
+
+/** A free check that failed: its free use came back (the free check, or the free AIGC detection). */
+export function failedFreeText(kind: CheckRecord['kind']): string {
+  return kind === 'aigc' ? TEXTS.failedFreeAigc : TEXTS.failedFree;
 }
 
 /** The unused free uses the account holds, by entitlement kind. */
@@ -510,7 +515,7 @@ async function reconcile(rt: CheckRuntime, check: CheckRecord): Promise<CheckRec
   const job = await getJob(rt.db, check.jobId);
   if (job && (job.status === 'queued' || job.status === 'running' || job.status === 'succeeded'))
     return check;
-  const reason = `${TEXTS.jobLost}。${check.free ? TEXTS.failedFree : TEXTS.failedPaid}`;
+  const reason = `${TEXTS.jobLost}。${check.free ? failedFreeText(check.kind) : TEXTS.failedPaid}`;
   await failCheck(rt, check, reason);
   return (await findCheck(rt.db, check.id)) ?? check;
 }

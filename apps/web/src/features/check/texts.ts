@@ -217,12 +217,14 @@ export const checkTexts = {
     closed:
       '该订单已取消或已过期，未产生费用（如仍有款项到账，将自动全额退回）；删除后上传的论文将被清除，无法恢复。',
     freeNotStarted: '该免费检测尚未开始，删除不会用掉免费查重次数；上传的论文将被清除，无法恢复。',
+    freeNotStartedAigc: '该免费检测尚未开始，删除不会用掉免费AIGC检测次数；上传的论文将被清除，无法恢复。',
     done: '删除后检测报告与上传的论文将被永久删除，无法再查看或下载；订单与支付记录仍会保留，已下载或打印的报告仍可凭报告编号和验证码核验真伪。',
     doneFree:
       '删除后检测报告与上传的论文将被永久删除，无法再查看或下载；已下载或打印的报告仍可凭报告编号和验证码核验真伪。',
     doneRefunded:
       '该订单已全额退款。删除后检测报告与上传的论文将被永久删除，无法再查看或下载；支付与退款记录仍会保留。',
     failedFree: '该检测未能完成，免费查重次数已退回。删除后上传的论文将被清除，无法再重新检测。',
+    failedFreeAigc: '该检测未能完成，免费AIGC检测次数已退回。删除后上传的论文将被清除，无法再重新检测。',
     failedPaid:
       '该检测未能完成。删除后上传的论文将被清除，无法再重新检测；订单与支付记录仍会保留，删除不影响退款。',
     refunded: '该订单已全额退款。删除后上传的论文将被清除，无法恢复；支付与退款记录仍会保留。',
@@ -243,6 +245,9 @@ export const checkTexts = {
   /** AIGC detection (goods aigc_detection_*): its report and list cells. */
   aigc: {
     reportTitle: 'AIGC检测报告',
+    stepDetect: '检测AI生成特征',
+    detectingStage: (percent: number) => `正在检测AI生成特征 ${percent}%`,
+    libraryPromise: 'AIGC检测由本站的检测模型逐段估计AI生成特征，不比对文献库，论文不会被加入比对库。',
     indexLabel: 'AIGC指数（参考值）',
     indexShort: (score: number) => `AIGC ${score.toFixed(1)}`,
     noneShort: '未见明显AI特征',
@@ -258,5 +263,6 @@ export const checkTexts = {
     paragraphNone: '未见明显AI生成特征',
     textTitle: '全文检测结果',
     verify: '核验报告真伪',
+    verifyDisclaimer: 'AIGC指数由统计模型估计，仅供参考，不能作为认定文本由AI生成的证据。',
   },
 } as const;

@@ -4,7 +4,7 @@
  * worker thread (check-worker.ts) beside the PDF rendering.
  */
 import { detectAigc, REASON_LABELS, VERDICT_TEXTS } from '@kyfw/aigc';
-import type { AigcReportModel } from '@kyfw/contracts';
+import type { AigcReportModel, ReportHeader } from '@kyfw/contracts';
 import type { CheckKind, EntitlementKind } from '@kyfw/db';
 import { safeFileStem } from '../report/render.ts';
 import { AIGC_TEXTS } from './aigc.texts.ts';
@@ -22,18 +22,7 @@ export function entitlementOfKind(kind: CheckKind): EntitlementKind {
 }
 
 /** What the report's header shows, known before detection. */
-export interface AigcReportHeader {
-  orderId: string;
-  orderNo: string;
-  reportNo: string;
-  verificationCode: string;
-  verifyUrl: string;
-  title: string;
-  author: string;
-  goodsName: string;
-  fileName: string;
-  checkedAt: string;
-}
+export type AigcReportHeader = ReportHeader;
 
 /** Code point offset -> UTF-16 offset, for every code point boundary of `text`. */
 function codeUnitOffsets(text: string): number[] {

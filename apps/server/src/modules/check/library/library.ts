@@ -6,7 +6,6 @@ import type { Database, Kysely } from '@kyfw/db';
 import {
   type CheckOptions,
   checkText,
-  createPgIndex,
   type Index,
   type LocalIndex,
   openIndex,
@@ -94,6 +93,8 @@ export interface Library {
   composition(): Promise<CollectionCount[]>;
   /** Of the given document ids, those outside `collections`. */
   outsideCollections(ids: readonly string[], collections: readonly LibraryCollection[]): Promise<Set<string>>;
+  /** Imported documents whose title contains any of the terms (Catalog.searchTitles). */
+  searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }
 
@@ -381,6 +382,8 @@ export function createLocalReader(dir: string, memoryBytes?: number): IndexReade
 
 /** A reader of the PostgreSQL index (its own small pool). */
 export async function createPgReader(databaseUrl: string): Promise<IndexReader & { index: Index }> {
+  // The driver is loaded only in the scaled mode.
+  const { createPgIndex } = await import('@kyfw/simcheck/pg');
   const index = await createPgIndex(databaseUrl);
   return {
     index,
@@ -444,6 +447,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
       });
     },
     describeSources: (ids) => catalog.get(ids),
+    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     countDocuments: () => reader.countDocuments(),
     composition: () => catalog.composition(),
     outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
@@ -481,6 +485,7 @@ async function openPgLibrary(location: { databaseUrl: string; db: Kysely<Databas
     describeSources: (ids) => catalog.get(ids),
     composition: () => catalog.composition(),
     outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
+    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     // The catalogue's count: counting the index's tables means scanning every fingerprint row.
     countDocuments: () => catalog.count(),
     async close() {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
-import type { Catalog, CatalogEntry, CollectionCount } from './catalog.ts';
+import { type Catalog, type CatalogEntry, type CollectionCount, rankByTerms } from './catalog.ts';
 
 /** The catalogue file inside the local index folder. */
 export const CATALOG_FILE = 'catalog.jsonl';
@@ -148,6 +148,10 @@ export function openLocalCatalog(indexDir: string): Catalog {
       refresh();
       const allowed = new Set<string>(collections);
       return new Set(ids.filter((id) => !allowed.has(byId.get(id)?.collection ?? 'journal')));
+    },
+    async searchTitles(terms, limit) {
+      refresh();
+      return rankByTerms(byId.values(), terms, limit);
     },
     async close() {},
   };

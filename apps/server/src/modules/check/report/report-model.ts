@@ -14,9 +14,8 @@ import type { CatalogEntry } from '../library/catalog.ts';
  * PDF, the HTML report and the verification page are drawn from. Built once when a check finishes
  * and stored as JSON; /freeCheck/report returns it as is.
  *
- * The engine's report speaks Unicode code points; offsets are converted once, here, to UTF-16 code
- * unit offsets so the browser can slice `text` directly. For the usual Chinese thesis (no
- * characters outside the BMP) the two are the same.
+ * The engine reports in product units (`units: 'product'`): 字数 without whitespace and UTF-16
+ * offsets, so the browser slices `text` with them directly.
  */
 
 export const REPORT_DISCLAIMER =
@@ -98,8 +97,6 @@ export interface BuildReportModelInput {
 
 export function buildReportModel(input: BuildReportModelInput): ReportModel {
   const { report, text } = input;
-  const toUtf16 = createUtf16Mapper(text);
-  const sourceMappers = new Map<string, (cp: number) => number>();
 
   const sources: ReportSource[] = report.sources.map((s, i) => {
     const entry = input.catalog.get(s.sourceId);
@@ -126,13 +123,8 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     const doc = input.sources.get(m.sourceId);
     let passage = { before: '', text: '', after: '' };
     if (doc) {
-      let map = sourceMappers.get(m.sourceId);
-      if (!map) {
-        map = createUtf16Mapper(doc.text);
-        sourceMappers.set(m.sourceId, map);
-      }
-      const a = map(m.sourceStart);
-      const b = map(m.sourceEnd);
+      const a = m.sourceStart;
+      const b = m.sourceEnd;
       passage = {
         before: doc.text.slice(Math.max(0, a - CONTEXT_CHARS), a),
         text: doc.text.slice(a, b),
@@ -141,8 +133,8 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     }
     return {
       index: i,
-      start: toUtf16(m.start),
-      end: toUtf16(m.end),
+      start: m.start,
+      end: m.end,
       kind: m.kind,
       chars: m.chars,
       section: m.section,
@@ -155,8 +147,8 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     index: i,
     title: s.title,
     kind: s.kind,
-    start: toUtf16(s.start),
-    end: toUtf16(s.end),
+    start: s.start,
+    end: s.end,
     chars: s.chars,
     copiedChars: s.copiedChars,
     quotedChars: s.quotedChars,

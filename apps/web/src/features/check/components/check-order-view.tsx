@@ -102,7 +102,9 @@ export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
         />
       )}
 
-      {!awaiting && view.phase !== 'loading' && <CheckProgress view={view} free={data.free} />}
+      {!awaiting && view.phase !== 'loading' && (
+        <CheckProgress view={view} free={data.free} kind={data.kind} />
+      )}
 
       {view.phase === 'failed' && (
         <Result

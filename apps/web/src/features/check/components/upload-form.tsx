@@ -82,7 +82,7 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
           title: values.title.trim(),
           author: values.author.trim(),
           goodsId,
-          addToLibrary: values.addToLibrary === true,
+          addToLibrary: values.addToLibrary === true && goods?.kind !== 'aigc',
         },
         options: {
           signal: controller.signal,
@@ -198,10 +198,17 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
             <Input placeholder={t.authorPlaceholder} maxLength={50} />
           </Form.Item>
         </div>
-        <Form.Item name="addToLibrary" valuePropName="checked" className="ck-upload__library">
-          <Checkbox>{t.libraryOptIn}</Checkbox>
-        </Form.Item>
-        <p className="ck-upload__promise">{t.libraryPromise}</p>
+        {goods?.kind === 'aigc' ? (
+          // AIGC detection compares nothing and never adds the paper to the library.
+          <p className="ck-upload__promise">{t.aigc.libraryPromise}</p>
+        ) : (
+          <>
+            <Form.Item name="addToLibrary" valuePropName="checked" className="ck-upload__library">
+              <Checkbox>{t.libraryOptIn}</Checkbox>
+            </Form.Item>
+            <p className="ck-upload__promise">{t.libraryPromise}</p>
+          </>
+        )}
       </Form>
 
       {uploadError && <Alert type="error" showIcon title={uploadError} className="ck-upload__alert" />}

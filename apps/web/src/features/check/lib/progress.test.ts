@@ -42,6 +42,14 @@ describe('progressView (what the progress panel shows, and whether to poll)', ()
     expect(closed.label).toContain('已过期');
   });
 
+  it('an AIGC check detects instead of comparing: its own step label and the same second step', () => {
+    const detecting = progressView(
+      status({ kind: 'aigc', payStatus: 1, checkStatus: 'running', stage: 'detecting', progress: 20 }),
+    );
+    expect(detecting).toMatchObject({ phase: 'detecting', percent: 20, step: 2, poll: true });
+    expect(detecting.label).toBe('正在检测AI生成特征 20%');
+  });
+
   it('polls from payment to the end: queued, parsing, comparing with a percentage, reporting', () => {
     expect(progressView(status({ payStatus: 1, status: 'paid' }))).toMatchObject({
       phase: 'queued',

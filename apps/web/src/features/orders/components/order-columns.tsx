@@ -1,4 +1,3 @@
-import { formatYuan } from '@kyfw/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -6,6 +5,7 @@ import type { OrderRowContext, OrderTabExtension } from '../extension';
 import { formatDateTime } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order } from '../types';
+import { AmountCell } from './amount-cell';
 import { OrderStatusTag } from './order-status-tag';
 
 /**
@@ -66,14 +66,12 @@ export function orderColumns<TExtra>({
       width: 110,
       align: 'right',
       render: (_, order) => (
-        <div className="order-amount">
-          <strong>{formatYuan(order.amount)}</strong>
-          {order.refundedFen > 0 && (
-            <span className="order-amount__refund">
-              {orderTexts.refunded(formatYuan(order.refundedAmount))}
-            </span>
-          )}
-        </div>
+        <AmountCell
+          amount={order.amount}
+          refundedFen={order.refundedFen}
+          refundedAmount={order.refundedAmount}
+          refundedText={orderTexts.refunded}
+        />
       ),
     },
     {

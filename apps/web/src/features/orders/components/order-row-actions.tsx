@@ -1,10 +1,10 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { toast } from '../../../stores/ui-store';
-import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
 import { orderTexts } from '../texts';
 import type { Order } from '../types';
+import { CancelOrderButton } from './cancel-order-button';
 
 /**
  * The actions of one order row: the service's own, 去支付, 详情, 取消 (after confirmation) and
@@ -26,7 +26,6 @@ export function OrderRowActions<TExtra>({
   /** After the delete: the list moves back a page when this was the last row, the drawer closes. */
   onDeleted: (order: Order) => void;
 }) {
-  const cancel = useCancelOrder();
   const remove = useDeleteOrder();
   const deleted = () => {
     toast.success(orderTexts.deleted);
@@ -51,18 +50,9 @@ export function OrderRowActions<TExtra>({
         {orderTexts.detail}
       </Button>
       {order.canCancel && (
-        <Popconfirm
-          title={orderTexts.cancelConfirm}
-          okText={orderTexts.confirmOk}
-          cancelText={orderTexts.confirmCancel}
-          onConfirm={() =>
-            cancel.mutate(order.orderId, { onSuccess: () => toast.success(orderTexts.cancelled) })
-          }
-        >
-          <Button type="link" size="small" loading={cancel.isPending}>
-            {orderTexts.cancel}
-          </Button>
-        </Popconfirm>
+        <CancelOrderButton orderId={order.orderId} type="link" size="small">
+          {orderTexts.cancel}
+        </CancelOrderButton>
       )}
       {order.canDelete && (
         <Popconfirm

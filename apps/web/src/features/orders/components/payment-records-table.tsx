@@ -1,5 +1,4 @@
 import { AlipayCircleFilled, BankOutlined, WechatFilled } from '@ant-design/icons';
-import { formatYuan } from '@kyfw/contracts';
 import { Alert, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -8,6 +7,7 @@ import { usePaymentRecords } from '../api/list-payment-records';
 import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { paymentRecordTexts as t } from '../texts';
 import type { PaymentRecord } from '../types';
+import { AmountCell } from './amount-cell';
 import { Empty } from './empty';
 import '../orders.css';
 
@@ -40,12 +40,12 @@ const columns: ColumnsType<PaymentRecord> = [
     width: 120,
     align: 'right',
     render: (_, r) => (
-      <div className="order-amount">
-        <strong>{formatYuan(r.amount)}</strong>
-        {r.refundedFen > 0 && (
-          <span className="order-amount__refund">{t.refunded(formatYuan(r.refundedAmount))}</span>
-        )}
-      </div>
+      <AmountCell
+        amount={r.amount}
+        refundedFen={r.refundedFen}
+        refundedAmount={r.refundedAmount}
+        refundedText={t.refunded}
+      />
     ),
   },
   {

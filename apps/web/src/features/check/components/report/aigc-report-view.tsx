@@ -1,14 +1,13 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatTime } from '../../lib/format';
 import { checkTexts } from '../../texts';
 import type { AigcParagraph, AigcReportModel } from '../../types';
 import { DownloadButtons } from './download-buttons';
+import { ReportHead, ReportNotices } from './report-header';
 import { verifyPathOf } from './report-view';
 
-const t = checkTexts;
 const a = checkTexts.aigc;
 
 /** Background of a paragraph: flagged ones red, stronger for a higher index; others none. */
@@ -55,54 +54,9 @@ export function AigcReportView({ report }: { report: AigcReportModel }) {
   const f = report.figures;
   return (
     <article className="report" data-testid="aigc-report">
-      <header className="report__head">
-        <div>
-          <h2 className="report__title">{a.reportTitle}</h2>
-          <p className="report__paper">
-            《{report.title}》 <span className="muted">{report.author}</span>
-          </p>
-        </div>
-        <dl className="report__meta">
-          <div>
-            <dt>{t.reportNo}</dt>
-            <dd data-testid="report-no">{report.reportNo}</dd>
-          </div>
-          <div>
-            <dt>{t.verifyCode}</dt>
-            <dd>{report.verificationCode}</dd>
-          </div>
-          <div>
-            <dt>{t.checkedAt}</dt>
-            <dd>{formatTime(report.checkedAt, true)}</dd>
-          </div>
-          <div>
-            <dt>{t.paperGoods}</dt>
-            <dd>{report.goodsName}</dd>
-          </div>
-        </dl>
-      </header>
+      <ReportHead report={report} title={a.reportTitle} />
 
-      <Alert
-        type="warning"
-        showIcon
-        className="report__notice"
-        title={report.notes[0] ?? a.disclaimerTitle}
-      />
-      {report.notes.length > 1 && (
-        <Alert
-          type="info"
-          showIcon
-          className="report__notice"
-          title={t.warningsTitle}
-          description={
-            <ul className="report__notes">
-              {report.notes.slice(1).map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ReportNotices notes={report.notes} fallback={a.disclaimerTitle} />
 
       <div className="report__actions">
         <DownloadButtons orderId={report.orderId} title={report.title} formats={['pdf']} />
