@@ -1,6 +1,7 @@
 import { accountsJobDefinitions, accountsSchedules } from '../modules/accounts/accounts.jobs.ts';
 import { checkJobDefinitions, checkSchedules } from '../modules/check/check.jobs.ts';
 import { ordersJobDefinitions, ordersSchedules } from '../modules/orders/orders.jobs.ts';
+import { reductionJobDefinitions } from '../modules/reduction/reduction.jobs.ts';
 import { writingJobDefinitions } from '../modules/writing/writing.jobs.ts';
 import { housekeepingSchedules, purgeFinishedJobsJob } from './housekeeping.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
@@ -17,6 +18,7 @@ export const jobDefinitions: readonly JobDefinition<any, any>[] = [
   ...ordersJobDefinitions,
   ...checkJobDefinitions,
   ...writingJobDefinitions,
+  ...reductionJobDefinitions,
 ];
 
 /** Recurring jobs, enqueued by the scheduler that runs beside every worker loop. */

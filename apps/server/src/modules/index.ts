@@ -4,6 +4,7 @@ import { homeModule } from './home/home.routes.ts';
 import { siteQrModule } from './home/site-qr.routes.ts';
 import { llmModule } from './llm/llm.module.ts';
 import { ordersModule } from './orders/orders.module.ts';
+import { reductionModule } from './reduction/reduction.module.ts';
 import type { AppModule } from './types.ts';
 import { writingModule } from './writing/writing.module.ts';
 
@@ -16,4 +17,5 @@ export const appModules: readonly AppModule[] = [
   checkModule,
   llmModule,
   writingModule,
+  reductionModule,
 ];

@@ -60,7 +60,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
 
       await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
       await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
-      await app.register(operatorRoutes, { prefix: `${API_PREFIX}/operator`, rt });
+      // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.
+      await app.register(operatorRoutes, { prefix: API_PREFIX, rt });
 
       const sandbox = rt.providers.sandbox;
       if (sandbox) {

@@ -3,13 +3,6 @@ import type { AppModule, ModuleContext } from '../types.ts';
 import './writing.jobs.ts';
 import { writingRoutes } from './writing.routes.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The database of the writing module's scope. */
-    kyfwDb: ModuleContext['db'];
-  }
-}
-
 /**
  * AI thesis writing: /aiWriting/* under /kyfw/web/v1 (docs/api/writing.md), the full-text job
  * (writing.jobs.ts, registered in jobs/registry.ts) and the onPaid('ai_writing') hook. Needs the
@@ -19,7 +12,6 @@ export const writingModule: AppModule = {
   name: 'writing',
   async register(app: FastifyInstance, { db }: ModuleContext) {
     const now = app.hasDecorator('accountsAuth') ? () => app.accountsAuth.now() : () => new Date();
-    app.decorate('kyfwDb', db);
-    await app.register(writingRoutes, { now });
+    await app.register(writingRoutes, { db, now });
   },
 };
