@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/accounts.module.ts';
 import { checkModule } from './check/check.module.ts';
+import { consoleModule } from './console/console.module.ts';
 import { homeModule } from './home/home.routes.ts';
 import { siteQrModule } from './home/site-qr.routes.ts';
 import { llmModule } from './llm/llm.module.ts';
@@ -18,4 +19,5 @@ export const appModules: readonly AppModule[] = [
   llmModule,
   writingModule,
   reductionModule,
+  consoleModule,
 ];
