@@ -6,35 +6,34 @@ import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
-import { appModules } from './modules/index.ts';
-import type { AppModule } from './modules/types.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { generateRequestId, registerRequestContext } from './plugins/request-context.ts';
 import { isAssetPath, registerWebApp } from './plugins/web-app.ts';
+import type { ServiceRoot } from './services.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
-  /** Defaults to a pino logger at config.logLevel. */
+  /** Every module's service (createServices, role 'app'); the modules' routes are mounted on them. */
+  services: ServiceRoot;
+  /** Defaults to a pino logger at config.logLevel; pass the one the services were built with. */
   logger?: Logger;
-  /** Defaults to every module of modules/index.ts; tests may add their own. */
-  modules?: readonly AppModule[];
-  /** The clock of time rules (sessions, SMS codes, QR codes); tests inject one. Default: system time. */
-  now?: () => Date;
 }
 
 /** Unknown API paths per client IP and window: enough for a person, too few to scan for endpoints. */
 const NOT_FOUND_LIMIT = { max: 30, timeWindow: 10_000 };
 
 /**
- * Builds the whole HTTP app without listening: main.ts calls `listen`, tests call `inject`.
+ * Builds the whole HTTP app without listening: main.ts calls `listen`, tests call `inject`. The
+ * services come built (createServices, services.ts); the caller closes them after the app.
  *
  * Order: request context (ids, token/terminal headers, access log) -> body parsing and the one
  * error handler -> feature modules under /kyfw/web/v1 -> the built SPA -> the not-found handler
  * (envelope for API paths, index.html history fallback for page paths).
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config, db, services } = options;
+  if (services.role !== 'app') throw new Error('buildApp needs services built with role app');
   const app = Fastify({
     loggerInstance: (options.logger ?? createLogger(config)) as FastifyBaseLogger,
     genReqId: generateRequestId,
@@ -51,10 +50,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(rateLimit, { global: false });
   // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
-  registerAuth(app, { db, now: options.now });
+  registerAuth(app, { db, now: services.clock });
 
-  for (const module of options.modules ?? appModules) {
-    await app.register(async (scope) => module.register(scope, { config, db }), {
+  for (const module of services.modules) {
+    const routes = module.routes;
+    if (!routes) continue;
+    await app.register(async (scope) => routes(scope, services.services), {
       prefix: module.prefix ?? API_PREFIX,
     });
   }

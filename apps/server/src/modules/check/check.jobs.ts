@@ -6,7 +6,7 @@ import {
   NonRetryableJobError,
 } from '../../jobs/job-definition.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
-import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,
@@ -20,7 +20,7 @@ import {
   setLibraryDocId,
   setStage,
 } from './check.repo.ts';
-import { type CheckRuntime, checkRuntimeForJob } from './check.runtime.ts';
+import type { CheckRuntime } from './check.runtime.ts';
 import {
   CHECK_JOB,
   CHECK_PURGE_JOB,
@@ -132,8 +132,8 @@ async function buildAndStoreReport(
   const { report } = compared;
   const sources = new Map(compared.sources.map((d) => [d.id, d]));
   const catalog = await rt.library.describeSources(report.sources.map((s) => s.sourceId));
-  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
-  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const order = check.orderId ? await rt.orders.getOrder(check.orderId) : undefined;
+  const goods = await rt.orders.getGoods(check.goodsId);
   const goodsName = order?.goodsName ?? goods?.name ?? '论文查重';
   const checkedAt = rt.now();
   const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
@@ -239,7 +239,7 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
   try {
     if (!(await markRunning(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
-      await getOrdersApi(rt.db)
+      await rt.orders
         .markProcessing(check.orderId)
         .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked processing'));
     }
@@ -251,7 +251,7 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     // this fails and the run is discarded) or sees a delivered check (its files purged by its job).
     if (!(await markDone(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
-      await getOrdersApi(rt.db)
+      await rt.orders
         .markDone(check.orderId)
         .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked done'));
     }
@@ -329,7 +329,7 @@ export const checkPurgeFilesJob = defineJob({
   maxAttempts: 5,
   payloadSchema: purgeSchema,
   async handler(ctx) {
-    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const rt = ctx.services.check;
     await purgeFiles(rt, ctx.payload.keys, ctx.payload.libraryIds);
     return { files: ctx.payload.keys.length, libraryDocuments: ctx.payload.libraryIds.length };
   },
@@ -341,7 +341,7 @@ export const checkRunJob = defineJob({
   payloadSchema: payloadSchema,
   backoffMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 60_000),
   async handler(ctx) {
-    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const rt = ctx.services.check;
     return runCheck(rt, ctx);
   },
 });
@@ -349,9 +349,12 @@ export const checkRunJob = defineJob({
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
 export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRunJob, checkPurgeFilesJob];
 
-// A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
-// A check deleted before the payment was accepted is not run: the orders module refunds the payment.
-onPaid('check', async ({ tx, order }) => {
+/**
+ * The onPaid('check') handler (check.module.ts hooks): a paid check order queues its check in the
+ * payment's transaction (dedupe key: one job per check). A check deleted before the payment was
+ * accepted is not run: the orders module refunds the payment.
+ */
+export const checkPaidHandler: PaidHandler = async ({ tx, order }) => {
   const queued = await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
   if (queued === 'deleted') return serviceUndeliverable(TEXTS.refundDeletedCheck, TEXTS.deletedCheckStatus);
-});
+};

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { parseBody, parseWith } from '../../lib/validate.ts';
 import { optionalUser, requireUser } from '../accounts/auth.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { downloadBody, orderIdBody, pageBody, payBody, uploadFields, verifyBody } from './check.schemas.ts';
 import {
@@ -117,7 +116,7 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
     const auth = await requireUser(request);
     const body = parseBody(request, payBody);
     return ok(
-      await getOrdersApi(rt.db).startPayment({
+      await rt.orders.startPayment({
         userId: auth.userId,
         orderId: body.orderId,
         payType: body.payType,
@@ -133,7 +132,7 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
     if (status?.free) {
       return ok({ payStatus: status.checkStatus === 'pending' ? 0 : 1, status: null, ...status });
     }
-    const pay = await getOrdersApi(rt.db).getPayStatus(auth.userId, body.orderId, {
+    const pay = await rt.orders.getPayStatus(auth.userId, body.orderId, {
       serviceTypes: ['check'],
     });
     return ok(status ? { ...pay, ...status } : pay);
