@@ -1,35 +1,25 @@
 // `npm start`: the embedded mode in one process. Builds the web app first when its build is
-// missing or older than its sources, then runs the server (API + SPA + job worker).
+// missing, older than its sources or a development build, then runs the server (API + SPA + job
+// worker). The build is always a production one, whatever NODE_ENV the server runs with; the
+// development server with hot reload is `npm run dev`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { webBuildState } from './web-build-state.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const webDist = join(root, 'apps/web/dist/index.html');
-const webSources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/public',
-  'packages/contracts/src',
-].map((p) => join(root, p));
+const MESSAGES = {
+  missing: '首次启动：正在构建网页应用…',
+  development: '现有网页构建不是生产构建：正在重新构建…',
+  stale: '网页源码有更新：正在重新构建…',
+} as const;
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const builtAt = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
-const sourcesAt = Math.max(...webSources.map(newestMtime));
-if (builtAt < sourcesAt) {
-  console.log(builtAt === 0 ? '首次启动：正在构建网页应用…' : '网页源码有更新：正在重新构建…');
+const state = webBuildState(root);
+if (state !== 'fresh') {
+  console.log(MESSAGES[state]);
   const result = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('网页应用构建失败');

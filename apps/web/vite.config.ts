@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -10,17 +13,67 @@ import { defineConfig } from 'vite';
 function buildMeta(): Plugin {
   const builtAt = new Date().toISOString();
   const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  let production = true;
   return {
     name: 'kyfw-build-meta',
     config(_config, { command }) {
       return { define: { __KYFW_BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') } };
     },
+    configResolved(resolved) {
+      production = resolved.isProduction;
+    },
     generateBundle() {
+      // `production` tells scripts/start.ts whether this build may be served (a development React
+      // bundle is bigger and runs StrictMode's double effects).
       this.emitFile({
         type: 'asset',
         fileName: 'version.json',
-        source: `${JSON.stringify({ buildId, builtAt })}\n`,
+        source: `${JSON.stringify({ buildId, builtAt, production })}\n`,
       });
+    },
+  };
+}
+
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every text asset over 1 KB,
+ * once at build time; the server sends them to browsers that accept them (@fastify/static
+ * preCompressed, with Vary: accept-encoding). index.html is sent with its runtime config injected,
+ * so the server compresses it per answer instead.
+ */
+function compressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kyfw-compress-assets',
+    apply: 'build',
+    configResolved(resolved) {
+      outDir = resolved.build.outDir.startsWith('/')
+        ? resolved.build.outDir
+        : join(resolved.root, resolved.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes('/.vite/')) continue;
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
     },
   };
 }
@@ -45,7 +98,7 @@ function pureContracts(): Plugin {
 const API_TARGET = process.env.KYFW_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), buildMeta(), pureContracts()],
+  plugins: [react(), buildMeta(), pureContracts(), compressAssets()],
   server: {
     port: 5173,
     proxy: {

@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
@@ -5,9 +7,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
+import { limitConnectionsPerClient } from './plugins/connection-limits.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { generateRequestId, registerRequestContext } from './plugins/request-context.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { isAssetPath, registerWebApp } from './plugins/web-app.ts';
 import type { ServiceRoot } from './services.ts';
 
@@ -44,11 +50,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     // Malformed URLs and similar router-level failures get the envelope too.
     frameworkErrors: (error, request, reply) => sendFailure(request, reply, classifyError(error)),
+    // A slow or silent client cannot hold a connection: the request must arrive within
+    // requestTimeout, and a socket idle for connectionTimeout is closed (slow-body attacks).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.idleTimeoutMs,
   });
+  app.server.headersTimeout = config.http.headersTimeoutMs;
+  services.attachHttpServer(app.server);
+  limitConnectionsPerClient(app.server, config.http.maxConnectionsPerClient);
 
   registerRequestContext(app);
+  registerSecurityHeaders(app, { publicBaseUrl: config.publicBaseUrl });
+  // Answers above 1 KB in br or gzip (a fast brotli level: computed per answer). Built assets come
+  // pre-compressed from the build (web-app.ts) and are not compressed again.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerErrorHandling(app);
-  await app.register(rateLimit, { global: false });
+  registerInputGuard(app);
+  // Per-client limits; in the database when several API processes share it (scaled mode).
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(db) } : {}),
+  });
   // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
   registerAuth(app, { db, now: services.clock });
 

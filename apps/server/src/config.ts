@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { envVar as env } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
+import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
 import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
 import { paymentConfigSchema } from './providers/payment/payment.config.ts';
 import { type SmsConfig, smsConfigSchema } from './providers/sms/sms.config.ts';
@@ -10,11 +12,6 @@ import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat
 
 /** apps/web/dist of this repository, wherever the process was started from. */
 const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
-
-/** Unset and empty (`FOO=` in a .env file) both mean "use the default". */
-function env<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema);
-}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -66,9 +63,18 @@ export const envSchema = z.object({
       .default('development'),
   ),
   BODY_LIMIT_BYTES: env(integer(1024, 100 * 1024 * 1024).default(1024 * 1024)),
-  PUBLIC_BASE_URL: env(
-    httpUrl('must be an http(s) URL such as https://www.example.com').default('http://localhost:3000'),
-  ),
+  // Unset: http://localhost:<PORT>, the address this process listens on.
+  PUBLIC_BASE_URL: env(httpUrl('must be an http(s) URL such as https://www.example.com').optional()),
+  // Connections: a request must arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS (headers within
+  // HTTP_HEADERS_TIMEOUT_SECONDS); a connection silent for HTTP_IDLE_TIMEOUT_SECONDS is closed; one
+  // client address keeps at most HTTP_MAX_CONNECTIONS_PER_CLIENT connections open (0: no limit).
+  HTTP_REQUEST_TIMEOUT_SECONDS: env(integer(1, 3600).default(300)),
+  HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
+  HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
+  // Where per-client request limits count: memory (one process) or database (shared by every API
+  // process). Default: database with DATABASE_URL (scaled mode), memory otherwise.
+  RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
   PROVIDERS: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).default('sandbox')),
   ALLOW_SANDBOX_IN_PRODUCTION: env(booleanFlag.default(false)),
   WORKER_IN_PROCESS: env(booleanFlag.default(true)),
@@ -140,9 +146,18 @@ export const envSchema = z.object({
 
   // Paper check (modules/check): upload cap, free-check cap, library folder, report signing.
   ...checkEnvSchema.shape,
+
+  // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
+  // follows PROVIDERS (real: openai) unless set.
+  ...llmEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
+
+/** PUBLIC_BASE_URL as given, else the listening address http://localhost:<PORT>. */
+function withPublicBaseUrl(e: Env): Env & { PUBLIC_BASE_URL: string } {
+  return { ...e, PUBLIC_BASE_URL: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}` };
+}
 
 function toConfig(e: Env) {
   return {
@@ -155,8 +170,17 @@ function toConfig(e: Env) {
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    /** Without a trailing slash. */
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    /** Without a trailing slash; unset, the listening address http://localhost:<PORT>. */
+    publicBaseUrl: withPublicBaseUrl(e).PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    /** Timeouts in ms and the per-client connection limit (plugins/connection-limits.ts). */
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+    },
+    /** Where the per-client request limits count (lib/rate-limit-store.ts). */
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     providers: e.PROVIDERS,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     workerInProcess: e.WORKER_IN_PROCESS,
@@ -195,9 +219,11 @@ function toConfig(e: Env) {
       digestSecret: e.ACCOUNT_DIGEST_SECRET,
     },
     /** Orders and payment (modules/orders/orders.config.ts); PAYMENT_PROVIDER follows PROVIDERS unless set. */
-    orders: ordersConfigOf(e),
+    orders: ordersConfigOf(withPublicBaseUrl(e)),
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
+    /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
+    llm: llmConfigOf(e, e.PROVIDERS),
   };
 }
 
@@ -283,9 +309,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   problems.push(...listAccountProviderProblems(source, result.success ? result.data : undefined));
-  if (result.success) problems.push(...listOrdersConfigProblems(result.data, allowSandbox));
+  if (result.success)
+    problems.push(...listOrdersConfigProblems(withPublicBaseUrl(result.data), allowSandbox));
   if (result.success) problems.push(...listStorageProblems(result.data));
   if (result.success) problems.push(...listMailConfigProblems(mailConfigOf(result.data)));
+  if (result.success) {
+    // PROVIDERS=sandbox in production is refused above already; this adds an explicit LLM_PROVIDER=sandbox.
+    const production = result.data.NODE_ENV === 'production' && result.data.PROVIDERS === 'real';
+    problems.push(
+      ...listLlmConfigProblems(llmConfigOf(result.data, result.data.PROVIDERS), { production, allowSandbox }),
+    );
+  }
 
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return Object.freeze(toConfig(result.data));

@@ -2,6 +2,7 @@
 // WORKER_IN_PROCESS=false — the job worker loop, all on the services of one createServices.
 import { buildApp } from './app.ts';
 import { startScheduler, startWorker } from './jobs/index.ts';
+import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
 import { createServices } from './services.ts';
@@ -45,6 +46,10 @@ try {
     `kyfw 已启动：${config.publicBaseUrl}`,
   );
 } catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, 'failed to start');
   process.exit(1);
 }

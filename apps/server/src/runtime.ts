@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createDb, type DbHandle, migrate, seed } from '@kyfw/db';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
 import type { Logger } from './lib/logger.ts';
 
 /**
@@ -23,15 +24,20 @@ export function loadConfigOrExit(): Config {
 /**
  * Opens the database of the configured mode — PostgreSQL with DATABASE_URL, else PGlite under
  * DATA_DIR — and brings it up to date: migrations (safe when several processes start at once) and
- * the first-start seed.
+ * the first-start seed. The embedded database's folder is locked first (DATA_DIR/kyfw.pid): a second
+ * process on the same DATA_DIR is refused before it opens anything (DataDirLockedError).
  */
 export async function openDatabase(config: Config, logger: Logger): Promise<DbHandle> {
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const handle = config.databaseUrl
     ? await createDb({
         databaseUrl: config.databaseUrl,
         onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
       })
-    : await createDb({ dataDir: config.dataDir });
+    : await createDb({ dataDir: config.dataDir }).catch((error: unknown) => {
+        unlock();
+        throw error;
+      });
   logger.info(
     handle.kind === 'postgres' ? { database: 'postgres' } : { database: 'pglite', dataDir: config.dataDir },
     'database opened',
@@ -43,9 +49,16 @@ export async function openDatabase(config: Config, logger: Logger): Promise<DbHa
     await seed(handle.db);
   } catch (error) {
     await handle.close();
+    unlock();
     throw error;
   }
-  return handle;
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      unlock();
+    },
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Database, Kysely } from '@kyfw/db';
 import type { Config } from './config.ts';
 import type { JobDefinition } from './jobs/job-definition.ts';
@@ -31,6 +32,8 @@ export interface ServiceRoot {
   schedules: readonly Schedule[];
   clock: () => Date;
   role: ProcessRole;
+  /** buildApp hands the services its HTTP server here (ModuleDeps.httpServer). */
+  attachHttpServer(server: Server): void;
   /** Releases what the services hold (threads, sandboxes), in reverse order. Idempotent. */
   close(): Promise<void>;
 }
@@ -54,6 +57,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       return target[name as string];
     },
   }) as unknown as Services;
+  let httpServer: Server | undefined;
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const closeOne of closers.splice(0).reverse()) await closeOne();
@@ -69,6 +73,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
         clock,
         providers: options.providers ?? {},
         role,
+        httpServer: () => httpServer,
         services,
       };
       const service = await module.createService(deps);
@@ -89,6 +94,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     schedules: modules.flatMap((m) => m.schedules ?? []),
     clock,
     role,
+    attachHttpServer(server) {
+      httpServer = server;
+    },
     close,
   };
 }

@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
   });
 
+  it('takes the public address from PORT when PUBLIC_BASE_URL is unset', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: '' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://kyfw.example.cn' }).publicBaseUrl).toBe(
+      'https://kyfw.example.cn',
+    );
+  });
+
   it('parses every variable and treats empty values as unset', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -80,13 +80,24 @@ export async function startTestApp(options: {
  * DATABASE_URL is set). Call it in `beforeAll` and `close()` in `afterAll`.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; modules?: readonly ServerModule[]; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    modules?: readonly ServerModule[];
+    logger?: Logger;
+    providers?: ProviderOverrides;
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
   const config = testConfig(options.env);
   let started: Awaited<ReturnType<typeof startTestApp>>;
   try {
-    started = await startTestApp({ config, db: handle.db, logger: options.logger, modules: options.modules });
+    started = await startTestApp({
+      config,
+      db: handle.db,
+      logger: options.logger,
+      modules: options.modules,
+      providers: options.providers,
+    });
   } catch (error) {
     await handle.close();
     throw error;

@@ -30,6 +30,13 @@ describe('GET /home/homeInfo', () => {
           copyright: DEFAULT_SITE_SETTINGS.copyright,
         },
         friendLinkList: DEFAULT_FRIEND_LINKS,
+        // What registration gives; the similarity check and AIGC detection exist as services today.
+        benefits: [
+          { kind: 'free_check', available: true },
+          { kind: 'free_aigc_detection', available: true },
+          { kind: 'ai_writing_trial', available: false },
+          { kind: 'online_support', available: false },
+        ],
       },
     });
   });

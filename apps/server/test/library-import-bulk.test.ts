@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, sql } from '@kyfw/db';
-import { checkText, createPgIndex } from '@kyfw/simcheck';
+import { createDb, migrate, sql } from '@kyfw/db';
+import { checkText } from '@kyfw/simcheck';
+import { createPgIndex } from '@kyfw/simcheck/pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLibraryImport } from '../src/cli/library-import.ts';
 
@@ -41,6 +42,10 @@ describe.skipIf(!adminUrl)('library import into PostgreSQL: bulk load', () => {
     const u = new URL(adminUrl!);
     u.pathname = `/${name}`;
     url = u.toString();
+    // The index's tables come from the migrations (0012), as at a start of the service.
+    const handle = await createDb({ databaseUrl: url, poolSize: 1 });
+    await migrate(handle.db);
+    await handle.close();
   });
   afterAll(async () => {
     await sql`drop database if exists ${sql.raw(name)} with (force)`.execute(admin.db);

@@ -4,8 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
 import { startRuntimeGuards } from './app/runtime';
-import { loadUserInfo } from './features/auth/stores/session-store';
-import { homeInfoQueryOptions } from './features/home/api/get-home-info';
+import { loadUserInfo } from './features/auth';
+import { homeInfoQueryOptions } from './features/home';
 import './styles/global.css';
 
 const queryClient = createQueryClient();

@@ -150,6 +150,16 @@ export const ErrorCode = {
   REPORT_NOT_GENUINE: 4012,
   /** The check needs payment first (/freeCheck/payFee on a paid-order check still pending payment). */
   CHECK_PAYMENT_REQUIRED: 4013,
+
+  // 6xxx AI writing (apps/server/src/modules/writing, docs/api/writing.md)
+  /** /aiWriting/outline with no free outline left on the account and the full text not paid. */
+  WRITING_OUTLINE_PAYMENT_REQUIRED: 6001,
+  /** A step out of order: an outline before a title, an order before an outline, a download before the text is written. */
+  WRITING_NOT_READY: 6002,
+  /** The LLM timed out, was unavailable or kept answering nonsense; nothing was charged or changed. */
+  WRITING_AI_FAILED: 6003,
+  /** The writing was ordered (or is being written): its title and outline no longer change. */
+  WRITING_LOCKED: 6004,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -226,4 +236,8 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.CHECK_NOT_RETRYABLE]: '只有检测失败的订单可以重新检测',
   [ErrorCode.REPORT_NOT_GENUINE]: '报告编号或验证码不正确，无法确认报告真伪',
   [ErrorCode.CHECK_PAYMENT_REQUIRED]: '请先完成支付',
+  [ErrorCode.WRITING_OUTLINE_PAYMENT_REQUIRED]: '免费大纲次数已用完，请先购买全文后再生成大纲',
+  [ErrorCode.WRITING_NOT_READY]: '请先完成上一步',
+  [ErrorCode.WRITING_AI_FAILED]: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
+  [ErrorCode.WRITING_LOCKED]: '论文已下单，题目和大纲不能再修改',
 };

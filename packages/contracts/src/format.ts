@@ -140,6 +140,19 @@ export function formatCurrency(value: number | string, options: CurrencyFormatOp
 }
 
 /**
+ * Shows an amount on a page: '¥2.00' from the API's yuan string (or a number), '—' when it is
+ * missing or unreadable — a page shows a dash rather than failing on one bad field.
+ */
+export function formatYuan(amount: string | number | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  try {
+    return formatCurrency(amount);
+  } catch {
+    return '—';
+  }
+}
+
+/**
  * Converts an integer amount in fen to yuan: `fenToYuan(123456)` is 1234.56 (the double nearest to it).
  * @throws RangeError when `fen` is not a safe integer.
  */

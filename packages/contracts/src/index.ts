@@ -1,4 +1,5 @@
 // Type-only: the check report's wire types add nothing to a bundle.
+export type * from './aigc-report.ts';
 export type * from './check-report.ts';
 export * from './constants.ts';
 export * from './credit-code.ts';

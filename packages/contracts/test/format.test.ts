@@ -6,6 +6,7 @@ import {
   formatDate,
   formatPaginationTotal,
   formatTemplate,
+  formatYuan,
   round2,
   toChineseCapital,
   yuanToFen,
@@ -66,6 +67,21 @@ describe('formatCurrency', () => {
     }
     expect(() => formatCurrency(1, { currency: 'XYZ' })).toThrow(new Error('Invalid currency format'));
     expect(() => formatCurrency(1, { currency: 'RMB' })).toThrow(FORMAT_ERRORS.INVALID_CURRENCY_FORMAT);
+  });
+});
+
+describe('formatYuan', () => {
+  it('shows the API’s yuan strings and numbers with the symbol and two decimals', () => {
+    expect(formatYuan('26')).toBe('¥26.00');
+    expect(formatYuan(0.29)).toBe('¥0.29');
+    expect(formatYuan('1234.5')).toBe('¥1,234.50');
+  });
+
+  it('shows a dash for a missing or unreadable amount instead of failing the page', () => {
+    expect(formatYuan(null)).toBe('—');
+    expect(formatYuan(undefined)).toBe('—');
+    expect(formatYuan('')).toBe('—');
+    expect(formatYuan('abc')).toBe('—');
   });
 });
 

@@ -1,5 +1,6 @@
 // Re-exported so apps query through one Kysely copy without depending on kysely themselves.
 export {
+  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type Selectable,

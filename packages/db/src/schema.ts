@@ -146,6 +146,15 @@ export interface LoginAttemptsTable {
   client_ip: string;
   succeeded: boolean;
   created_at: GeneratedTimestamp;
+  /** Null while the password of this try is being checked (0014). */
+  settled_at: Date | null;
+}
+
+/** Request-limit counters of the scaled mode (0015): hits per bucket and fixed window. */
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
 }
 
 export type AccountRateAction = 'qr_code' | 'query_phone';
@@ -185,7 +194,7 @@ export interface WechatEventsTable {
 
 export const ENTITLEMENT_KINDS = ['free_check', 'free_aigc_detection', 'ai_writing_trial'] as const;
 export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
-export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind';
+export type EntitlementGrantedBy = 'phone_bind' | 'wechat_bind' | 'phone_register' | 'wechat_register';
 
 export interface EntitlementsTable {
   id: Generated<string>;
@@ -223,6 +232,7 @@ export interface Database {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   account_rate_events: AccountRateEventsTable;
   wechat_login_sessions: WechatLoginSessionsTable;
   wechat_events: WechatEventsTable;
@@ -486,8 +496,10 @@ export type OrderDeliveryRow = Selectable<OrderDeliveriesTable>;
 
 export const CHECK_STATUSES = ['pending', 'queued', 'running', 'done', 'failed'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export type CheckStage = 'parsing' | 'comparing' | 'reporting';
+export type CheckStage = 'parsing' | 'comparing' | 'detecting' | 'reporting';
 export type CheckFileFormat = 'txt' | 'docx' | 'doc' | 'pdf';
+/** similarity: the comparison (查重); aigc: the AIGC detector (migration 0018). */
+export type CheckKind = 'similarity' | 'aigc';
 
 export interface ChecksTable {
   id: Generated<string>;
@@ -501,6 +513,7 @@ export interface ChecksTable {
   file_format: CheckFileFormat;
   file_bytes: number;
   file_sha256: string;
+  kind: ColumnType<CheckKind, CheckKind | undefined, CheckKind>;
   file_key: string | null;
   text_key: string | null;
   chars: number;
@@ -560,3 +573,95 @@ export interface Database {
 export type CheckRow = Selectable<ChecksTable>;
 export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
+
+// ---------------------------------------------------------------------------------------------
+// The similarity engine's PostgreSQL index (migration 0012_simcheck_index.sql). Read and written by
+// the engine (@kyfw/simcheck/pg) through its own queries; typed here so that the schema is known
+// in one place.
+
+export interface SimcheckMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface SimcheckDocumentsTable {
+  doc_no: ColumnType<number, number, never>;
+  id: string;
+  title: string | null;
+  text: string;
+  chars: number;
+  added_at: GeneratedTimestamp;
+}
+
+export interface SimcheckFingerprintsTable {
+  hash: number;
+  doc_no: number;
+  pos: number;
+}
+
+export interface Database {
+  simcheck_meta: SimcheckMetaTable;
+  simcheck_documents: SimcheckDocumentsTable;
+  simcheck_fingerprints: SimcheckFingerprintsTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// LLM token accounting (migration 0020_llm_usage.sql, apps/server/src/providers/llm).
+
+export interface LlmUsageTable {
+  id: Generated<string>;
+  task: string;
+  order_no: string | null;
+  user_id: string | null;
+  provider: 'sandbox' | 'openai';
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** bigint: read as a decimal string by pg, written as a number. */
+  cost_micro_yuan: ColumnType<string, number | string, number | string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  llm_usage: LlmUsageTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// AI thesis writing (migration 0021_writing.sql, apps/server/src/modules/writing).
+
+export const WRITING_AREAS = ['dissertation', 'proposal', 'assignment', 'journalsReviewed'] as const;
+export type WritingArea = (typeof WRITING_AREAS)[number];
+export const WRITING_STATUSES = ['draft', 'ordered', 'writing', 'done', 'failed'] as const;
+export type WritingStatus = (typeof WRITING_STATUSES)[number];
+
+export interface WritingsTable {
+  id: Generated<string>;
+  user_id: string;
+  area: WritingArea;
+  topic: string;
+  title: string | null;
+  discipline: ColumnType<string, string | undefined, string>;
+  degree: ColumnType<string, string | undefined, string>;
+  language: ColumnType<'zh' | 'en', 'zh' | 'en' | undefined, 'zh' | 'en'>;
+  target_words: number;
+  requirements: ColumnType<string, string | undefined, string>;
+  template_id: ColumnType<string, string | undefined, string>;
+  outline: ColumnType<unknown, string | null | undefined, string | null>;
+  abstract: ColumnType<unknown, string | null | undefined, string | null>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  sections: ColumnType<unknown, string | undefined, string>;
+  order_id: string | null;
+  status: ColumnType<WritingStatus, WritingStatus | undefined, WritingStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  failure_reason: string | null;
+  free_outline: ColumnType<boolean, boolean | undefined, boolean>;
+  outlines_generated: ColumnType<number, number | undefined, number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+export interface Database {
+  writings: WritingsTable;
+}

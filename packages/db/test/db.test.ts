@@ -164,3 +164,49 @@ describe('migrate and seed on in-memory PGlite', { timeout: SLOW }, () => {
     }
   });
 });
+
+describe('migration 0012: the similarity index tables in a database the engine prepared itself', {
+  timeout: SLOW,
+}, () => {
+  it('keeps the tables and rows, builds the lookup index and drops the index on hash alone', async () => {
+    const handle = await createDb({ memory: true });
+    try {
+      // What the engine's own DDL left before 0012 (tables created on opening the index), with a
+      // library indexed by an earlier version: the index on hash alone, no lookup index.
+      for (const statement of [
+        'create table simcheck_meta (key text primary key, value text not null)',
+        'create sequence simcheck_doc_no_seq',
+        `create table simcheck_documents (doc_no bigint primary key, id text not null unique, title text,
+           text text not null, chars integer not null check (chars >= 0), added_at timestamptz not null default now())`,
+        'create table simcheck_fingerprints (hash bigint not null, doc_no bigint not null, pos integer not null)',
+        'create index simcheck_fingerprints_hash_idx on simcheck_fingerprints (hash)',
+        `insert into simcheck_meta values ('params', '{"k":5,"minRun":13}')`,
+        `insert into simcheck_documents (doc_no, id, title, text, chars) values (nextval('simcheck_doc_no_seq'), 'a', null, '研究', 2)`,
+        'insert into simcheck_fingerprints values (4294967295, 1, 0), (7, 1, 3)',
+      ])
+        await sql.raw(statement).execute(handle.db);
+
+      const applied = await migrate(handle.db);
+      expect(applied).toContain('0012');
+      const indexes = await sql<{ indexname: string }>`
+        select indexname from pg_indexes where tablename = 'simcheck_fingerprints' order by 1`.execute(
+        handle.db,
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toEqual([
+        'simcheck_fingerprints_doc_idx',
+        'simcheck_fingerprints_lookup_idx',
+      ]);
+      const rows = await handle.db.selectFrom('simcheck_fingerprints').selectAll().orderBy('pos').execute();
+      expect(rows).toEqual([
+        { hash: 4294967295, doc_no: 1, pos: 0 },
+        { hash: 7, doc_no: 1, pos: 3 },
+      ]);
+      const meta = await handle.db.selectFrom('simcheck_meta').selectAll().execute();
+      expect(meta).toEqual([{ key: 'params', value: '{"k":5,"minRun":13}' }]);
+      const next = await sql<{ n: number }>`select nextval('simcheck_doc_no_seq') as n`.execute(handle.db);
+      expect(next.rows[0]!.n).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
+});

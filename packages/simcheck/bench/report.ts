@@ -1,4 +1,5 @@
 /** The printed table. */
+import { type ExtractTiming, renderHostileFiles } from './extract.ts';
 import type { OutputComparison } from './lib/compare.ts';
 import type { PairScores } from './paraphrase.ts';
 import type { TypeScores } from './score.ts';
@@ -402,6 +403,8 @@ export interface BenchResults {
   /** the server simcheck-pg ran on */
   postgres?: { source: string; version: string };
   engines: EngineRun[];
+  /** extraction of hostile .docx files (extract.ts), with the speed part */
+  hostileFiles?: ExtractTiming[];
   table: string;
 }
 
@@ -456,6 +459,7 @@ export function renderAll(json: BenchResults): string {
       );
     }
   }
+  if (json.hostileFiles) parts.push('', renderHostileFiles(json.hostileFiles));
   for (const r of runs) for (const err of r.errors) parts.push(`! ${r.name}: ${err}`);
   return parts.join('\n');
 }

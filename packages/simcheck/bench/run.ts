@@ -24,6 +24,7 @@
  *                      says how to stop it)
  *   --render=<results.json> [--rescore]  print the table of an earlier run again (--rescore: score
  *                      the saved per-document outputs in .bench/eval-*.json again)
+ * The speed part also times extraction of hostile .docx files (extract.ts).
  * Progress goes to stderr, the table to stdout, everything to .bench/results-<stamp>.json and
  * .bench/latest.json.
  */
@@ -34,6 +35,7 @@ import { join } from 'node:path';
 import { runCli } from './engines/cli.ts';
 import { realEngineState } from './engines/registry.ts';
 import type { CheckOutput } from './engines/types.ts';
+import { measureHostileFiles } from './extract.ts';
 import { generateTestSet, type TestSet } from './generate.ts';
 import { dirSize, runJob } from './lib/child.ts';
 import { compareOutputs } from './lib/compare.ts';
@@ -357,6 +359,7 @@ async function measure(set: TestSet, thesis: string, runs: EngineRun[], started:
     scaleLibrary: scaleLib,
     postgres: pgState.server ? { source: pgState.server.source, version: pgState.server.version } : undefined,
     engines: runs,
+    hostileFiles: flag('no-speed') ? undefined : await measureHostileFiles(repeat),
     table: '',
   };
   json.table = renderAll(json);

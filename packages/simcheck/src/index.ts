@@ -2,9 +2,12 @@
  * @kyfw/simcheck — the similarity engine. Stable library API:
  *
  * - `buildIndex(dir, docs)` / `openIndex(dir)`: the local on-disk index (embedded mode)
- * - `createPgIndex(databaseUrl | pool | pglite)`: the PostgreSQL index (scaled mode)
- * - `checkText(index, text, options?)`: check a text, resolves to a `Report`
+ * - `checkText(index, text, options?)`: check a text, resolves to a `Report` (in code points, or
+ *   with `units: 'product'` in 字数 and UTF-16 offsets; `countChars` counts a text the same way)
  * - `defaultOptions` (frozen) and `resolveOptions`
+ *
+ * The PostgreSQL index (scaled mode) is the subpath `@kyfw/simcheck/pg` (`createPgIndex`), the only
+ * part that loads a database driver; its tables come from packages/db's migrations.
  */
 
 export { toCliReport } from './cli/contract.ts';
@@ -44,6 +47,7 @@ export type {
   SourceReport,
   StoredDocument,
 } from './core/types.ts';
+export { countChars, type ReportUnits } from './core/units.ts';
 export {
   buildIndex,
   DEFAULT_MEMORY_BYTES,
@@ -51,4 +55,3 @@ export {
   type OpenLocalOptions,
   openIndex,
 } from './index-store/local.ts';
-export { createPgIndex, PgIndex, type PgIndexOptions, type Queryable } from './index-store/pg.ts';

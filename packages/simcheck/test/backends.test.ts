@@ -6,14 +6,9 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkText,
-  createPgIndex,
-  getIndexFingerprints,
-  type Index,
-  openIndex,
-  type Queryable,
-} from '../src/index.ts';
+import { createPgIndexTables } from '../bench/lib/pg-tables.ts';
+import { checkText, getIndexFingerprints, type Index, openIndex } from '../src/index.ts';
+import { createPgIndex, type Queryable } from '../src/index-store/pg.ts';
 import {
   LIBRARY,
   makeTempDir,
@@ -55,6 +50,7 @@ const targets: PgTarget[] = [
     name: 'PGlite',
     open: async () => {
       const db = new PGlite();
+      await createPgIndexTables(db);
       const index = await createPgIndex(db as unknown as Queryable);
       return { index, dispose: () => db.close() };
     },
@@ -70,6 +66,7 @@ if (serverUrl) {
       const admin = new pg.Pool({ connectionString: serverUrl, max: 1 });
       await admin.query(`CREATE SCHEMA ${schema}`);
       const pool = new pg.Pool({ connectionString: serverUrl, max: 2, options: `-c search_path=${schema}` });
+      await createPgIndexTables(pool);
       const index = await createPgIndex(pool as unknown as Queryable);
       return {
         index,
@@ -258,4 +255,22 @@ describe('local index', () => {
   it('refuses a missing index with a typed error', async () => {
     await expect(openIndex('/nonexistent/simcheck-index')).rejects.toMatchObject({ code: 'index_not_found' });
   });
+});
+
+describe('the PostgreSQL index in a database without its tables', () => {
+  it('is refused with a message that names the migration (the tables come from packages/db)', async () => {
+    const db = new PGlite();
+    try {
+      const opening = createPgIndex(db as unknown as Queryable);
+      await expect(opening).rejects.toMatchObject({ code: 'database_error' });
+      await expect(opening).rejects.toThrow(/数据库迁移/);
+      // nothing was created
+      const tables = await db.query(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'simcheck%'`,
+      );
+      expect(tables.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });

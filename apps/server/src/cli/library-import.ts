@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createDb, type DbHandle, migrate } from '@kyfw/db';
-import { createPgIndex, type PgIndex } from '@kyfw/simcheck';
+import { createPgIndex, type PgIndex } from '@kyfw/simcheck/pg';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { readFolder, readJsonLines } from '../modules/check/library/import-sources.ts';
 import { type AddSummary, type LibraryInput, openLibrary } from '../modules/check/library/library.ts';

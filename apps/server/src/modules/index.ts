@@ -2,8 +2,10 @@ import { housekeepingModule } from '../jobs/housekeeping.jobs.ts';
 import { type AccountsModuleService, accountsModule } from './accounts/accounts.module.ts';
 import { type CheckModuleService, checkModule } from './check/check.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
+import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
 import type { ServerModule } from './types.ts';
+import { type WritingModuleService, writingModule } from './writing/writing.module.ts';
 
 /**
  * Every module's service, as createServices (services.ts) builds them once per process. Handed to
@@ -15,6 +17,8 @@ export interface Services {
   accounts: AccountsModuleService;
   orders: OrdersModuleService;
   check: CheckModuleService;
+  llm: LlmModuleService;
+  writing: WritingModuleService;
 }
 
 /**
@@ -28,4 +32,6 @@ export const serverModules: readonly ServerModule[] = [
   accountsModule,
   ordersModule,
   checkModule,
+  llmModule,
+  writingModule,
 ];

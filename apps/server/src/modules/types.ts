@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -24,6 +25,8 @@ export interface ProviderOverrides {
     /** Fixed sandbox keys instead of generated ones. */
     sandboxKeys?: SandboxKeys;
   };
+  /** Transport to the LLM endpoint (tests: createInjectFetch(() => app) to reach the mounted sandbox). */
+  llmFetch?: typeof fetch;
 }
 
 /**
@@ -42,6 +45,11 @@ export interface ModuleDeps {
   clock: () => Date;
   providers: ProviderOverrides;
   role: ProcessRole;
+  /**
+   * This process's HTTP server once buildApp has made it (role 'app'; undefined before, and always
+   * in a worker). Read it when a request is made, never at build time.
+   */
+  httpServer: () => Server | undefined;
   /**
    * The services of the modules listed before this one (modules/index.ts order): a module may use
    * only those — e.g. check uses `services.orders.api`. Reading a later one throws.

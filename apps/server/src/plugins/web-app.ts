@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
+import { pagePolicy, scriptHash } from './security-headers.ts';
 
 /** Vite puts content-hashed files here: a changed file gets a new name, so they never go stale. */
 const HASHED_ASSETS_DIR = 'assets';
@@ -27,9 +28,14 @@ export function publicConfigOf(config: Pick<Config, 'devtoolsDeterrent' | 'provi
 /** Where index.html wants the config script; before </head> when the marker is missing. */
 const CONFIG_MARKER = '<!--kyfw-config-->';
 
+/** The text of the config script (its CSP hash is taken over exactly this). */
+export function publicConfigScript(publicConfig: object): string {
+  return `window.__KYFW_CONFIG__=${JSON.stringify(publicConfig).replaceAll('<', '\\u003c')}`;
+}
+
 /** index.html with the config script injected; `<` escaped so no value can close the script tag. */
 export function injectPublicConfig(html: string, publicConfig: object): string {
-  const script = `<script>window.__KYFW_CONFIG__=${JSON.stringify(publicConfig).replaceAll('<', '\\u003c')}</script>`;
+  const script = `<script>${publicConfigScript(publicConfig)}</script>`;
   if (html.includes(CONFIG_MARKER)) return html.replace(CONFIG_MARKER, () => script);
   if (html.includes('</head>')) return html.replace('</head>', () => `${script}</head>`);
   return `${script}${html}`;
@@ -53,6 +59,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     index: false,
     wildcard: true,
     cacheControl: false,
+    // The build writes .br and .gz beside every text asset (apps/web/vite.config.ts, compressAssets):
+    // served as they are to browsers that accept them, with Vary: accept-encoding.
+    preCompressed: true,
     // index.html goes through sendIndex; directories (/, /assets/) fall through to the history
     // fallback instead of send's 403.
     allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
@@ -63,6 +72,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   });
 
   const publicConfig = publicConfigOf(config);
+  const contentSecurityPolicy = pagePolicy({
+    inlineScriptHashes: [scriptHash(publicConfigScript(publicConfig))],
+    publicBaseUrl: config.publicBaseUrl,
+  });
   // Re-read only when the file changes (a rebuild while running), not on every request.
   let cached: { mtimeMs: number; html: string } | undefined;
   async function loadIndex(): Promise<string> {
@@ -76,7 +89,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   return {
     async sendIndex(reply) {
       const html = await loadIndex();
-      return reply.code(200).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+      return reply
+        .code(200)
+        .header('Cache-Control', REVALIDATE)
+        .header('Content-Security-Policy', contentSecurityPolicy)
+        .type('text/html; charset=utf-8')
+        .send(html);
     },
   };
 }

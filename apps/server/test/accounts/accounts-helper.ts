@@ -184,3 +184,15 @@ export function qrCookieOf(setCookie: string | string[] | undefined): string {
   if (!found) throw new Error('no kyfw_qr cookie');
   return found.split(';')[0];
 }
+
+/**
+ * The set every account gets at registration (accounts/benefits.ts): the free check and the free AIGC
+ * detection are usable; the AI-writing trial is 即将开放 until its service exists.
+ */
+export function registrationSet(grantedBy: string) {
+  return [
+    { kind: 'ai_writing_trial', grantedBy, available: false, comingSoon: true },
+    { kind: 'free_aigc_detection', grantedBy, available: true, comingSoon: false },
+    { kind: 'free_check', grantedBy, available: true, comingSoon: false },
+  ];
+}

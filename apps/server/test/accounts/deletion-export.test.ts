@@ -254,7 +254,11 @@ describe('export my data', () => {
     expect(data).toMatchObject({
       exportedAt: t.clock.now().toISOString(),
       account: { phoneNumber: phone, realName: '王五', hasPassword: true, status: 'active' },
-      entitlements: [],
+      entitlements: [
+        expect.objectContaining({ kind: 'ai_writing_trial', grantedBy: 'phone_register', usedAt: null }),
+        expect.objectContaining({ kind: 'free_aigc_detection', grantedBy: 'phone_register', usedAt: null }),
+        expect.objectContaining({ kind: 'free_check', grantedBy: 'phone_register', usedAt: null }),
+      ],
       sessions: [expect.objectContaining({ loginMethod: 'register', ip: '127.0.0.1' })],
       orders: [{ orderNo: expect.stringMatching(/^T-/) }],
     });

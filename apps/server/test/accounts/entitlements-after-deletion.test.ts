@@ -16,13 +16,14 @@ import {
   pw,
   qrCookieOf,
   registerUser,
+  registrationSet,
   scan,
   sendCode,
 } from './accounts-helper.ts';
 
 /**
- * The free services of the first binding are earned once per phone number and once per WeChat
- * account: deleting (or having closed) the account and coming back with the same phone or WeChat
+ * The free services of registration (or a first binding) are earned once per phone number and once
+ * per WeChat account: deleting (or having closed) the account and coming back with the same phone or WeChat
  * earns nothing more. What stays after the erasure is a keyed digest of each identifier, nothing else.
  */
 
@@ -40,12 +41,6 @@ interface Info {
 }
 
 const newOpenId = () => `o${randomBytes(20).toString('base64url').slice(0, 27)}`;
-
-const FULL_SET = [
-  { kind: 'ai_writing_trial', available: true },
-  { kind: 'free_aigc_detection', available: true },
-  { kind: 'free_check', available: true },
-];
 
 /** The personal-info page's call. */
 async function info(t: AccountsTestApp, token: string): Promise<Info> {
@@ -124,13 +119,17 @@ describe('free services after account deletion', () => {
   afterAll(() => t.close());
 
   it('a phone that earned them earns nothing after delete and register again; another phone does', async () => {
-    // Register, bind WeChat: the free services.
+    // Registering with the phone: the free services.
     const first = await registerUser(t);
+    expect(await info(t, first.token)).toMatchObject({
+      entitlements: registrationSet('phone_register'),
+      entitlementsEarnedBefore: false,
+    });
     const firstWechat = newOpenId();
+    // Binding WeChat as well gives nothing more.
     expect((await bindWechat(t, first.token, firstWechat)).entitlements).toMatchObject(
-      FULL_SET.map((e) => ({ ...e, grantedBy: 'wechat_bind' })),
+      registrationSet('phone_register'),
     );
-    expect((await info(t, first.token)).entitlementsEarnedBefore).toBe(false);
 
     await deleteBySms(t, first.token, first.phone);
 
@@ -138,8 +137,7 @@ describe('free services after account deletion', () => {
     // WeChat gives none either.
     t.clock.advance(MINUTE);
     const again = await registerUser(t, first.phone);
-    const before = await info(t, again.token);
-    expect(before).toMatchObject({
+    expect(await info(t, again.token)).toMatchObject({
       phoneNumber: first.phone,
       entitlements: [],
       entitlementsEarnedBefore: true,
@@ -159,24 +157,26 @@ describe('free services after account deletion', () => {
     });
     expect((exported.json() as { entitlements: unknown[] }).entitlements).toEqual([]);
 
-    // The first account's WeChat, on a new account of its own, earns nothing by binding a new phone.
+    // The first account's WeChat, creating a new account of its own, earns nothing, nor by binding a
+    // new phone.
     const wxToken = await wechatLogin(t, firstWechat);
-    expect((await info(t, wxToken)).entitlementsEarnedBefore).toBe(true);
+    expect(await info(t, wxToken)).toMatchObject({ entitlements: [], entitlementsEarnedBefore: true });
     expect((await bindPhone(t, wxToken, newPhone())).entitlements).toEqual([]);
 
-    // Someone else: a different phone and WeChat still get the free services.
+    // Someone else: a different phone still gets the free services.
     const other = await registerUser(t);
-    expect((await info(t, other.token)).entitlementsEarnedBefore).toBe(false);
-    expect((await bindWechat(t, other.token, newOpenId())).entitlements).toMatchObject(FULL_SET);
+    expect(await info(t, other.token)).toMatchObject({
+      entitlements: registrationSet('phone_register'),
+      entitlementsEarnedBefore: false,
+    });
   });
 
-  it('a WeChat that earned them (by binding a phone) earns nothing after delete and a new scan', async () => {
+  it('a WeChat that earned them (by its first scan) earns nothing after delete and a new scan', async () => {
     const openId = newOpenId();
     const token = await wechatLogin(t, openId);
+    expect((await info(t, token)).entitlements).toMatchObject(registrationSet('wechat_register'));
     const phone = newPhone();
-    expect((await bindPhone(t, token, phone)).entitlements).toMatchObject(
-      FULL_SET.map((e) => ({ ...e, grantedBy: 'phone_bind' })),
-    );
+    expect((await bindPhone(t, token, phone)).entitlements).toMatchObject(registrationSet('wechat_register'));
     await deleteByWechat(t, token, openId);
 
     const again = await wechatLogin(t, openId);
@@ -189,16 +189,35 @@ describe('free services after account deletion', () => {
     // The phone of the deleted account is on record too.
     t.clock.advance(MINUTE);
     const byPhone = await registerUser(t, phone);
+    expect((await info(t, byPhone.token)).entitlements).toEqual([]);
     expect((await bindWechat(t, byPhone.token, newOpenId())).entitlements).toEqual([]);
   });
 
-  it('an account that never earned them leaves nothing: its phone earns them later', async () => {
-    const never = await registerUser(t);
-    await deleteBySms(t, never.token, never.phone);
+  it('an account that never earned them leaves nothing: its new WeChat earns them later', async () => {
+    const first = await registerUser(t);
+    await deleteBySms(t, first.token, first.phone);
     t.clock.advance(MINUTE);
-    const again = await registerUser(t, never.phone);
-    expect((await info(t, again.token)).entitlementsEarnedBefore).toBe(false);
-    expect((await bindWechat(t, again.token, newOpenId())).entitlements).toMatchObject(FULL_SET);
+    // The phone earned them already: this account gets none, and binds a WeChat.
+    const never = await registerUser(t, first.phone);
+    const openId = newOpenId();
+    expect((await bindWechat(t, never.token, openId)).entitlements).toEqual([]);
+    await deleteBySms(t, never.token, first.phone);
+    // That WeChat creating an account of its own earns them.
+    const wxToken = await wechatLogin(t, openId);
+    expect(await info(t, wxToken)).toMatchObject({
+      entitlements: registrationSet('wechat_register'),
+      entitlementsEarnedBefore: false,
+    });
+  });
+
+  it('an account from before registration granted them gets them when its info is read', async () => {
+    const old = await registerUser(t);
+    const { id } = await info(t, old.token);
+    await t.db.deleteFrom('entitlements').where('user_id', '=', id).execute();
+    expect(await info(t, old.token)).toMatchObject({
+      entitlements: registrationSet('phone_register'),
+      entitlementsEarnedBefore: false,
+    });
   });
 
   it('keeps only keyed digests: no phone, openid, account id or date of the account', async () => {

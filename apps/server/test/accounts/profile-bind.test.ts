@@ -11,6 +11,7 @@ import {
   pw,
   qrCookieOf,
   registerUser,
+  registrationSet,
   scan,
   sendCode,
 } from './accounts-helper.ts';
@@ -38,7 +39,7 @@ async function wechatUser(): Promise<{ token: string; openId: string }> {
 }
 
 describe('POST /websiteUser/bindPhoneNumber', () => {
-  it('binds a phone with a password to a WeChat account and grants the free services', async () => {
+  it('binds a phone with a password to a WeChat account, which keeps the free services of its registration', async () => {
     const { token } = await wechatUser();
     const phone = newPhone();
     const code = await sendCode(t, phone, '2', { token });
@@ -62,11 +63,7 @@ describe('POST /websiteUser/bindPhoneNumber', () => {
         hasPassword: true,
         major: '计算机科学与技术',
         education: '本科',
-        entitlements: [
-          { kind: 'ai_writing_trial', grantedBy: 'phone_bind', available: true },
-          { kind: 'free_aigc_detection', grantedBy: 'phone_bind', available: true },
-          { kind: 'free_check', grantedBy: 'phone_bind', available: true },
-        ],
+        entitlements: registrationSet('wechat_register'),
       },
     });
     expect((await call(t, '/login', { phoneNumber: phone, passWord: pw('bind-pass') })).code).toBe(0);
@@ -164,7 +161,7 @@ describe('POST /websiteUser/bindPhoneNumber', () => {
     });
     expect((await call(t, '/getUserInfo', undefined, { token })).data).toMatchObject({
       phoneNumber: null,
-      entitlements: [],
+      entitlements: registrationSet('wechat_register'),
     });
   });
 

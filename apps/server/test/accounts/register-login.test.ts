@@ -10,6 +10,7 @@ import {
   newPhone,
   pw,
   registerUser,
+  registrationSet,
   SECOND,
   sendCode,
 } from './accounts-helper.ts';
@@ -75,7 +76,7 @@ describe('POST /sendCheckCode', () => {
 });
 
 describe('POST /addUserByPhone', () => {
-  it('registers and logs in: the token works for /getUserInfo', async () => {
+  it('registers and logs in: the token works for /getUserInfo; the account holds the free services', async () => {
     const phone = newPhone();
     const code = await sendCode(t, phone, '1');
     const res = await call<{ token: string }>(t, '/addUserByPhone', {
@@ -85,10 +86,32 @@ describe('POST /addUserByPhone', () => {
     });
     expect(res.code).toBe(0);
     expect(res.data.token).toMatch(/^[0-9a-f]{64}$/);
+    // Granted by the registration itself (spec §1: the phone is bound), before any page reads them.
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('phone_number', '=', phone)
+      .executeTakeFirstOrThrow();
+    const rows = await t.db
+      .selectFrom('entitlements')
+      .select(['kind', 'granted_by'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.map((r) => `${r.kind}:${r.granted_by}`).sort()).toEqual([
+      'ai_writing_trial:phone_register',
+      'free_aigc_detection:phone_register',
+      'free_check:phone_register',
+    ]);
     const info = await call(t, '/getUserInfo', undefined, { token: res.data.token });
     expect(info).toMatchObject({
       code: 0,
-      data: { phoneNumber: phone, wxOpenId: null, hasPassword: true, entitlements: [] },
+      data: {
+        phoneNumber: phone,
+        wxOpenId: null,
+        hasPassword: true,
+        entitlements: registrationSet('phone_register'),
+        entitlementsEarnedBefore: false,
+      },
     });
   });
 
@@ -337,6 +360,17 @@ describe('POST /login', () => {
     expect((await right()).code).toBe(ErrorCode.LOGIN_LOCKED);
     t.clock.advance(15 * MINUTE);
     expect((await right()).code).toBe(0);
+  });
+
+  it('lets 20 people behind one address log in at once (only failures count per address)', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 20 }, () => registerUser(t, newPhone(), 'campus-123', { ip: newIp() })),
+    );
+    const ip = newIp();
+    const results = await Promise.all(
+      users.map((u) => call(t, '/login', { phoneNumber: u.phone, passWord: pw(u.password) }, { ip })),
+    );
+    expect(results.map((r) => r.code)).toEqual(users.map(() => 0));
   });
 
   it('locks a client IP that fails on many phones', async () => {

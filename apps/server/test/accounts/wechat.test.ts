@@ -15,6 +15,7 @@ import {
   MINUTE,
   qrCookieOf,
   registerUser,
+  registrationSet,
   SECOND,
   scan,
 } from './accounts-helper.ts';
@@ -145,7 +146,8 @@ describe('WeChat QR login', () => {
       phoneNumber: null,
       hasPassword: false,
       wxOpenId: `${openId.slice(0, 4)}****${openId.slice(-4)}`,
-      entitlements: [],
+      // The WeChat that created the account is bound: the account holds the free services.
+      entitlements: registrationSet('wechat_register'),
     });
     // Handed out once.
     expect((await poll(qr.userId, cookie)).code).toBe(ErrorCode.QR_EXPIRED);
@@ -315,7 +317,7 @@ describe('WeChat binding', () => {
     expect((await bindQr('')).code).toBe(ErrorCode.UNAUTHORIZED);
   });
 
-  it('binds the scanning WeChat to the phone account and grants the free services once', async () => {
+  it('binds the scanning WeChat to the phone account, which keeps the free services of its registration', async () => {
     const { token, phone } = await registerUser(t);
     const qr = await bindQr(token);
     expect(qr).toMatchObject({ code: 0, data: { ticket: expect.any(String), userId: expect.any(String) } });
@@ -338,11 +340,7 @@ describe('WeChat binding', () => {
       data: {
         phoneNumber: phone,
         wxOpenId: expect.stringContaining('****'),
-        entitlements: [
-          { kind: 'ai_writing_trial', grantedBy: 'wechat_bind', available: true },
-          { kind: 'free_aigc_detection', grantedBy: 'wechat_bind', available: true },
-          { kind: 'free_check', grantedBy: 'wechat_bind', available: true },
-        ],
+        entitlements: registrationSet('phone_register'),
       },
     });
     expect((await bindQr(token)).code).toBe(ErrorCode.ALREADY_HAS_WECHAT);
@@ -372,7 +370,7 @@ describe('WeChat binding', () => {
     });
     expect((await call(t, '/getUserInfo', undefined, { token: other.token })).data).toMatchObject({
       wxOpenId: null,
-      entitlements: [],
+      entitlements: registrationSet('phone_register'),
     });
   });
 

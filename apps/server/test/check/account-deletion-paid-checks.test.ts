@@ -7,7 +7,7 @@ import { checkJobDefinitions } from '../../src/modules/check/check.jobs.ts';
 import type { CheckCpuPool } from '../../src/modules/check/cpu-pool.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
-import { MINUTE, operator, orderRow, setFaults } from '../orders/orders-helper.ts';
+import { MINUTE, operator, orderRow, setFaults, spendFreeCheck } from '../orders/orders-helper.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -48,6 +48,8 @@ interface Account {
 
 async function newAccount(): Promise<Account> {
   const { phone, token } = await registerUser(t);
+  const info = await call<{ id: string }>(t, '/getUserInfo', {}, { token });
+  await spendFreeCheck(t.db, info.data.id);
   return { phone, token };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
-import { devPay, MINUTE, orderRow, setFaults, startPay } from '../orders/orders-helper.ts';
+import { devPay, MINUTE, orderRow, setFaults, spendFreeCheck, startPay } from '../orders/orders-helper.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -50,6 +50,7 @@ interface Account {
 async function accountWithUnpaidCheck(): Promise<Account & { orderId: string; orderNo: string }> {
   t.clock.advance(MINUTE);
   const { phone, token } = await registerUser(t);
+  await spendFreeCheck(t.db, (await call<{ id: string }>(t, '/getUserInfo', {}, { token })).data.id);
   const up = await upload(
     t,
     token,

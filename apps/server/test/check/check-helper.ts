@@ -96,9 +96,15 @@ export async function runCheckJobs(t: Pick<CheckTestApp, 'db' | 'root'>): Promis
   return ids;
 }
 
-/** The free check from binding a phone (what the accounts module grants on the first binding). */
+/** The free check and free AIGC detection of the registration, unused (`newUser` marks them used). */
 export async function grantFreeCheck(t: { db: CheckTestApp['db'] }, userId: string): Promise<void> {
-  await grantBindingEntitlements(t.db, userId, 'phone_bind', new Date());
+  await grantBindingEntitlements(t.db, userId, 'phone_register', new Date());
+  await t.db
+    .updateTable('entitlements')
+    .set({ used_at: null, used_for: null })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['free_check', 'free_aigc_detection'])
+    .execute();
 }
 
 /** Pays a check order with the WeChat sandbox: QR code, /__dev/pay, the signed notification. */

@@ -3,7 +3,7 @@ import { sql } from '@kyfw/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../../src/lib/storage/index.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
-import { MINUTE } from '../orders/orders-helper.ts';
+import { MINUTE, spendFreeCheck } from '../orders/orders-helper.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -47,6 +47,7 @@ async function newAccount(): Promise<Account> {
   t.clock.advance(MINUTE);
   const { phone, token } = await registerUser(t);
   const info = await call<{ id: string }>(t, '/getUserInfo', {}, { token });
+  await spendFreeCheck(t.db, info.data.id);
   return { phone, token, userId: info.data.id };
 }
 

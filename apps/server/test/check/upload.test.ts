@@ -57,7 +57,13 @@ describe('goods', () => {
   it('lists the check goods with unit prices per 1,000 characters, limits and the free rule', async () => {
     const res = await call<Record<string, unknown>[]>(t, '/freeCheck/goodsList');
     expect(res.code).toBe(0);
-    expect(res.data.map((g) => g.goodsId)).toEqual(['check_undergrad', 'check_master', 'check_journal']);
+    expect(res.data.map((g) => g.goodsId)).toEqual([
+      'check_undergrad',
+      'check_master',
+      'check_journal',
+      'aigc_detection_standard',
+    ]);
+    expect(res.data.map((g) => g.kind)).toEqual(['similarity', 'similarity', 'similarity', 'aigc']);
     expect(res.data[0]).toMatchObject({
       name: '本科毕业论文查重',
       unitPriceFen: 200,

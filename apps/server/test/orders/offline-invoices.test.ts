@@ -16,6 +16,7 @@ import {
   paymentsOf,
   runJob,
   startPay,
+  uploadOfflineProof,
 } from './orders-helper.ts';
 
 let t: OrdersTestApp;
@@ -42,25 +43,7 @@ async function runOrdersJobs(): Promise<void> {
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 7)]);
 
 function uploadProof(token: string, orderId: string, file: Buffer, fileName = 'proof.png') {
-  const boundary = '----kyfwtest';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="orderId"\r\n\r\n${orderId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app
-    .inject({
-      method: 'POST',
-      url: '/kyfw/web/v1/payment/offline/proof',
-      headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    })
-    .then(
-      (res) => res.json() as { code: number; message: string; data: { proofId: string; status: string } },
-    );
+  return uploadOfflineProof(t, token, orderId, file, fileName);
 }
 
 async function paidOrder(user: { token: string; userId: string }, quantity = 10_000) {

@@ -76,20 +76,17 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     ...options.env,
   });
   let app: FastifyInstance | undefined;
+  const injectFetch = createInjectFetch(() => {
+    if (!app) throw new Error('app not built yet');
+    return app;
+  });
   const started = await startTestApp({
     config,
     db: handle.db,
     clock: clock.now,
     logger: options.logger,
-    providers: {
-      payment: {
-        fetch: createInjectFetch(() => {
-          if (!app) throw new Error('app not built yet');
-          return app;
-        }),
-        sandboxKeys: TEST_SANDBOX_KEYS,
-      },
-    },
+    // The sandboxes (payment, LLM) are reached in-process: the app does not listen.
+    providers: { payment: { fetch: injectFetch, sandboxKeys: TEST_SANDBOX_KEYS }, llmFetch: injectFetch },
   });
   const built = started.app;
   app = built;
@@ -138,11 +135,33 @@ export async function openPersistentDb(dataDir: string): Promise<DbHandle> {
   return handle;
 }
 
-export async function newUser(t: { app: FastifyInstance }): Promise<{ token: string; userId: string }> {
+/**
+ * A registered account. Registration gives a free check (accounts/benefits.ts); with the database
+ * at hand it is marked used, so the account pays like most do — tests of the free check give it
+ * back with `grantFreeCheck` (check-helper.ts).
+ */
+export async function newUser(t: {
+  app: FastifyInstance;
+  db?: Kysely<Database>;
+}): Promise<{ token: string; userId: string }> {
   const { token } = await registerUser(t);
   const info = await call<{ id: string }>(t, '/getUserInfo', {}, { token });
   if (info.code !== 0) throw new Error(`getUserInfo failed: ${info.message}`);
+  if (t.db) await spendFreeCheck(t.db, info.data.id);
   return { token, userId: info.data.id };
+}
+
+/**
+ * Marks the account's free check and free AIGC detection (from its registration) used, as after
+ * earlier free uses.
+ */
+export async function spendFreeCheck(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('entitlements')
+    .set({ used_at: new Date(), used_for: 'earlier-free-use' })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['free_check', 'free_aigc_detection'])
+    .execute();
 }
 
 export interface PayQr {
@@ -235,4 +254,30 @@ export async function paymentsOf(t: OrdersTestApp, orderId: string) {
     .where('order_id', '=', orderId)
     .orderBy('created_at')
     .execute();
+}
+
+/** POST /payment/offline/proof (multipart: orderId, file) as the web sends it. */
+export async function uploadOfflineProof(
+  t: { app: FastifyInstance },
+  token: string,
+  orderId: string,
+  file: Buffer,
+  fileName = 'proof.png',
+) {
+  const boundary = '----kyfwtest';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="orderId"\r\n\r\n${orderId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/kyfw/web/v1/payment/offline/proof',
+    headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return res.json() as { code: number; message: string; data: { proofId: string; status: string } };
 }

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../app/provider';
-import { sessionStore } from '../features/auth/stores/session-store';
+import { sessionStore } from '../features/auth';
 import { createInitialUiState, uiStore } from '../stores/ui-store';
 
 // Rendering the whole app in jsdom (antd's CSS-in-JS included) is slow on a cold start.

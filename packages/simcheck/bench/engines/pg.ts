@@ -1,5 +1,5 @@
 /**
- * The real engine on its PostgreSQL backend (`createPgIndex` from packages/simcheck/src/index.ts),
+ * The real engine on its PostgreSQL backend (`createPgIndex` from `@kyfw/simcheck/pg`),
  * in-process like `simcheck`: same library API, same check options, another index store.
  *
  * The benchmark prepares each "index directory" before the build (bench/lib/pg.ts): it creates a
@@ -7,7 +7,7 @@
  * `search_path` to that schema, and the engine opens it as the service and the CLI do,
  * `createPgIndex(url)` (a pool of 4 connections).
  */
-import { createPgIndex } from '../../src/index.ts';
+import { createPgIndex } from '../../src/index-store/pg.ts';
 import { readPgTarget } from '../lib/pg.ts';
 import { indexChecker, records } from './library.ts';
 import type { BenchEngine, Checker } from './types.ts';

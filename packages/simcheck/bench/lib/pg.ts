@@ -6,7 +6,8 @@
  * scripts/ensure-postgres.sh, `initdb` into a temp folder, `pg_ctl start` on a free loopback port
  * with fsync off, run as the `postgres` user when we are root — and stopped at the end.
  *
- * Indexes: each build gets a schema of its own (`simcheck_bench_<run>_<what>`), reached through a
+ * Indexes: each build gets a schema of its own (`simcheck_bench_<run>_<what>`) with the tables of
+ * packages/db's migration 0012 (pg-tables.ts), reached through a
  * connection URL whose `options` set `search_path` to it, so the engine opens it exactly as the
  * service and the CLI do (`createPgIndex(url)`); runs never see each other's tables and document
  * numbers start from 1 as in a fresh local index. Schemas are dropped at the end of the run.
@@ -17,6 +18,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createPgIndexTables } from './pg-tables.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 
@@ -267,9 +269,20 @@ export function urlWithSearchPath(url: string, schema: string): string {
   return u.toString();
 }
 
+/** A fresh schema holding the index's tables (made by packages/db's migration, see pg-tables.ts). */
 export async function createSchema(url: string, schema: string): Promise<void> {
   await adminQuery(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await adminQuery(url, `CREATE SCHEMA ${schema}`);
+  const client = new pg.Client({
+    connectionString: urlWithSearchPath(url, schema),
+    connectionTimeoutMillis: 10_000,
+  });
+  await client.connect();
+  try {
+    await createPgIndexTables(client);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function dropSchema(url: string, schema: string): Promise<void> {

@@ -490,7 +490,8 @@ function nearPositions(
  * Check a text against an index.
  * @param text the extracted text of the document (any length; offsets in the report refer to it).
  * @param options engine options (see `defaultOptions`); `k` and `minRun` always come from the index.
- * @returns the report; offsets are Unicode code point offsets, end exclusive.
+ * @returns the report; offsets are Unicode code point offsets (UTF-16 offsets with `units:
+ *   'product'`), end exclusive.
  */
 export async function checkText(index: Index, text: string, options: CheckOptions = {}): Promise<Report> {
   const { headings, onProgress, ...rest } = options;
@@ -725,7 +726,7 @@ export async function checkText(index: Index, text: string, options: CheckOption
     };
   }
 
-  const result = buildReport(text, structure, raw);
+  const result = buildReport(text, structure, raw, opts.units);
   report('report', 1);
   return result;
 }

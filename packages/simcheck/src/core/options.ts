@@ -4,6 +4,8 @@
  * override and validates it.
  */
 
+import type { ReportUnits } from './units.ts';
+
 export type SegmenterName = 'jieba' | 'intl';
 
 export type Options = {
@@ -58,6 +60,12 @@ export type Options = {
    * stock phrase: it is ignored when ranking candidates, and its postings are fetched only for the
    * chosen candidates, as alignment seeds; alignment itself is exact and unaffected. */
   readonly maxDocFrequency: number;
+  /**
+   * What the report counts and locates in (units.ts): `'codepoints'` (every code point, code point
+   * offsets; the CLI contract) or `'product'` (字数 without whitespace, UTF-16 offsets; what the
+   * paper-check service shows). The matches are the same either way.
+   */
+  readonly units: ReportUnits;
 };
 
 export const defaultOptions: Options = Object.freeze({
@@ -78,6 +86,7 @@ export const defaultOptions: Options = Object.freeze({
   paraphraseMinSharedWords: 4,
   paraphraseMinChars: 12,
   maxDocFrequency: 300,
+  units: 'codepoints',
 } satisfies Options);
 
 /** Winnowing window size for the given options: w = t - k + 1 (Schleimer et al. 2003, §3). */
@@ -112,6 +121,9 @@ export function resolveOptions(overrides: Partial<Options> = {}): Options {
     merged.paraphraseExtendThreshold > merged.paraphraseThreshold
   ) {
     throw new RangeError('paraphraseExtendThreshold must be in (0, paraphraseThreshold]');
+  }
+  if (merged.units !== 'codepoints' && merged.units !== 'product') {
+    throw new RangeError("units must be 'codepoints' or 'product'");
   }
   return Object.freeze(merged);
 }

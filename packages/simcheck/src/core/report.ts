@@ -1,10 +1,11 @@
 /**
  * Scoring: the figures Chinese checkers report, for the whole text, per chapter and per source.
- * Input offsets are UTF-16; the report speaks Unicode code points (the CLI contract).
+ * Input offsets are UTF-16; the report counts and locates in the units asked for (units.ts):
+ * Unicode code points by default (the CLI contract), 字数 and UTF-16 offsets for the product.
  */
-import { createCodePointMapper } from './offsets.ts';
 import type { DocumentStructure } from './structure.ts';
 import type { Match, MatchKind, Report, SectionReport, SourceReport } from './types.ts';
+import { countedUnits, createOffsetMapper, type ReportUnits } from './units.ts';
 
 /** A final match in UTF-16 offsets (query and source), before conversion. */
 export type RawMatch = {
@@ -21,34 +22,36 @@ export type RawMatch = {
 const COPIED = 1;
 const QUOTED = 2;
 
-function isTrailSurrogate(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  if (c < 0xdc00 || c > 0xdfff || i === 0) return false;
-  const p = text.charCodeAt(i - 1);
-  return p >= 0xd800 && p <= 0xdbff;
-}
-
-/** Build the report from non-overlapping matches. */
-export function buildReport(text: string, structure: DocumentStructure, raw: readonly RawMatch[]): Report {
-  const cov = new Uint8Array(text.length);
+/** Build the report from non-overlapping matches, counted and located in `units`. */
+export function buildReport(
+  text: string,
+  structure: DocumentStructure,
+  raw: readonly RawMatch[],
+  units: ReportUnits = 'codepoints',
+): Report {
+  const n = text.length;
+  const cov = new Uint8Array(n);
   for (const m of raw) cov.fill(m.kind === 'quoted' ? QUOTED : COPIED, m.start, m.end);
+  // Prefix sums of counted, copied and quoted characters over the UTF-16 offsets.
+  const counted = countedUnits(text, units);
+  const charsBefore = new Uint32Array(n + 1);
+  const copiedBefore = new Uint32Array(n + 1);
+  const quotedBefore = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const k = counted[i]!;
+    const c = cov[i]!;
+    charsBefore[i + 1] = charsBefore[i]! + k;
+    copiedBefore[i + 1] = copiedBefore[i]! + (c ? k : 0);
+    quotedBefore[i + 1] = quotedBefore[i]! + (c === QUOTED ? k : 0);
+  }
+  const count = (from: number, to: number) => ({
+    chars: charsBefore[to]! - charsBefore[from]!,
+    copied: copiedBefore[to]! - copiedBefore[from]!,
+    quoted: quotedBefore[to]! - quotedBefore[from]!,
+  });
 
-  const count = (from: number, to: number) => {
-    let chars = 0;
-    let copied = 0;
-    let quoted = 0;
-    for (let i = from; i < to; i++) {
-      if (isTrailSurrogate(text, i)) continue;
-      chars++;
-      const c = cov[i]!;
-      if (c) copied++;
-      if (c === QUOTED) quoted++;
-    }
-    return { chars, copied, quoted };
-  };
-
-  const total = count(0, text.length);
-  const toCp = createCodePointMapper(text);
+  const total = count(0, n);
+  const toReported = createOffsetMapper(text, units);
   const sourceMappers = new Map<string, (o: number) => number>();
 
   const sections: SectionReport[] = structure.sections.map((s) => {
@@ -56,8 +59,8 @@ export function buildReport(text: string, structure: DocumentStructure, raw: rea
     return {
       title: s.title,
       kind: s.kind,
-      start: toCp(s.start),
-      end: toCp(s.end),
+      start: toReported(s.start),
+      end: toReported(s.end),
       chars: c.chars,
       copiedChars: c.copied,
       quotedChars: c.quoted,
@@ -78,13 +81,15 @@ export function buildReport(text: string, structure: DocumentStructure, raw: rea
     .map((m) => {
       let mapper = sourceMappers.get(m.sourceId);
       if (!mapper) {
-        mapper = createCodePointMapper(m.sourceText);
+        mapper = createOffsetMapper(m.sourceText, units);
         sourceMappers.set(m.sourceId, mapper);
       }
-      const start = toCp(m.start);
-      const end = toCp(m.end);
+      const start = toReported(m.start);
+      const end = toReported(m.end);
+      // In code points a range's characters are its length; 字数 leave whitespace out.
+      const chars = units === 'codepoints' ? end - start : count(m.start, m.end).chars;
       const agg = perSource.get(m.sourceId) ?? { title: m.sourceTitle, chars: 0, matches: 0 };
-      agg.chars += end - start;
+      agg.chars += chars;
       agg.matches++;
       perSource.set(m.sourceId, agg);
       return {
@@ -95,7 +100,7 @@ export function buildReport(text: string, structure: DocumentStructure, raw: rea
         sourceStart: mapper(m.sourceStart),
         sourceEnd: mapper(m.sourceEnd),
         kind: m.kind,
-        chars: end - start,
+        chars,
         section: sectionOf(m.start),
       };
     });

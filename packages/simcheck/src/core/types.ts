@@ -89,7 +89,10 @@ export interface Index {
 
 export type MatchKind = 'verbatim' | 'paraphrase' | 'quoted';
 
-/** One reported passage. Offsets are Unicode code point offsets, end exclusive. */
+/**
+ * One reported passage. Offsets and counts are in the report's units (`Options.units`): Unicode code
+ * points by default, UTF-16 offsets and 字数 (whitespace not counted) with `'product'`; end exclusive.
+ */
 export type Match = {
   /** Range in the checked text. */
   readonly start: number;
@@ -100,7 +103,7 @@ export type Match = {
   readonly sourceStart: number;
   readonly sourceEnd: number;
   readonly kind: MatchKind;
-  /** Characters of the range (code points). */
+  /** Characters of the range. */
   readonly chars: number;
   /** Index into `Report.sections` of the section the match starts in. */
   readonly section: number;
@@ -134,13 +137,13 @@ export type SourceReport = {
 };
 
 export type Report = {
-  /** 总字数: code points of the checked text. */
+  /** 总字数: characters of the checked text (code points, or 字数 in `'product'` units). */
   readonly chars: number;
-  /** 重复字数: code points covered by matches (verbatim, paraphrase and quoted; never the reference list). */
+  /** 重复字数: characters covered by matches (verbatim, paraphrase and quoted; never the reference list). */
   readonly copiedChars: number;
   /** 总文字复制比 = copiedChars / chars. */
   readonly ratio: number;
-  /** Code points in matches typed quoted (cited quotations). */
+  /** Characters in matches typed quoted (cited quotations). */
   readonly quotedChars: number;
   /** 去除引用文献复制比 = (copiedChars - quotedChars) / chars. */
   readonly ratioExcludingQuotes: number;

@@ -1,8 +1,10 @@
 /**
- * The PostgreSQL index (scaled mode: many workers, one index). Runs on a PostgreSQL server through
- * `pg` and in-process on PGlite; both speak the same SQL.
+ * The PostgreSQL index (scaled mode: many workers, one index), the subpath `@kyfw/simcheck/pg`: the
+ * only part of the engine that loads a database driver. Runs on a PostgreSQL server through `pg` and
+ * in-process on PGlite; both speak the same SQL.
  *
- * Tables (created when missing):
+ * Tables (created by packages/db's migration 0012_simcheck_index.sql, not here; opening an index in
+ * a database without them fails with `database_error`):
  *   simcheck_meta          key/value: the fingerprint parameters the index was built with
  *   simcheck_documents     doc_no (from a sequence, never reused), id (unique), title, text, chars
  *   simcheck_fingerprints  (hash bigint, doc_no bigint, pos integer), indexed on (hash, doc_no,
@@ -39,26 +41,11 @@ export type Queryable = {
 };
 type PoolLike = Queryable & { connect(): Promise<Queryable & { release(): void }> };
 
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS simcheck_meta (key text PRIMARY KEY, value text NOT NULL)`,
-  `CREATE SEQUENCE IF NOT EXISTS simcheck_doc_no_seq`,
-  `CREATE TABLE IF NOT EXISTS simcheck_documents (
-     doc_no bigint PRIMARY KEY,
-     id text NOT NULL UNIQUE,
-     title text,
-     text text NOT NULL,
-     chars integer NOT NULL CHECK (chars >= 0),
-     added_at timestamptz NOT NULL DEFAULT now()
-   )`,
-  `CREATE TABLE IF NOT EXISTS simcheck_fingerprints (
-     hash bigint NOT NULL,
-     doc_no bigint NOT NULL,
-     pos integer NOT NULL
-   )`,
-];
+const TABLES = ['simcheck_meta', 'simcheck_doc_no_seq', 'simcheck_documents', 'simcheck_fingerprints'];
 
 /**
- * The secondary indexes of `simcheck_fingerprints` (left out during a bulk load). The lookup index
+ * The secondary indexes of `simcheck_fingerprints` as migration 0012 creates them; a bulk load drops
+ * them and builds them again at its end. The lookup index
  * holds whole rows, so a check's lookup reads index pages only (an index-only scan per hash, in
  * (docNo, position) order) instead of one heap page per posting: at 200,000 documents the lookup
  * of a thesis went from 2.7 s to 0.25 s, for an index 2.5× the size of one on `hash` alone.
@@ -67,7 +54,7 @@ const FP_INDEXES = [
   { name: 'simcheck_fingerprints_lookup_idx', column: 'hash, doc_no, pos' },
   { name: 'simcheck_fingerprints_doc_idx', column: 'doc_no' },
 ] as const;
-/** The index on `hash` alone of earlier versions, dropped once the lookup index exists. */
+/** The index on `hash` alone of earlier versions (migration 0012 drops it; so does a bulk load). */
 const LEGACY_HASH_INDEX = 'simcheck_fingerprints_hash_idx';
 
 /**
@@ -253,10 +240,13 @@ export class PgIndex implements Index {
             await session.query(`INSERT INTO simcheck_meta (key, value) VALUES ('bulk_load', $1)`, [
               JSON.stringify({ startedAt: new Date().toISOString() }),
             ]);
-            for (const { name } of FP_INDEXES) await session.query(`DROP INDEX IF EXISTS ${name}`);
-            await session.query(`DROP INDEX IF EXISTS ${LEGACY_HASH_INDEX}`);
             bulk = true;
           }
+        }
+        // Also when resuming: the migration may have built the indexes over the part loaded so far.
+        if (bulk) {
+          for (const { name } of FP_INDEXES) await session.query(`DROP INDEX IF EXISTS ${name}`);
+          await session.query(`DROP INDEX IF EXISTS ${LEGACY_HASH_INDEX}`);
         }
         await session.query('COMMIT');
         if (!bulk) return false;
@@ -427,30 +417,6 @@ async function createFingerprintIndexes(q: Queryable): Promise<void> {
   await q.query(`DROP INDEX IF EXISTS ${LEGACY_HASH_INDEX}`);
 }
 
-/** Creates the fingerprint indexes when missing, unless a bulk load has them left out. */
-async function ensureFingerprintIndexes(db: Queryable): Promise<void> {
-  const have = await db.query(
-    `SELECT (to_regclass('${FP_INDEXES[0].name}') IS NOT NULL AND to_regclass('${FP_INDEXES[1].name}') IS NOT NULL) AS ok`,
-  );
-  if (have.rows[0]?.ok === true) return; // nothing to lock for (the usual case)
-  // A bulk load is on (or its owner is building them right now): do not wait for it.
-  if ((await db.query(`SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load'`)).rows.length > 0) return;
-  const client = isPool(db) ? await db.connect() : undefined;
-  const q: Queryable = client ?? db;
-  try {
-    await q.query('BEGIN');
-    await q.query('LOCK TABLE simcheck_meta IN SHARE ROW EXCLUSIVE MODE');
-    const marked = await q.query(`SELECT 1 FROM simcheck_meta WHERE key = 'bulk_load'`);
-    if (marked.rows.length === 0) await createFingerprintIndexes(q);
-    await q.query('COMMIT');
-  } catch (error) {
-    await q.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client?.release();
-  }
-}
-
 /** A `pg` client (not PGlite): it can take COPY FROM STDIN. */
 function canCopy(q: Queryable): boolean {
   const connection = (q as { connection?: { sendCopyFromChunk?: unknown } }).connection;
@@ -545,8 +511,17 @@ async function insertFingerprints(
 }
 
 async function prepare(db: Queryable, options: PgIndexOptions): Promise<IndexParams> {
-  for (const sql of SCHEMA) await db.query(sql);
-  await ensureFingerprintIndexes(db);
+  const found = await db.query(
+    `SELECT name FROM unnest($1::text[]) AS t(name) WHERE to_regclass(name) IS NULL`,
+    [TABLES],
+  );
+  if (found.rows.length > 0) {
+    const missing = found.rows.map((r) => String(r.name)).join('、');
+    throw new SimcheckError(
+      'database_error',
+      `数据库中没有比对库的表（${missing}）：请先执行数据库迁移（packages/db，0012_simcheck_index.sql）`,
+    );
+  }
   const want: IndexParams = {
     k: options.params?.k ?? defaultOptions.k,
     minRun: options.params?.minRun ?? defaultOptions.minRun,
@@ -564,10 +539,10 @@ async function prepare(db: Queryable, options: PgIndexOptions): Promise<IndexPar
 }
 
 /**
- * Open (creating tables when missing) the PostgreSQL index.
+ * Open the PostgreSQL index in a database migrated by packages/db (its tables must exist).
  * @param target a connection string (a `pg.Pool` is created and closed by `close()`), or an existing
  *   pool, client or PGlite instance (left open by `close()`).
- * @throws SimcheckError `database_error` when the database cannot be reached or prepared.
+ * @throws SimcheckError `database_error` when the database cannot be reached or lacks the tables.
  */
 export async function createPgIndex(
   target: string | Queryable,

@@ -48,6 +48,7 @@ export {
   DELETION_RANK,
 } from './account-hooks.ts';
 export { type AccountUser, type AuthenticatedUser, optionalUser, requireUser } from './auth.ts';
+export { BENEFITS, toBenefitsView } from './benefits.ts';
 export {
   consumeEntitlement,
   ENTITLEMENT_KINDS,
@@ -84,6 +85,11 @@ export interface AccountsServiceDeps {
   hooks: AccountHooks;
 }
 
+/** How an account holding no set came by its identifiers (its phone if it has one). */
+function registeredBy(user: UserRecord): 'phone_register' | 'wechat_register' {
+  return user.phoneNumber ? 'phone_register' : 'wechat_register';
+}
+
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, codes, throttle } = deps;
   let dummyHash: Promise<string> | undefined;
@@ -97,9 +103,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function userInfoOf(user: UserRecord): Promise<UserInfo> {
-    const entitlements = await listEntitlementsOf(db, user.id);
-    // No set yet: say whether binding can still earn one (not if the phone or WeChat already did).
-    const earnedBefore = entitlements.length === 0 && (await wasGrantEarnedBefore(db, user, deps.digestKey));
+    let entitlements = await listEntitlementsOf(db, user.id);
+    // No set yet (an account created before registration granted it): grant it now, unless its
+    // phone or WeChat already earned one on an earlier account — then say so.
+    let earnedBefore = false;
+    if (entitlements.length === 0) {
+      earnedBefore = await wasGrantEarnedBefore(db, user, deps.digestKey);
+      if (!earnedBefore) {
+        await db
+          .transaction()
+          .execute((tx) => grantOnBinding(tx, user, registeredBy(user), deps.now(), deps.digestKey));
+        entitlements = await listEntitlementsOf(db, user.id);
+      }
+    }
     return toUserInfo(toAccountUser(user), entitlements, { entitlementsEarnedBefore: earnedBefore });
   }
 
@@ -145,6 +161,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           await codes.consume(tx, codeId);
           if (await findUserByPhone(tx, input.phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
           const user = await insertUser(tx, { phoneNumber: input.phone, passwordHash, now });
+          await grantOnBinding(tx, user, 'phone_register', now, deps.digestKey);
           return startSession(tx, { userId: user.id, method: 'register', now, client: input.client });
         });
       } catch (error) {
@@ -163,7 +180,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const user = await findUserByPhone(db, input.phone);
       const hash = user?.status === 'active' ? user.passwordHash : null;
       const isValid = await checkPassword(input.md5, hash);
-      if (!user || !hash || !isValid) throw new AppError(ErrorCode.LOGIN_FAILED);
+      if (!user || !hash || !isValid) {
+        await throttle.failed(attemptId);
+        throw new AppError(ErrorCode.LOGIN_FAILED);
+      }
       await throttle.succeeded(attemptId);
       const now = deps.now();
       if (needsRehash(hash, deps.password)) {
@@ -222,6 +242,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!user.passwordHash) throw new AppError(ErrorCode.NO_PASSWORD_SET);
       const attemptId = await throttle.begin(user.phoneNumber, input.client.ip);
       if (!(await verifyPassword(input.oldMd5, user.passwordHash))) {
+        await throttle.failed(attemptId);
         throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
       }
       await throttle.succeeded(attemptId);

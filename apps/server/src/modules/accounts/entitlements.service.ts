@@ -5,6 +5,7 @@ import {
   type EntitlementKind,
   type Kysely,
 } from '@kyfw/db';
+import { isEntitlementOpen } from './benefits.ts';
 import {
   anyGrantDigest,
   type Entitlement,
@@ -21,19 +22,21 @@ export { ENTITLEMENT_KINDS, type EntitlementKind } from '@kyfw/db';
 export type { Entitlement } from './entitlements.repo.ts';
 
 /**
- * Free services earned by binding (spec §1: binding a phone or WeChat gives a free similarity check,
- * a free AIGC detection and an AI-writing trial).
+ * Free services of an account (spec §1: binding a phone or WeChat gives a free similarity check, a
+ * free AIGC detection and an AI-writing trial; benefits.ts lists them with whether their service
+ * exists).
  *
- * Decision: the set is granted once per account, by the first binding that completes it — binding a
- * phone to a WeChat-created account, or WeChat to a phone-registered account — and recorded with
- * `grantedBy`. A later second binding (e.g. after unbinding is ever added) grants nothing more:
- * unique (user_id, kind) in the table makes that impossible. Registering with a phone, or the first
- * WeChat scan creating an account, is not a binding and grants nothing.
+ * Decision (issue 12): registering with a phone (verified by its SMS code) or creating the account by
+ * a WeChat scan binds that phone or WeChat, so the account earns the set at its creation, recorded
+ * with `grantedBy` (phone_register, wechat_register). Binding the other identifier later grants
+ * nothing more: unique (user_id, kind) in the table makes that impossible. Accounts created before
+ * this decision earn it by their first binding (phone_bind, wechat_bind) or, holding none, when
+ * their info is first read (`grantMissingSet`).
  *
  * The set is also earned once per phone number and once per WeChat account: when an account that
  * earned it is deleted or closed, a keyed digest of its phone and of its openid stays on record
- * (entitlement_grant_digests), and a binding whose account has a phone or WeChat on record grants
- * nothing — deleting the account and registering again earns no second set.
+ * (entitlement_grant_digests), and an account whose phone or WeChat is on record gets nothing —
+ * deleting the account and registering again earns no second set.
  *
  * For other modules (check, reduction, AI writing): `listEntitlements`, `consumeEntitlement` inside
  * the transaction that creates the free order, and `restoreEntitlement` when that order fails.
@@ -93,10 +96,10 @@ function digestsOf(digestKey: string, account: GrantIdentity): { digest: string;
 }
 
 /**
- * The first binding: grants the set to `account` (as it is after the binding: phone and openid)
- * unless it already has it, or its phone or WeChat earned it on an earlier account (a digest on
- * record). Returns how many were granted (0 or 3). Call after the binding's write in the same
- * transaction, so a deletion that just freed the identifier (and recorded its digest) is seen.
+ * Registration or the first binding: grants the set to `account` (as it is after the write: phone
+ * and openid) unless it already has it, or its phone or WeChat earned it on an earlier account (a
+ * digest on record). Returns how many were granted (0 or 3). Call after the account's write in the
+ * same transaction, so a deletion that just freed the identifier (and recorded its digest) is seen.
  */
 export async function grantOnBinding(
   tx: Kysely<Database>,
@@ -148,13 +151,18 @@ export function wasGrantEarnedBefore(
   );
 }
 
-/** Wire form of an entitlement (user info and export). */
+/**
+ * Wire form of an entitlement (user info and export). `available`: usable now (unused, and its
+ * service exists); `comingSoon`: its service does not exist yet (benefits.ts), shown as 即将开放.
+ */
 export function toEntitlementView(e: Entitlement) {
+  const open = isEntitlementOpen(e.kind);
   return {
     kind: e.kind,
     grantedBy: e.grantedBy,
     grantedAt: e.grantedAt.toISOString(),
     usedAt: e.usedAt ? e.usedAt.toISOString() : null,
-    available: e.usedAt === null,
+    available: open && e.usedAt === null,
+    comingSoon: !open,
   };
 }

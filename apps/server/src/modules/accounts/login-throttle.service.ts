@@ -12,7 +12,15 @@ import {
 } from './accounts.policy.ts';
 import { formatWait, TEXTS } from './accounts.texts.ts';
 import { lockKey } from './sms-codes.repo.ts';
-import { insertLoginAttempt, listLoginAttempts, markLoginSucceeded } from './throttle.repo.ts';
+import {
+  insertLoginAttempt,
+  listLoginAttempts,
+  markLoginFailed,
+  markLoginSucceeded,
+} from './throttle.repo.ts';
+
+/** A try left unsettled this long (its process died mid-check) counts as a failure per address too. */
+const UNSETTLED_COUNTS_AFTER_MS = 60_000;
 
 type Attempt = { succeeded: boolean; createdAt: Date };
 
@@ -52,9 +60,11 @@ function ipWait(failures: readonly Date[], now: number): { waitMs: number; locke
 export function createLoginThrottle(deps: { db: Kysely<Database>; now: () => Date }) {
   return {
     /**
-     * Refuses the try when the phone or the IP must still wait; otherwise records it as a failure
-     * right away (so concurrent tries count before any password is checked) and returns its id for
-     * `succeeded`. Check and record are one transaction under per-phone and per-IP locks.
+     * Refuses the try when the phone or the IP must still wait; otherwise records it, unsettled,
+     * and returns its id for `succeeded` / `failed`. Per phone an unsettled try counts as a failure
+     * (racing guesses at one account count before any password is checked); per IP only settled
+     * failures count, so correct logins of many people behind one address never throttle each
+     * other. Check and record are one transaction under per-phone and per-IP locks.
      * @throws AppError LOGIN_THROTTLED | LOGIN_LOCKED, with the wait in the message
      */
     async begin(phone: string, clientIp: string): Promise<number> {
@@ -66,8 +76,9 @@ export function createLoginThrottle(deps: { db: Kysely<Database>; now: () => Dat
         const byPhone = recentFailures(await listLoginAttempts(tx, { phone }, since));
         // Per IP every failure in the window counts: logging into one's own account in between
         // must not reset a spray over many phones.
+        const unsettledBefore = now.getTime() - UNSETTLED_COUNTS_AFTER_MS;
         const byIp = (await listLoginAttempts(tx, { clientIp }, since))
-          .filter((a) => !a.succeeded)
+          .filter((a) => !a.succeeded && (a.settledAt !== null || a.createdAt.getTime() < unsettledBefore))
           .map((a) => a.createdAt);
         const waits = [phoneWait(byPhone, now.getTime()), ipWait(byIp, now.getTime())].filter(
           (w) => w.waitMs > 0,
@@ -78,13 +89,18 @@ export function createLoginThrottle(deps: { db: Kysely<Database>; now: () => Dat
           const waitMs = Math.max(...waits.map((w) => w.waitMs));
           throw new AppError(ErrorCode.LOGIN_THROTTLED, TEXTS.loginThrottled(formatWait(waitMs)));
         }
-        return insertLoginAttempt(tx, { phone, clientIp, succeeded: false, now });
+        return insertLoginAttempt(tx, { phone, clientIp, succeeded: false, settled: false, now });
       });
     },
 
     /** The password was right: the try counts as a success, which resets the phone's count. */
     async succeeded(attemptId: number): Promise<void> {
-      await markLoginSucceeded(deps.db, attemptId);
+      await markLoginSucceeded(deps.db, attemptId, deps.now());
+    },
+
+    /** The password was wrong (or the account unusable): the try counts as a failure for the IP too. */
+    async failed(attemptId: number): Promise<void> {
+      await markLoginFailed(deps.db, attemptId, deps.now());
     },
 
     /**
@@ -92,7 +108,7 @@ export function createLoginThrottle(deps: { db: Kysely<Database>; now: () => Dat
      * count starts over, so an attacker's lockout does not keep them out.
      */
     async reset(phone: string, clientIp: string): Promise<void> {
-      await insertLoginAttempt(deps.db, { phone, clientIp, succeeded: true, now: deps.now() });
+      await insertLoginAttempt(deps.db, { phone, clientIp, succeeded: true, settled: true, now: deps.now() });
     },
   };
 }

@@ -5,20 +5,28 @@ export async function listLoginAttempts(
   db: Kysely<Database>,
   by: { phone: string } | { clientIp: string },
   since: Date,
-): Promise<{ id: number; succeeded: boolean; createdAt: Date }[]> {
+): Promise<{ id: number; succeeded: boolean; createdAt: Date; settledAt: Date | null }[]> {
   let query = db
     .selectFrom('login_attempts')
-    .select(['id', 'succeeded', 'created_at'])
+    .select(['id', 'succeeded', 'created_at', 'settled_at'])
     .where('created_at', '>', since);
   query = 'phone' in by ? query.where('phone', '=', by.phone) : query.where('client_ip', '=', by.clientIp);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((r) => ({ id: Number(r.id), succeeded: r.succeeded, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    succeeded: r.succeeded,
+    createdAt: r.created_at,
+    settledAt: r.settled_at,
+  }));
 }
 
-/** Records an attempt; written as a failure before the password is checked, so racing tries count. */
+/**
+ * Records an attempt. `settled: false` writes it before the password is checked (a failure for
+ * racing tries at the same phone until settled by markLoginSucceeded / markLoginFailed).
+ */
 export async function insertLoginAttempt(
   db: Kysely<Database>,
-  values: { phone: string; clientIp: string; succeeded: boolean; now: Date },
+  values: { phone: string; clientIp: string; succeeded: boolean; settled: boolean; now: Date },
 ): Promise<number> {
   const row = await db
     .insertInto('login_attempts')
@@ -27,14 +35,23 @@ export async function insertLoginAttempt(
       client_ip: values.clientIp,
       succeeded: values.succeeded,
       created_at: values.now,
+      settled_at: values.settled ? values.now : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function markLoginSucceeded(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('login_attempts').set({ succeeded: true }).where('id', '=', id).execute();
+export async function markLoginSucceeded(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable('login_attempts')
+    .set({ succeeded: true, settled_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markLoginFailed(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db.updateTable('login_attempts').set({ settled_at: now }).where('id', '=', id).execute();
 }
 
 export async function deleteLoginAttemptsOfPhone(db: Kysely<Database>, phone: string): Promise<void> {

@@ -141,6 +141,7 @@ export function createWechatLoginService(deps: {
     // Only active accounts hold an openid; a deleted account's WeChat starts a new account.
     const existing = await findUserByOpenId(tx, openId);
     const user = existing ?? (await insertUser(tx, { wxOpenId: openId, now }));
+    if (!existing) await grantOnBinding(tx, user, 'wechat_register', now, deps.digestKey);
     await completeQrSession(tx, session.id, { status: 'done', userId: user.id, now });
   }
 

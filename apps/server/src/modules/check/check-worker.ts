@@ -5,12 +5,12 @@
  * readers are kept open between checks. Messages: see cpu-pool.ts.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ReportModel } from '@kyfw/contracts';
+import type { AigcReportModel, ReportModel } from '@kyfw/contracts';
 import type { CheckProgress, HeadingHint, StoredDocument } from '@kyfw/simcheck';
-import { recountReport } from './char-count.ts';
+import { type AigcReportHeader, buildAigcReportModel } from './aigc/aigc-report.ts';
 import { createLocalReader, createPgReader, type IndexReader } from './library/library.ts';
 import { loadFonts } from './report/fonts.ts';
-import { renderReportFiles } from './report/render.ts';
+import { renderAigcReport, renderReportFiles } from './report/render.ts';
 
 export type IndexLocation =
   | { kind: 'local'; dir: string; memoryBytes?: number }
@@ -19,6 +19,8 @@ export type IndexLocation =
 export type WorkerTask =
   | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
   | { task: 'render'; model: ReportModel }
+  | { task: 'aigcDetect'; header: AigcReportHeader; text: string; totalChars: number; warnings: string[] }
+  | { task: 'aigcRender'; model: AigcReportModel }
   | { task: 'warm'; location: IndexLocation };
 
 /** The answer to a task: exactly one per task id. */
@@ -57,15 +59,15 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
   }
   if (message.task === 'compare') {
     const reader = await readerFor(message.location);
-    const checked = await reader.check(message.text, {
+    const { report, sources } = await reader.check(message.text, {
       headings: message.headings,
+      // The figures in 字数 (whitespace not counted: the count the upload and its price use) and
+      // offsets in UTF-16 code units (the browser slices the text with them).
+      units: 'product',
       // Posted at once: the engine reports a handful of times, and the main thread decides what to store.
       onProgress: (progress) =>
         parentPort?.postMessage({ kind: 'progress', id, progress } satisfies WorkerProgress),
     });
-    const { sources } = checked;
-    // The figures in 字数 (whitespace not counted), the count the upload and its price use.
-    const report = recountReport(message.text, message.headings, checked.report);
     // Only the sources the report names travel back (their texts give the source passages).
     const used: StoredDocument[] = [];
     for (const s of report.sources) {
@@ -73,6 +75,11 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
       if (doc) used.push(doc);
     }
     return { result: { report, sources: used }, transfer: [] };
+  }
+  if (message.task === 'aigcDetect') return { result: buildAigcReportModel(message), transfer: [] };
+  if (message.task === 'aigcRender') {
+    const pdf = await renderAigcReport(message.model);
+    return { result: pdf, transfer: [pdf.buffer as ArrayBuffer] };
   }
   const files = await renderReportFiles(message.model);
   const buffers = [files.pdf, files.markedPdf, files.html, files.zip].map((b) => b.buffer as ArrayBuffer);

@@ -1,19 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { envVar as env } from '../../lib/env.ts';
 
 /**
  * Environment of the paper-check module, merged into the server's env schema (config.ts). All
  * optional: the embedded default keeps the library under DATA_DIR/index and generates the report
  * signing secret under DATA_DIR on first start.
  */
-
-/** Unset and blank both mean "use the default". */
-function env<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema,
-  );
-}
 
 function integer(min: number, max: number) {
   const message = `must be an integer between ${min} and ${max}`;

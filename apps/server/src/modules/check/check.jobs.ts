@@ -5,6 +5,7 @@ import {
   type JobDefinition,
   NonRetryableJobError,
 } from '../../jobs/job-definition.ts';
+import type { Schedule } from '../../jobs/scheduler.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
 import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import {
@@ -13,10 +14,12 @@ import {
   findCheck,
   findReport,
   insertReport,
+  listDoneChecksWithOpenOrders,
   lockCheck,
   markDone,
   markRetrying,
   markRunning,
+  type NewReport,
   setLibraryDocId,
   setStage,
 } from './check.repo.ts';
@@ -90,12 +93,40 @@ async function progress(
   rt: CheckRuntime,
   ctx: JobContext<Payload>,
   check: CheckRecord,
-  stage: 'parsing' | 'comparing' | 'reporting',
+  stage: 'parsing' | 'comparing' | 'detecting' | 'reporting',
   percent: number,
 ) {
   if (!(await setStage(rt.db, check.id, stage, percent, rt.now()))) throw new CheckStoppedError();
   await ctx.reportProgress(percent, CHECK_STAGE_TEXTS[stage]);
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+}
+
+/** What every report's header needs: the order (paid checks), the goods' name, time, storage folder. */
+async function reportContext(rt: CheckRuntime, check: CheckRecord, defaultGoodsName: string) {
+  const order = check.orderId ? await rt.orders.getOrder(check.orderId) : undefined;
+  const goods = await rt.orders.getGoods(check.goodsId);
+  return {
+    order,
+    goodsName: order?.goodsName ?? goods?.name ?? defaultGoodsName,
+    checkedAt: rt.now(),
+    folder: check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`,
+  };
+}
+
+/**
+ * Writes the report row, only while the check is still this run's (under its lock: a deletion
+ * stopping it waits, or is seen). Undefined when the report number was taken (draw another).
+ */
+async function storeReportRow(
+  rt: CheckRuntime,
+  check: CheckRecord,
+  row: NewReport,
+): Promise<CheckReportRecord | undefined> {
+  const inserted = await rt.db.transaction().execute(async (tx) => {
+    if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
+    return insertReport(tx, row);
+  });
+  return inserted ?? (await findReport(rt.db, check.id));
 }
 
 async function buildAndStoreReport(
@@ -132,11 +163,7 @@ async function buildAndStoreReport(
   const { report } = compared;
   const sources = new Map(compared.sources.map((d) => [d.id, d]));
   const catalog = await rt.library.describeSources(report.sources.map((s) => s.sourceId));
-  const order = check.orderId ? await rt.orders.getOrder(check.orderId) : undefined;
-  const goods = await rt.orders.getGoods(check.goodsId);
-  const goodsName = order?.goodsName ?? goods?.name ?? '论文查重';
-  const checkedAt = rt.now();
-  const folder = check.fileKey ? check.fileKey.slice(0, check.fileKey.lastIndexOf('/')) : `check/${check.id}`;
+  const { order, goodsName, checkedAt, folder } = await reportContext(rt, check, '论文查重');
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const reportNo = newReportNo(checkedAt);
@@ -186,26 +213,99 @@ async function buildAndStoreReport(
     await rt.storage.put(keys.markedPdf, files.markedPdf);
     await rt.storage.put(keys.html, files.html);
     await rt.storage.put(keys.zip, files.zip);
-    // Written only while the check is still this run's (under its lock: a deletion stopping it
-    // waits, or is seen).
-    const inserted = await rt.db.transaction().execute(async (tx) => {
-      if ((await lockCheck(tx, check.id))?.status !== 'running') throw new CheckStoppedError();
-      return insertReport(tx, {
-        checkId: check.id,
-        reportNo,
-        verificationCode,
-        summary,
-        signature,
-        ratio: report.ratio,
-        totalChars: report.chars,
-        copiedChars: report.copiedChars,
-        keys,
-        checkedAt,
-      });
+    const storedRow = await storeReportRow(rt, check, {
+      checkId: check.id,
+      reportNo,
+      verificationCode,
+      summary,
+      signature,
+      ratio: report.ratio,
+      totalChars: report.chars,
+      copiedChars: report.copiedChars,
+      keys,
+      checkedAt,
     });
-    if (inserted) return inserted;
-    const existing = await findReport(rt.db, check.id);
-    if (existing) return existing;
+    if (storedRow) return storedRow;
+  }
+  throw new Error('could not draw a free report number');
+}
+
+/**
+ * An AIGC check's report: the detector and the PDF run in the worker thread (packages/aigc through
+ * check/aigc); the row in check_reports keeps the index / 100 as `ratio` and the flagged
+ * paragraphs' characters as `copied_chars`; the signed summary says it is an AIGC report.
+ */
+async function buildAndStoreAigcReport(
+  rt: CheckRuntime,
+  ctx: JobContext<Payload>,
+  check: CheckRecord,
+  stored: StoredText,
+): Promise<CheckReportRecord> {
+  await progress(rt, ctx, check, 'detecting', 20);
+  const { order, goodsName, checkedAt, folder } = await reportContext(rt, check, 'AIGC检测');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reportNo = newReportNo(checkedAt);
+    // The figures are known only after detection, and the signature covers them: detect, sign,
+    // then render with the verification code in the header.
+    const detected = await rt.pool.detectAigc({
+      header: {
+        orderId: check.id,
+        orderNo: order?.orderNo ?? check.checkNo,
+        reportNo,
+        verificationCode: '',
+        verifyUrl: '',
+        title: check.title,
+        author: check.author,
+        goodsName,
+        fileName: check.fileName,
+        checkedAt: checkedAt.toISOString(),
+      },
+      text: stored.text,
+      totalChars: check.chars,
+      warnings: stored.warnings,
+    });
+    const f = detected.figures;
+    const summary: ReportSummary = {
+      reportNo,
+      title: check.title,
+      author: maskAuthor(check.author),
+      goodsName,
+      totalChars: check.chars,
+      copiedChars: f.flaggedChars,
+      ratio: f.score / 100,
+      ratioExcludingQuotes: f.score / 100,
+      maxSingleSourceRatio: 0,
+      checkedAt: checkedAt.toISOString(),
+      kind: 'aigc',
+      aigcScore: f.score,
+      aigcReliable: f.reliable,
+    };
+    const signature = signSummary(rt.signingSecret, summary);
+    const verificationCode = verificationCodeOf(rt.signingSecret, signature);
+    const model = {
+      ...detected,
+      verificationCode,
+      verifyUrl: `${rt.publicBaseUrl}/check/verify?reportNo=${reportNo}&code=${verificationCode}`,
+    };
+    await progress(rt, ctx, check, 'reporting', 80);
+    const pdf = await rt.pool.renderAigc(model);
+    await progress(rt, ctx, check, 'reporting', 90);
+    const keys = { model: `${folder}/aigc-report.json`, pdf: `${folder}/aigc-report.pdf` };
+    await rt.storage.put(keys.model, JSON.stringify(model));
+    await rt.storage.put(keys.pdf, pdf);
+    const storedRow = await storeReportRow(rt, check, {
+      checkId: check.id,
+      reportNo,
+      verificationCode,
+      summary,
+      signature,
+      ratio: f.score / 100,
+      totalChars: check.chars,
+      copiedChars: f.flaggedChars,
+      keys: { model: keys.model, pdf: keys.pdf, markedPdf: null, html: null, zip: null },
+      checkedAt,
+    });
+    if (storedRow) return storedRow;
   }
   throw new Error('could not draw a free report number');
 }
@@ -231,11 +331,37 @@ async function addToLibrary(rt: CheckRuntime, check: CheckRecord, stored: Stored
   await setLibraryDocId(rt.db, check.id, id, rt.now());
 }
 
+/**
+ * The order of a delivered check -> done (paid or processing only; idempotent). Runs after the
+ * check is marked done, and again on every retry of its job and in the reconciliation
+ * (check.reconcile-orders): a worker killed between the two, or an order update that failed,
+ * never leaves the order 处理中. A failure throws, so the job is retried.
+ */
+export async function completeOrderOfCheck(
+  rt: CheckRuntime,
+  check: Pick<CheckRecord, 'orderId'>,
+): Promise<void> {
+  if (!check.orderId) return;
+  const orders = rt.orders;
+  const order = await orders.getOrder(check.orderId);
+  if (order?.status !== 'paid' && order?.status !== 'processing') return;
+  await orders.markDone(check.orderId);
+}
+
 export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
   const check = await findCheck(rt.db, ctx.payload.checkId);
   if (!check) return { skipped: 'missing' };
-  if (check.status === 'done') return { skipped: 'done' };
+  if (check.status === 'done') {
+    await completeOrderOfCheck(rt, check);
+    return { skipped: 'done' };
+  }
   if (check.status !== 'queued' && check.status !== 'running') return { skipped: check.status };
+  const outcome = await runToDone(rt, ctx, check);
+  if ('reportNo' in outcome) await completeOrderOfCheck(rt, check);
+  return outcome;
+}
+
+async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: CheckRecord) {
   try {
     if (!(await markRunning(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
@@ -245,16 +371,15 @@ export async function runCheck(rt: CheckRuntime, ctx: JobContext<Payload>) {
     }
     await progress(rt, ctx, check, 'parsing', 5);
     const stored = await loadText(rt, check);
-    const report = (await findReport(rt.db, check.id)) ?? (await buildAndStoreReport(rt, ctx, check, stored));
+    const report =
+      (await findReport(rt.db, check.id)) ??
+      (check.kind === 'aigc'
+        ? await buildAndStoreAigcReport(rt, ctx, check, stored)
+        : await buildAndStoreReport(rt, ctx, check, stored));
     await addToLibrary(rt, check, stored);
     // Done under the check's row lock: an account deletion either came first (the check stopped,
     // this fails and the run is discarded) or sees a delivered check (its files purged by its job).
     if (!(await markDone(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
-    if (check.orderId) {
-      await rt.orders
-        .markDone(check.orderId)
-        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked done'));
-    }
     return { reportNo: report.reportNo, ratio: report.ratio };
   } catch (error) {
     // Stopped under the run (its account deleted): no report, nothing of the run stays.
@@ -346,8 +471,37 @@ export const checkRunJob = defineJob({
   },
 });
 
+/**
+ * Every few minutes: orders of delivered checks still paid or processing (their check job's last
+ * attempt could not finish the order) are marked done.
+ */
+export const checkReconcileOrdersJob = defineJob({
+  name: 'check.reconcile-orders',
+  maxAttempts: 1,
+  async handler(ctx) {
+    const rt = ctx.services.check;
+    const stuck = await listDoneChecksWithOpenOrders(rt.db, 200);
+    for (const check of stuck) await completeOrderOfCheck(rt, check);
+    if (stuck.length > 0) ctx.logger.warn({ orders: stuck.length }, 'orders of delivered checks completed');
+    return { completed: stuck.length };
+  },
+});
+
+export const checkSchedules: Schedule[] = [
+  {
+    name: 'check-reconcile-orders',
+    jobName: checkReconcileOrdersJob.name,
+    everyMs: 5 * 60_000,
+    offsetMs: 45_000,
+  },
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
-export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [checkRunJob, checkPurgeFilesJob];
+export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [
+  checkRunJob,
+  checkPurgeFilesJob,
+  checkReconcileOrdersJob,
+];
 
 /**
  * The onPaid('check') handler (check.module.ts hooks): a paid check order queues its check in the

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@kyfw/contracts';
 import { defineModule } from '../types.ts';
 import { registerCheckAccountHooks } from './check.account-data.ts';
-import { checkJobDefinitions, checkPaidHandler } from './check.jobs.ts';
+import { checkJobDefinitions, checkPaidHandler, checkSchedules } from './check.jobs.ts';
 import { checkRoutes } from './check.routes.ts';
 import { type CheckRuntime, createCheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
@@ -33,4 +33,5 @@ export const checkModule = defineModule({
     await app.register(checkRoutes, { rt: check });
   },
   jobs: checkJobDefinitions,
+  schedules: checkSchedules,
 });

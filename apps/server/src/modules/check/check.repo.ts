@@ -1,10 +1,12 @@
 import {
   type CheckFileFormat,
+  type CheckKind,
   type CheckReportRow,
   type CheckRow,
   type CheckStage,
   type CheckStatus,
   type Database,
+  type ExpressionBuilder,
   type Kysely,
   sql,
 } from '@kyfw/db';
@@ -23,6 +25,8 @@ export interface CheckRecord {
   fileFormat: CheckFileFormat;
   fileBytes: number;
   fileSha256: string;
+  /** similarity (查重) or aigc (AIGC检测), from the goods at upload. */
+  kind: CheckKind;
   fileKey: string | null;
   textKey: string | null;
   chars: number;
@@ -56,6 +60,7 @@ export function toCheck(row: CheckRow): CheckRecord {
     fileFormat: row.file_format,
     fileBytes: row.file_bytes,
     fileSha256: row.file_sha256,
+    kind: row.kind,
     fileKey: row.file_key,
     textKey: row.text_key,
     chars: row.chars,
@@ -125,6 +130,7 @@ export interface NewCheck {
   fileFormat: CheckFileFormat;
   fileBytes: number;
   fileSha256: string;
+  kind: CheckKind;
   chars: number;
   amountFen: number;
   free: boolean;
@@ -148,6 +154,7 @@ export async function insertCheck(db: Kysely<Database>, c: NewCheck): Promise<Ch
       file_format: c.fileFormat,
       file_bytes: c.fileBytes,
       file_sha256: c.fileSha256,
+      kind: c.kind,
       chars: c.chars,
       amount_fen: c.amountFen,
       free: c.free,
@@ -197,8 +204,38 @@ export async function findUserCheck(
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('hidden_at', 'is', null)
+    .where(orderNotDeleted)
     .executeTakeFirst();
   return row ? toCheck(row) : undefined;
+}
+
+/** Delivered checks whose order is still paid or processing (at most `limit`). */
+export async function listDoneChecksWithOpenOrders(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<{ id: string; orderId: string }[]> {
+  const rows = await db
+    .selectFrom('checks')
+    .innerJoin('orders', 'orders.id', 'checks.order_id')
+    .select(['checks.id', 'checks.order_id'])
+    .where('checks.status', '=', 'done')
+    .where('orders.status', 'in', ['paid', 'processing'])
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, orderId: r.order_id! }));
+}
+
+/** A check whose order the user deleted (/order/delete) is deleted for them too. */
+function orderNotDeleted(eb: ExpressionBuilder<Database, 'checks'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .whereRef('orders.id', '=', 'checks.order_id')
+        .where('orders.deleted_by_user', '=', true),
+    ),
+  );
 }
 
 export async function listUserChecks(
@@ -206,7 +243,11 @@ export async function listUserChecks(
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: { check: CheckRecord; report: CheckReportRecord | undefined }[] }> {
-  const base = db.selectFrom('checks').where('user_id', '=', userId).where('hidden_at', 'is', null);
+  const base = db
+    .selectFrom('checks')
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .where(orderNotDeleted);
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
@@ -400,7 +441,8 @@ export interface NewReport {
   ratio: number;
   totalChars: number;
   copiedChars: number;
-  keys: { model: string; pdf: string; markedPdf: string; html: string; zip: string };
+  /** markedPdf, html and zip are null for an AIGC report (its one file is the PDF). */
+  keys: { model: string; pdf: string; markedPdf: string | null; html: string | null; zip: string | null };
   checkedAt: Date;
 }
 

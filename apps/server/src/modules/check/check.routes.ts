@@ -3,6 +3,7 @@ import { ErrorCode, ok } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { parseBody, parseWith } from '../../lib/validate.ts';
+import { rejectNul } from '../../plugins/input-guard.ts';
 import { optionalUser, requireUser } from '../accounts/auth.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { downloadBody, orderIdBody, pageBody, payBody, uploadFields, verifyBody } from './check.schemas.ts';
@@ -61,11 +62,13 @@ async function readUpload(request: FastifyRequest, maxMb: number): Promise<Uploa
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, TEXTS.fileTooLarge(maxMb));
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-    if (code?.startsWith('FST_'))
-      throw new AppError(ErrorCode.VALIDATION, '上传内容格式错误', { cause: error });
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Everything else here comes from parsing the client's form (no or a wrong boundary, a
+    // truncated body, a part cut off): the client's error, not the server's.
+    throw new AppError(ErrorCode.VALIDATION, TEXTS.malformedUpload, { cause: error });
   }
   if (file?.truncated) throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, TEXTS.fileTooLarge(maxMb));
+  rejectNul(fields, file?.fileName);
   return { fields, file };
 }
 
@@ -90,7 +93,8 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
     if (!request.isMultipart()) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
     const { fields, file } = await readUpload(request, maxMb);
     const input = parseWith(uploadFields, fields);
-    if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+    if (!file) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+    if (file.bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileEmpty);
     const result = await uploadPaper(rt, {
       userId: auth.userId,
       fileName: file.fileName,

@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
+import { countChars } from '@kyfw/simcheck';
 import {
   ExtractError,
   type ExtractErrorKind,
@@ -18,7 +19,7 @@ import {
   restoreEntitlement,
 } from '../accounts/entitlements.service.ts';
 import type { GoodsRecord } from '../orders/orders.api.ts';
-import { countChars } from './char-count.ts';
+import { aigcReliableOf, aigcReportFileName, checkKindOf, entitlementOfKind } from './aigc/aigc-report.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,
@@ -78,9 +79,10 @@ interface FreeRule {
   text?: string;
 }
 
+/** The goods' free rule when it uses the entitlement of its kind (free_check, free_aigc_detection). */
 function freeRuleOf(goods: GoodsRecord): FreeRule | null {
   const rule = goods.freeRule as FreeRule | null;
-  return rule && rule.entitlement === 'free_check' ? rule : null;
+  return rule && rule.entitlement === entitlementOfKind(checkKindOf(goods)) ? rule : null;
 }
 
 /** The free check's character cap for these goods: the catalogue's rule, never above CHECK_FREE_MAX_CHARS. */
@@ -90,9 +92,31 @@ export function freeCapOf(rt: CheckRuntime, goods: GoodsRecord): number | null {
   return Math.min(rule.maxQuantity ?? rt.config.freeMaxChars, rt.config.freeMaxChars);
 }
 
-async function hasFreeCheck(db: Kysely<Database>, userId: string): Promise<boolean> {
+function freeUsedText(kind: CheckRecord['kind']): string {
+  return kind === 'aigc' ? TEXTS.aigcFreeUsed : TEXTS.freeUsed;
+}
+
+/** The unused free uses the account holds, by entitlement kind. */
+async function heldEntitlements(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  return new Set(
+    [...(await freeUseStates(db, userId)).entries()].filter(([, v]) => v === 'available').map(([k]) => k),
+  );
+}
+
+/**
+ * The caller's free use of each entitlement kind: `available`, `used` (this account used it);
+ * a kind the account does not hold is `none` (its phone or WeChat earned it on an earlier
+ * account), and without a login `login` (every account gets one at registration).
+ */
+type FreeUseState = 'login' | 'available' | 'used' | 'none';
+
+async function freeUseStates(db: Kysely<Database>, userId: string): Promise<Map<string, FreeUseState>> {
   const list = await listEntitlements(userId, { tx: db });
-  return list.some((e) => e.kind === 'free_check' && e.usedAt === null);
+  return new Map(list.map((e) => [e.kind, e.usedAt === null ? 'available' : 'used']));
+}
+
+async function hasFreeCheck(db: Kysely<Database>, userId: string, goods: GoodsRecord): Promise<boolean> {
+  return (await heldEntitlements(db, userId)).has(entitlementOfKind(checkKindOf(goods)));
 }
 
 async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRecord> {
@@ -107,16 +131,21 @@ async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRe
 export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const orders = rt.orders;
   const goods = await orders.listGoods('check');
-  const freeHeld = userId ? await hasFreeCheck(rt.db, userId) : false;
+  const states = userId ? await freeUseStates(rt.db, userId) : null;
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
+    const status: FreeUseState = states ? (states.get(entitlementOfKind(checkKindOf(g))) ?? 'none') : 'login';
     return {
       ...orders.toGoodsView(g),
+      /** similarity: 查重; aigc: AIGC检测. */
+      kind: checkKindOf(g),
       /** Per 1,000 characters, in yuan: what the page shows as 元/千字. */
       pricePerThousand: formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize)),
       freeMaxChars: cap,
       /** The logged-in user can use a free check on these goods (papers up to freeMaxChars). */
-      freeAvailable: cap !== null && freeHeld,
+      freeAvailable: cap !== null && status === 'available',
+      /** The caller's free check (null: these goods have none), so the page says why it has none. */
+      freeStatus: cap === null ? null : status,
       uploadMaxBytes: rt.config.uploadMaxBytes,
     };
   });
@@ -180,7 +209,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   const cap = freeCapOf(rt, goods);
   let freeNote: string | null = null;
   let free = false;
-  if (cap !== null && (await hasFreeCheck(rt.db, input.userId))) {
+  if (cap !== null && (await hasFreeCheck(rt.db, input.userId, goods))) {
     if (chars <= cap) free = true;
     else freeNote = TEXTS.freeOverCap(chars, cap);
   }
@@ -229,10 +258,12 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
           fileFormat: document.format,
           fileBytes: input.bytes.length,
           fileSha256: createHash('sha256').update(input.bytes).digest('hex'),
+          kind: checkKindOf(goods),
           chars,
           amountFen: free ? 0 : (order?.amountFen ?? amountFen),
           free,
-          addToLibrary: input.addToLibrary,
+          // An AIGC check compares nothing and adds nothing to the library.
+          addToLibrary: input.addToLibrary && checkKindOf(goods) === 'similarity',
           now,
         });
         if (check) {
@@ -302,9 +333,16 @@ export async function queueCheck(
  */
 export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: string) {
   const own = await getOwnCheck(rt, userId, orderId);
-  if (!own.free) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
   const goods = await getCheckGoods(rt, own.goodsId);
   const cap = freeCapOf(rt, goods);
+  if (!own.free) {
+    // Say why this check is not free: its goods never is, the paper is over the free cap, or it
+    // was uploaded as a paid check (the free check was used, or not available then).
+    if (cap === null) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
+    if (own.chars > cap)
+      throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeOverCap(own.chars, cap));
+    throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.paidCheck);
+  }
   const now = rt.now();
   await rt.db.transaction().execute(async (tx) => {
     const check = await lockCheck(tx, own.id);
@@ -312,8 +350,12 @@ export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: 
     if (cap === null) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeNotForGoods);
     if (check.chars > cap)
       throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeOverCap(check.chars, cap));
-    const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
-    if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
+    const used = await consumeEntitlement(userId, entitlementOfKind(check.kind), {
+      tx,
+      usedFor: check.id,
+      now,
+    });
+    if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, freeUsedText(check.kind));
     await queueCheck(tx, check.id, `check:${check.id}:1`, now);
   });
   return getCheckStatus(rt, userId, orderId);
@@ -357,8 +399,12 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
       if (!paidAndKept(order)) throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE, TEXTS.refundedNoRetry);
     }
     if (check.free) {
-      const used = await consumeEntitlement(userId, 'free_check', { tx, usedFor: check.id, now });
-      if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, TEXTS.freeUsed);
+      const used = await consumeEntitlement(userId, entitlementOfKind(check.kind), {
+        tx,
+        usedFor: check.id,
+        now,
+      });
+      if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, freeUsedText(check.kind));
     }
     await queueCheck(tx, check.id, `check:${check.id}:retry:${randomUUID()}`, now);
   });
@@ -387,7 +433,7 @@ export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: st
   await rt.db.transaction().execute(async (tx) => {
     const changed = await markFailed(tx, check.id, reason, now);
     if (changed && check.free)
-      await restoreEntitlement(check.userId, 'free_check', { tx, usedFor: check.id });
+      await restoreEntitlement(check.userId, entitlementOfKind(check.kind), { tx, usedFor: check.id });
   });
 }
 
@@ -470,6 +516,8 @@ interface OrderOfCheck {
   payStatus: number;
   autoRefund: boolean;
   autoRefundFailed: boolean;
+  /** A transfer proof waits for an operator (the order says 待确认). */
+  offlinePending: boolean;
 }
 
 /** The order is paid and its money is not on its way back. */
@@ -487,6 +535,7 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   let statusText = CHECK_STATUS_TEXTS[check.status];
   if (check.status === 'pending') {
     if (check.free) statusText = TEXTS.freeStatus;
+    else if (orderStatus?.offlinePending) statusText = orderStatus.statusText;
     else if (orderStatus && orderStatus.status !== 'pending_payment')
       statusText = TEXTS.orderClosed(orderStatus.statusText);
     else if (orderStatus && !orderStatus.canPay) statusText = TEXTS.orderClosed('已过期');
@@ -503,6 +552,8 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   return {
     orderId: check.id,
     free: check.free,
+    /** similarity (查重) | aigc (AIGC检测) */
+    kind: check.kind,
     /** pending (waiting for payment / the free start) | queued | running | done | failed */
     checkStatus: check.status,
     checkStatusText: statusText,
@@ -516,16 +567,20 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
   };
 }
 
-/** A failed paid check's order (where its money is); undefined otherwise. */
-async function orderOfFailedCheck(rt: CheckRuntime, check: CheckRecord) {
-  if (check.status !== 'failed' || !check.orderId) return undefined;
+/**
+ * The order of a paid check that is failed (where its money is) or waiting for payment (expired or
+ * closed orders say so, as in the list); undefined otherwise.
+ */
+async function orderOfCheck(rt: CheckRuntime, check: CheckRecord) {
+  if ((check.status !== 'failed' && check.status !== 'pending') || check.free || !check.orderId)
+    return undefined;
   return rt.orders.getOrder(check.orderId);
 }
 
 /** What a polling page needs (also merged into /freeCheck/orderPayStatus). */
 export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
-  return statusView(check, await orderOfFailedCheck(rt, check));
+  return statusView(check, await orderOfCheck(rt, check));
 }
 
 /** Like getCheckStatus, but null when the user has no such check (an order of another kind). */
@@ -533,7 +588,7 @@ export async function findCheckStatus(rt: CheckRuntime, userId: string, orderId:
   const found = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
   if (!found) return null;
   const check = await reconcile(rt, found);
-  return statusView(check, await orderOfFailedCheck(rt, check));
+  return statusView(check, await orderOfCheck(rt, check));
 }
 
 async function getFinishedReport(rt: CheckRuntime, userId: string, orderId: string) {
@@ -579,11 +634,15 @@ export async function openDownload(rt: CheckRuntime, userId: string, orderId: st
     html: report.htmlKey,
     zip: report.zipKey,
   };
+  // An AIGC report has one file, its PDF.
+  if (check.kind === 'aigc' && kind !== 'pdf')
+    throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.aigcPdfOnly);
   const key = keys[kind];
   if (!key) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
   try {
     const file = await rt.storage.open(key);
-    return { ...file, fileName: reportFileNames(check)[kind], contentType: CONTENT_TYPES[kind] };
+    const fileName = check.kind === 'aigc' ? aigcReportFileName(check) : reportFileNames(check)[kind];
+    return { ...file, fileName, contentType: CONTENT_TYPES[kind] };
   } catch (error) {
     if (error instanceof FileNotFoundError)
       throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.filesRemoved);
@@ -620,22 +679,28 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
       free: check.free,
       payStatus: order ? order.payStatus : check.status === 'pending' ? 0 : 1,
       orderStatus: order?.status ?? null,
+      /** A transfer proof waits for an operator: no 去支付, no 删除; `offlinePendingText` says what next. */
+      offlinePending: order?.offlinePending === true,
+      offlinePendingText: order?.offlinePendingText ?? null,
       createdAt: check.createdAt.toISOString(),
       finishedAt: check.finishedAt?.toISOString() ?? null,
       reportNo: row.report?.reportNo ?? null,
-      /** 总文字复制比 (0–1) once the report exists. */
+      /** 总文字复制比 (0–1) once the report exists; for an AIGC check its AIGC index / 100. */
       ratio: row.report?.ratio ?? null,
+      /** AIGC check: whether its index is in the reliable range (else 未见明显AI生成特征). */
+      aigcReliable: check.kind === 'aigc' && row.report ? aigcReliableOf(row.report.summary) : null,
       actions: {
         view: check.status === 'done',
         download: check.status === 'done',
         pay: awaitingPayment,
         start: check.status === 'pending' && check.free,
         retry: status.canRetry,
-        // Not while it runs, nor once paid and about to start (deleteCheck refuses both).
+        // Not while it runs, nor once paid and about to start, nor while a transfer proof waits for
+        // an operator (deleteCheck refuses all three).
         delete:
           check.status !== 'queued' &&
           check.status !== 'running' &&
-          !(check.status === 'pending' && order?.payStatus === 1),
+          !(check.status === 'pending' && (order?.payStatus === 1 || order?.offlinePending === true)),
       },
     });
   }

@@ -13,6 +13,7 @@ export const CHECK_STATUS_TEXTS: Record<CheckStatus, string> = {
 export const CHECK_STAGE_TEXTS: Record<CheckStage, string> = {
   parsing: '正在解析文档',
   comparing: '正在比对文献库',
+  detecting: '正在检测AI生成特征',
   reporting: '正在生成报告',
 };
 
@@ -24,14 +25,18 @@ export const TEXTS = {
   authorRequired: '请输入作者姓名',
   authorTooLong: '作者不能超过 50 个字',
   goodsRequired: '请选择检测类型',
+  fileEmpty: '所选文件是空的（0 字节），请选择有内容的论文文件',
+  malformedUpload: '上传内容不完整或格式错误（不是完整的 multipart/form-data 表单），请重新选择文件上传',
   fileTooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,
   tooManyChars: (chars: number, max: number) =>
     `论文共 ${chars.toLocaleString('zh-CN')} 字，超过该检测类型的上限 ${max.toLocaleString('zh-CN')} 字`,
   freeOverCap: (chars: number, cap: number) =>
     `免费查重限 ${cap.toLocaleString('zh-CN')} 字以内，本文 ${chars.toLocaleString('zh-CN')} 字，需付费检测`,
   freeNotForGoods: '该检测类型不支持免费查重',
+  aigcPdfOnly: 'AIGC检测报告只提供 PDF 文件',
+  aigcFreeUsed: '免费AIGC检测次数已使用，请重新上传并付费检测',
+  paidCheck: '该订单为付费检测（上传时未使用免费查重），请支付后开始检测',
   freeUsed: '免费查重次数已使用，请重新上传并付费检测',
-  freeNotHeld: '绑定手机号或微信后可获得一次免费查重',
   notReady: (statusText: string, progress: number) =>
     `检测尚未完成（${statusText}，${progress}%），请稍后查看报告`,
   notReadyPending: '订单尚未支付，支付后开始检测',

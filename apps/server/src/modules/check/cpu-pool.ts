@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { ReportModel } from '@kyfw/contracts';
+import type { AigcReportModel, ReportModel } from '@kyfw/contracts';
 import type { CheckProgress, HeadingHint, Report, StoredDocument } from '@kyfw/simcheck';
+import type { AigcReportHeader } from './aigc/aigc-report.ts';
 import type { IndexLocation, WorkerProgress, WorkerReply, WorkerTask } from './check-worker.ts';
 import type { RenderedReport } from './report/render.ts';
 
@@ -34,6 +35,15 @@ export interface CheckCpuPool {
     options?: CompareOptions,
   ): Promise<{ report: Report; sources: StoredDocument[] }>;
   render(model: ReportModel): Promise<RenderedReport>;
+  /** AIGC detection of a text (packages/aigc) into its report model, in the thread. */
+  detectAigc(input: {
+    header: AigcReportHeader;
+    text: string;
+    totalChars: number;
+    warnings: string[];
+  }): Promise<AigcReportModel>;
+  /** The AIGC report's PDF. */
+  renderAigc(model: AigcReportModel): Promise<Uint8Array>;
   /** Starts the threads and opens the index in them (a start-up nicety; failures are ignored). */
   warm(location: IndexLocation): Promise<void>;
   close(): Promise<void>;
@@ -116,6 +126,8 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
     compare: (location, text, headings, options = {}) =>
       submit({ task: 'compare', location, text, headings }, options.onProgress),
     render: (model) => submit({ task: 'render', model }),
+    detectAigc: (input) => submit({ task: 'aigcDetect', ...input }),
+    renderAigc: (model) => submit({ task: 'aigcRender', model }),
     async warm(location) {
       await Promise.all(
         Array.from({ length: size }, () => submit({ task: 'warm', location }).catch(() => undefined)),

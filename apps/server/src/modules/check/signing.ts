@@ -30,6 +30,10 @@ export interface ReportSummary {
   maxSingleSourceRatio: number;
   /** ISO time of the check. */
   checkedAt: string;
+  /** An AIGC detection report (migration 0018): its kind, AIGC index 0–100 and whether it is reliable. */
+  kind?: 'aigc';
+  aigcScore?: number;
+  aigcReliable?: boolean;
 }
 
 /** The secret from config, or one generated once into DATA_DIR/secrets (mode 0600) and reused. */
@@ -59,6 +63,8 @@ export function canonicalSummary(s: ReportSummary): string {
     s.ratioExcludingQuotes,
     s.maxSingleSourceRatio,
     s.checkedAt,
+    // Only AIGC reports carry these, so the signatures of similarity reports are unchanged.
+    ...(s.kind === 'aigc' ? [s.kind, s.aigcScore ?? null, s.aigcReliable ?? null] : []),
   ]);
 }
 

@@ -1,9 +1,12 @@
 import type { Database, Kysely } from '@kyfw/db';
+import { toBenefitsView } from '../accounts/accounts.service.ts';
 import { type FriendLink, findSiteInfo, listFriendLinks, type SiteInfo } from './home.repo.ts';
 
 export interface HomeInfo {
   webInfo: SiteInfo;
   friendLinkList: FriendLink[];
+  /** What registration gives (accounts/benefits.ts): `available` false is shown as 即将开放. */
+  benefits: ReturnType<typeof toBenefitsView>;
 }
 
 const EMPTY_SITE_INFO: SiteInfo = {
@@ -37,7 +40,7 @@ export function createHomeService(deps: {
 
   async function load(): Promise<HomeInfo> {
     const [webInfo, friendLinkList] = await Promise.all([findSiteInfo(deps.db), listFriendLinks(deps.db)]);
-    return { webInfo: webInfo ?? EMPTY_SITE_INFO, friendLinkList };
+    return { webInfo: webInfo ?? EMPTY_SITE_INFO, friendLinkList, benefits: toBenefitsView() };
   }
 
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envVar as env } from '../../lib/env.ts';
 import { listPaymentConfigProblems, Secret } from '../../providers/payment/index.ts';
 import { type PaymentConfig, paymentConfigSchema } from '../../providers/payment/payment.config.ts';
 
@@ -7,14 +8,6 @@ import { type PaymentConfig, paymentConfigSchema } from '../../providers/payment
  * the payment providers' fragment (`paymentConfigSchema`). Everything is optional: the embedded
  * default runs on the payment sandboxes with demo bank-transfer details.
  */
-
-/** Unset and blank both mean "use the default". */
-function env<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema,
-  );
-}
 
 function integer(min: number, max: number) {
   const message = `must be an integer between ${min} and ${max}`;

@@ -1,5 +1,6 @@
 import { API_PREFIX } from '@kyfw/contracts';
-import { DEFAULT_SANDBOX_MOUNT_PATH, devPaymentRoutes } from '../../providers/payment/index.ts';
+import { selfFetch } from '../../lib/self-address.ts';
+import { DEFAULT_SANDBOX_MOUNT_PATH, devPaymentRoutes, type FetchFn } from '../../providers/payment/index.ts';
 import { defineModule } from '../types.ts';
 import { registerOrdersAccountHooks } from './account-data.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
@@ -30,8 +31,21 @@ export interface OrdersModuleService {
 export const ordersModule = defineModule({
   name: 'orders',
   prefix: '',
-  async createService({ config, db, clock, logger, providers, role }): Promise<OrdersModuleService> {
+  async createService({
+    config,
+    db,
+    clock,
+    logger,
+    providers,
+    role,
+    httpServer,
+  }): Promise<OrdersModuleService> {
     const payment = providers.payment ?? {};
+    // Sandbox calls and notifications to our own address reach this process over loopback.
+    const ownFetch: FetchFn = (input, init) => {
+      const server = httpServer();
+      return server ? selfFetch(config.publicBaseUrl, server)(input, init) : fetch(input, init);
+    };
     const runtime = await createOrdersRuntime({
       db,
       config: config.orders,
@@ -50,7 +64,7 @@ export const ordersModule = defineModule({
               publicBaseUrl: config.publicBaseUrl,
             })
           : undefined),
-      fetch: payment.fetch,
+      fetch: payment.fetch ?? (role === 'app' ? ownFetch : undefined),
       sandboxKeys: payment.sandboxKeys,
     });
     return {

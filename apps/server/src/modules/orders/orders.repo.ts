@@ -126,9 +126,19 @@ export interface OrderRecord {
   autoRefundFailedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * A transfer proof of the order waits for an operator (read with `offlinePendingColumn`; false
+   * where the query did not read it — the writes' RETURNING).
+   */
+  offlinePending: boolean;
 }
 
-export function toOrder(row: OrderRow): OrderRecord {
+/** `offline_pending` of an orders query: a proof of the order is pending review. */
+const offlinePendingColumn = sql<boolean>`exists (
+  select 1 from offline_proofs where offline_proofs.order_id = orders.id and offline_proofs.status = 'pending'
+)`.as('offline_pending');
+
+export function toOrder(row: OrderRow & { offline_pending?: boolean }): OrderRecord {
   return {
     id: row.id,
     orderNo: row.order_no,
@@ -155,6 +165,7 @@ export function toOrder(row: OrderRow): OrderRecord {
     autoRefundFailedAt: row.auto_refund_failed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    offlinePending: row.offline_pending === true,
   };
 }
 
@@ -199,12 +210,22 @@ export async function insertOrder(db: Kysely<Database>, o: NewOrder): Promise<Or
 }
 
 export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRecord | undefined> {
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .select(offlinePendingColumn)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? toOrder(row) : undefined;
 }
 
 export async function findOrderByNo(db: Kysely<Database>, orderNo: string): Promise<OrderRecord | undefined> {
-  const row = await db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .select(offlinePendingColumn)
+    .where('order_no', '=', orderNo)
+    .executeTakeFirst();
   return row ? toOrder(row) : undefined;
 }
 
@@ -236,7 +257,12 @@ export async function findUserOrder(
   id: string,
   options: { includeHidden?: boolean } = {},
 ): Promise<OrderRecord | undefined> {
-  let query = db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .select(offlinePendingColumn)
+    .where('id', '=', id)
+    .where('user_id', '=', userId);
   if (!options.includeHidden) query = query.where('deleted_by_user', '=', false);
   const row = await query.executeTakeFirst();
   return row ? toOrder(row) : undefined;
@@ -252,6 +278,7 @@ export async function listUserOrders(
   const [rows, count] = await Promise.all([
     base
       .selectAll()
+      .select(offlinePendingColumn)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset(options.offset)

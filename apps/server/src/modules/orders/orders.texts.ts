@@ -67,6 +67,9 @@ export const TEXTS = {
   orderExpiredLate: '订单已过期，请重新下单',
   payQrCreated: '请使用手机扫码支付',
   offlineProofReceived: '付款凭证已提交，工作人员确认到账后订单将自动更新',
+  offlinePendingStatus: '待确认',
+  offlinePendingNext:
+    '转账凭证已提交，工作人员核对到账后将确认订单并开始服务；确认前订单不会过期，也不能取消或删除。如未核对到款项，凭证将被退回，您可重新提交或改用微信、支付宝支付。',
   offlineProofRequired: '请上传付款凭证（图片或 PDF）',
   invoiceRequested: '发票申请已提交',
   invoiceIssued: '发票已开具',

@@ -33,6 +33,7 @@ function statusTextOf(order: OrderRecord): string {
     if (isPaidStatus(order.status))
       return refused ? TEXTS.undeliveredRefundFailed(what) : TEXTS.undeliveredRefunding(what);
   }
+  if (order.status === 'pending_payment' && order.offlinePending) return TEXTS.offlinePendingStatus;
   return ORDER_STATUS_TEXTS[order.status];
 }
 
@@ -53,6 +54,8 @@ export function paymentStatusTextOf(
 /** An order as the account pages and services see it (docs/api/orders.md). */
 export function toOrderView(order: OrderRecord, now: Date) {
   const pending = order.status === 'pending_payment';
+  // A transfer proof waits for an operator: nothing to pay or cancel until it is reviewed (3012).
+  const awaitingReview = pending && order.offlinePending;
   return {
     orderId: order.id,
     orderNo: order.orderNo,
@@ -83,8 +86,11 @@ export function toOrderView(order: OrderRecord, now: Date) {
     expireAt: order.expireAt.toISOString(),
     serviceRef: order.serviceRef,
     meta: order.meta,
-    canPay: pending && order.expireAt.getTime() > now.getTime(),
-    canCancel: pending,
+    /** A transfer proof waits for an operator (statusText 待确认); `offlinePendingText` says what next. */
+    offlinePending: awaitingReview,
+    offlinePendingText: awaitingReview ? TEXTS.offlinePendingNext : null,
+    canPay: pending && !awaitingReview && order.expireAt.getTime() > now.getTime(),
+    canCancel: pending && !awaitingReview,
     canDelete: ['done', 'cancelled', 'expired', 'refunded'].includes(order.status),
   };
 }

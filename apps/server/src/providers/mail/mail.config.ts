@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { envVar } from '../../lib/env.ts';
 
-const optionalString = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().optional(),
-);
+const optionalString = envVar(z.string().trim().optional());
 
 /**
  * Environment fragment for e-mail (the issued invoice is sent to the address on it); merge its
@@ -11,15 +9,9 @@ const optionalString = z.preprocess(
  */
 export const mailConfigSchema = z.object({
   SMTP_HOST: optionalString,
-  SMTP_PORT: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(65535).default(465),
-  ),
+  SMTP_PORT: envVar(z.coerce.number().int().min(1).max(65535).default(465)),
   /** TLS from the start (port 465); false: STARTTLS when the server offers it (port 587). */
-  SMTP_SECURE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false', '1', '0']).optional(),
-  ),
+  SMTP_SECURE: envVar(z.enum(['true', 'false', '1', '0']).optional()),
   SMTP_USER: optionalString,
   SMTP_PASS: optionalString,
   /** The sender, e.g. 科研服务网 <invoice@kyfw.example.cn>. */

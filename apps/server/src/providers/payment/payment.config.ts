@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { blankAsUnset } from '../../lib/env.ts';
 import { Secret } from './secret.ts';
 
-/** Unset and blank both mean "not given". */
-function blankAsUndefined(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value;
-}
-
-const optionalString = z.preprocess(blankAsUndefined, z.string().trim().optional());
-const optionalUrl = z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional());
+const optionalString = z.preprocess(blankAsUnset, z.string().trim().optional());
+const optionalUrl = z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/ }).optional());
 
 /**
  * Environment fragment for payments; merge its `.shape` into the server's env schema. Everything
@@ -25,7 +21,7 @@ export const paymentConfigSchema = z.object({
   WECHATPAY_PUBLIC_KEY_PATH: optionalString,
   WECHATPAY_PUBLIC_KEY_ID: optionalString,
   WECHATPAY_APIV3_KEY: z.preprocess(
-    blankAsUndefined,
+    blankAsUnset,
     z
       .string()
       .optional()
@@ -38,7 +34,7 @@ export const paymentConfigSchema = z.object({
   ALIPAY_SELLER_ID: optionalString,
   ALIPAY_GATEWAY: optionalUrl,
   PAY_SANDBOX_NOTIFY_RETRY_MS: z.preprocess(
-    blankAsUndefined,
+    blankAsUnset,
     z
       .string()
       .regex(/^\s*\d{1,9}\s*(,\s*\d{1,9}\s*){0,49}$/, {

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { envVar } from '../../lib/env.ts';
 
 /** An optional env string: unset and blank both mean "not given". */
-const optionalString = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().optional(),
-);
-const optionalUrl = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.url({ protocol: /^https?$/ }).optional(),
-);
+const optionalString = envVar(z.string().trim().optional());
+const optionalUrl = envVar(z.url({ protocol: /^https?$/ }).optional());
 
 /**
  * Environment fragment for SMS; merge its `.shape` into the server's env schema. Credentials are

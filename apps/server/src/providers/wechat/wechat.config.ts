@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { blankAsUnset } from '../../lib/env.ts';
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+const optionalString = z.preprocess(blankAsUnset, z.string().trim().optional());
 
 /**
  * Environment fragment for WeChat; merge its `.shape` into the server's env schema.
@@ -13,15 +13,15 @@ export const wechatConfigSchema = z.object({
   WECHAT_APP_SECRET: optionalString,
   // The platform allows 3-32 letters and digits for the server-configuration Token.
   WECHAT_TOKEN: z.preprocess(
-    blankToUndefined,
+    blankAsUnset,
     z
       .string()
       .regex(/^[A-Za-z0-9]{3,32}$/)
       .optional(),
   ),
-  WECHAT_API_BASE: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  WECHAT_API_BASE: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/ }).optional()),
   WECHAT_QR_EXPIRE_SECONDS: z.preprocess(
-    blankToUndefined,
+    blankAsUnset,
     z.coerce.number().int().min(60).max(2_592_000).default(600),
   ),
 });

@@ -1,10 +1,11 @@
 import { describeZodIssue, ErrorCode, ErrorMessage, fail, ok } from '@kyfw/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { toSelf } from '../../lib/self-address.ts';
 import { smsDevRoutes } from '../sms/sms.dev-routes.ts';
 import type { SmsOutboxMessage } from '../sms/sms.types.ts';
 import type { WechatSandboxPlatform } from './wechat.sandbox.ts';
-import { injectTransport } from './wechat.transport.ts';
+import { httpTransport, injectTransport } from './wechat.transport.ts';
 import { WechatDeliveryError, WechatQrExpiredError, WechatQrNotFoundError } from './wechat.types.ts';
 
 export interface WechatDevRoutesOptions {
@@ -35,11 +36,13 @@ export const wechatDevRoutes: FastifyPluginAsync<WechatDevRoutesOptions> = async
     if (!parsed.success)
       return reply.send(fail(ErrorCode.VALIDATION, describeZodIssue(parsed.error.issues[0]!)));
     const viaInject = !fastify.server.listening || !/^https?:\/\//.test(platform.callbackUrl);
+    // Over loopback to this very process, whatever host and port PUBLIC_BASE_URL names.
+    const transport = viaInject
+      ? injectTransport(fastify)
+      : (delivery: Parameters<typeof httpTransport>[0]) =>
+          httpTransport({ ...delivery, url: toSelf(delivery.url, platform.publicBaseUrl, fastify.server) });
     try {
-      const result = await platform.scan(
-        parsed.data,
-        viaInject ? { transport: injectTransport(fastify) } : {},
-      );
+      const result = await platform.scan(parsed.data, { transport });
       return reply.send(ok({ event: result.event, attempts: result.attempts }, '扫码成功'));
     } catch (err) {
       if (err instanceof WechatQrExpiredError) {
@@ -49,7 +52,10 @@ export const wechatDevRoutes: FastifyPluginAsync<WechatDevRoutesOptions> = async
         return reply.send(fail(ErrorCode.RESOURCE_NOT_FOUND, '二维码不存在'));
       if (err instanceof WechatDeliveryError) {
         request.log.warn({ attempts: err.attempts, reason: err.message }, 'sandbox wechat push failed');
-        return reply.send(fail(ErrorCode.INTERNAL, '扫码事件推送失败：回调接口未正确响应'));
+        // Not "expired" and not 服务器繁忙: the QR is still valid and may be scanned again.
+        return reply.send(
+          fail(ErrorCode.INTERNAL, '扫码事件推送失败：回调接口未正确响应，二维码仍然有效，请重试'),
+        );
       }
       throw err;
     }

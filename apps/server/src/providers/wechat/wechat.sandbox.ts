@@ -116,6 +116,11 @@ export class WechatSandboxPlatform {
     }
   }
 
+  /** PUBLIC_BASE_URL as given (the origin the QR pages and images are served at). */
+  get publicBaseUrl(): string {
+    return this.options.publicBaseUrl;
+  }
+
   /** The URL a QR code encodes: the sandbox's scan page for the ticket. */
   scanPageUrl(ticket: string): string {
     return `${this.options.publicBaseUrl.replace(/\/+$/, '')}${this.mountPath}/scan-page?ticket=${encodeURIComponent(ticket)}`;

@@ -56,6 +56,33 @@ describe('sandbox SMS provider and its outbox', () => {
 });
 
 describe('SMS configuration', () => {
+  it('finds a code sent by another process sharing the state dir (scaled mode), also after it compacted', async () => {
+    const stateDir = tempDir();
+    const config = smsConfigSchema.parse({ SMS_PROVIDER: 'sandbox' });
+    // Two API processes: each builds its own provider on the same DATA_DIR/sandbox.
+    const first = createSmsProvider(config, { stateDir });
+    const second = createSmsProvider(config, { stateDir });
+    await first.provider.send({ phone: '13800138001', purpose: '1', params: { code: '424242' } });
+    expect(second.sandbox!.lastMessage('13800138001')?.code).toBe('424242');
+    await second.provider.send({ phone: '13800138001', purpose: '3', params: { code: '515151' } });
+    expect(first.sandbox!.lastMessage('13800138001')).toMatchObject({ code: '515151', type: '3' });
+    // Past the compaction threshold twice in one process (the file replaced each time), the other
+    // still reads every new code.
+    for (let i = 0; i < 4500; i++) {
+      await first.provider.send({
+        phone: `1390000000${i % 5}`,
+        purpose: '1',
+        params: { code: String(100000 + i) },
+      });
+    }
+    await first.provider.send({ phone: '13800138001', purpose: '1', params: { code: '616161' } });
+    expect(second.sandbox!.lastMessage('13800138001')?.code).toBe('616161');
+    expect(second.sandbox!.lastMessage('13900000004')?.code).toBe('104499');
+    expect(readFileSync(join(stateDir, SMS_OUTBOX_FILE), 'utf8').trim().split('\n').length).toBeLessThan(
+      2000,
+    );
+  });
+
   it('defaults to the sandbox and treats blank variables as unset', () => {
     const cfg = smsConfigSchema.parse({ ALIYUN_ACCESS_KEY_ID: '  ', TENCENT_SMS_ENDPOINT: '' });
     expect(cfg.SMS_PROVIDER).toBe('sandbox');

@@ -147,8 +147,16 @@ describe('sandbox WeChat end to end: QR, dev scan, signed callback', () => {
     const qr = await setup.provider.createQr({ sceneStr: 'login:down', expireSeconds: 600 });
     failNext.count = 3;
     const res = await devScan(app, qr.ticket, 'oDave');
-    expect(res).toEqual({ code: 1000, message: '扫码事件推送失败：回调接口未正确响应', data: null });
+    expect(res).toEqual({
+      code: 1000,
+      message: '扫码事件推送失败：回调接口未正确响应，二维码仍然有效，请重试',
+      data: null,
+    });
     expect(handled).toHaveLength(0);
+    // Not expired: the same QR scanned again goes through.
+    const again = await devScan(app, qr.ticket, 'oDave');
+    expect(again).toMatchObject({ code: 0 });
+    expect(handled).toHaveLength(1);
   });
 
   it('makes a replayed push detectable, refuses it once stale, and refuses forged signatures', async () => {

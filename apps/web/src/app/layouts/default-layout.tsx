@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
-import { SiteFooter } from '../../features/home/components/site-footer';
+import { SiteFooter } from '../../features/home';
 
 /** The default layout: header with logo, service navigation and account; page; footer. */
 export function DefaultLayout() {

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { BrandMark } from '../../components/layout/brand-mark';
 import { paths } from '../../config/paths';
-import { TermsLinks } from '../../features/legal/components/terms-links';
+import { TermsLinks } from '../../features/legal';
 import { shellTexts } from '../texts';
 
 /** The login layout for /login, /login/forgotPassword and /register: a centred card. */

@@ -16,9 +16,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { ServiceInfo } from '../../config/services';
 import { services } from '../../config/services';
-import { FreeBenefits } from '../../features/auth/components/free-benefits';
-import { useIsLoggedIn, useSession } from '../../features/auth/stores/session-store';
-import { homeTexts as t } from '../../features/home/texts';
+import { useIsLoggedIn } from '../../features/auth';
+import { FreeBenefits, homeTexts as t } from '../../features/home';
 import { uiActions } from '../../stores/ui-store';
 import { shellTexts } from '../texts';
 
@@ -66,32 +65,20 @@ function ReportSample() {
 
 function FreePromise() {
   const loggedIn = useIsLoggedIn();
-  const user = useSession((s) => s.userInfo);
-  let actions: ReactNode;
-  if (!loggedIn) {
-    actions = (
-      <Button type="primary" size="large" onClick={() => uiActions.openLoginModal()}>
+  const actions: ReactNode = loggedIn ? (
+    <Link to={paths['user-info']} className="btn-primary btn-lg">
+      {t.freeMine}
+    </Link>
+  ) : (
+    <>
+      <Link to={paths.register} className="btn-primary btn-lg">
+        {t.freeRegister}
+      </Link>
+      <Button size="large" onClick={() => uiActions.openLoginModal()}>
         {t.freeLogin}
       </Button>
-    );
-  } else if (user?.phoneNumber && user.wxOpenId) {
-    actions = <p className="free-promise__done">{t.freeDone}</p>;
-  } else {
-    actions = (
-      <>
-        {!user?.phoneNumber && (
-          <Button type="primary" size="large" onClick={() => uiActions.openBindPhoneModal('check')}>
-            {t.freeBindPhone}
-          </Button>
-        )}
-        {!user?.wxOpenId && (
-          <Button size="large" onClick={() => uiActions.openBindWxModal('check')}>
-            {t.freeBindWx}
-          </Button>
-        )}
-      </>
-    );
-  }
+    </>
+  );
   return (
     <section className="free-promise">
       <div className="container free-promise__inner">

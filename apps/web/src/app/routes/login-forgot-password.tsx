@@ -1,7 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { authTexts } from '../../features/auth/texts';
+import { authTexts, ForgotPasswordForm } from '../../features/auth';
 import { pageTitle } from '../texts';
 
 export default function ForgotPasswordPage() {

@@ -1,8 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { LoginTabs } from '../../features/auth/components/login-tabs';
-import { useIsLoggedIn } from '../../features/auth/stores/session-store';
-import { authTexts } from '../../features/auth/texts';
+import { authTexts, LoginTabs, useIsLoggedIn } from '../../features/auth';
 import { pageTitle } from '../texts';
 
 /** Only same-site paths are followed after login (no open redirect). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useLogout } from '../../features/auth';
 import { shellTexts } from '../texts';
 
 /** /logout: clears the session (server revocation included) and goes home. */

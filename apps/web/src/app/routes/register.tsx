@@ -1,9 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { FreeBenefits } from '../../features/auth/components/free-benefits';
-import { RegisterForm } from '../../features/auth/components/register-form';
-import { useIsLoggedIn } from '../../features/auth/stores/session-store';
-import { authTexts } from '../../features/auth/texts';
+import { authTexts, RegisterForm, useIsLoggedIn } from '../../features/auth';
+import { FreeBenefits } from '../../features/home';
 import { pageTitle } from '../texts';
 
 export default function RegisterPage() {

@@ -4,12 +4,13 @@ import { Link, NavLink } from 'react-router';
 import { shellTexts } from '../../app/texts';
 import { paths } from '../../config/paths';
 import { mainNav } from '../../config/services';
-import { useIsLoggedIn } from '../../features/auth/stores/session-store';
+import { useIsLoggedIn } from '../../features/auth';
 import { uiActions } from '../../stores/ui-store';
 import { BrandMark } from './brand-mark';
 
 // The account menu (Dropdown, Menu, Avatar) is only needed once someone is logged in.
 const AccountMenu = lazy(() =>
+  // biome-ignore lint/style/noRestrictedImports: a lazy chunk needs the module itself; through the index it would load with the header
   import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
 );
 

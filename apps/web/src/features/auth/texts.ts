@@ -61,7 +61,7 @@ export const authTexts = {
 
   // Bind phone
   bindPhoneTitle: '绑定手机号',
-  bindPhoneIntro: '绑定手机号后，可使用手机号 + 密码登录，并获得免费服务：',
+  bindPhoneIntro: '绑定手机号后，可使用手机号 + 密码登录，也可通过短信验证码找回密码。',
   bindPasswordLabel: '登录密码（选填）',
   bindPasswordPlaceholder: '不填写则不设置密码，可继续用微信扫码登录',
   bindPasswordHelp: '6-50位。也可以稍后通过"忘记密码"用短信验证码设置。',
@@ -74,16 +74,14 @@ export const authTexts = {
 
   // Bind WeChat
   bindWxTitle: '绑定微信',
-  bindWxIntro: '绑定微信后，可直接扫码登录，并获得免费服务：',
+  bindWxIntro: '绑定微信后，可直接用微信扫码登录同一账号。',
   alreadyHasWx: '当前账号已绑定微信',
-
-  freeBenefits: ['免费查重一次', '免费AIGC检测一次', 'AI写作体验', '一对一在线服务'],
 
   // Pages
   loginPageTitle: '登录',
   loginPageSubtitle: '登录科研服务网，管理你的查重、降重与写作订单',
   registerPageTitle: '注册账号',
-  registerPageSubtitle: '使用手机号注册，注册后即可使用全部服务',
+  registerPageSubtitle: '使用手机号注册，注册即送以下权益（每个手机号仅限一次）：',
   forgotPageTitle: '找回密码',
   forgotPageSubtitle: '通过手机短信验证码重新设置登录密码',
   haveAccount: '已有账号？',
@@ -135,9 +133,9 @@ export const infoTexts = {
   saved: '保存成功',
   reset: '撤销修改',
   entitlementsSection: '免费权益',
-  entitlementsEmpty: (what: string) => `${what}后，可获得一次免费查重、一次免费AIGC检测和AI写作体验。`,
-  bindEither: '绑定手机号或微信',
-  entitlementsNote: '权益由首次绑定手机号或微信获得，每个手机号、每个微信仅限一次。',
+  entitlementsEmpty: '本账号暂无免费权益。',
+  entitlementsNote:
+    '权益在注册（手机号注册或微信扫码）时获得，每个手机号、每个微信仅限一次；标“即将开放”的服务上线后即可使用。',
   entitlementsEarnedBefore:
     '您的手机号或微信此前已在其他账号（已注销或关闭）领取过免费权益。免费权益每个手机号、每个微信仅限一次，本账号不再赠送。',
   entitlementKinds: {
@@ -145,8 +143,14 @@ export const infoTexts = {
     free_aigc_detection: '一次免费AIGC检测',
     ai_writing_trial: 'AI写作体验',
   } as Record<string, string>,
-  grantedBy: { phone_bind: '绑定手机号获得', wechat_bind: '绑定微信获得' } as Record<string, string>,
+  grantedBy: {
+    phone_bind: '绑定手机号获得',
+    wechat_bind: '绑定微信获得',
+    phone_register: '手机号注册获得',
+    wechat_register: '微信注册获得',
+  } as Record<string, string>,
   available: '可使用',
+  comingSoon: '即将开放',
   used: '已使用',
   usedAt: (date: string) => `已于 ${date} 使用`,
   dataSection: '数据与账号',
@@ -166,7 +170,7 @@ export const deleteTexts = {
   erased:
     '将被删除：手机号、微信绑定、登录密码、真实姓名、单位、性别、专业、学历，以及未使用的免费权益、登录记录与验证码记录；所有设备上的登录立即失效。',
   kept: '依法保留：订单、支付与发票记录将按法律法规要求保存，保存时已去除可识别您身份的信息，不再与您的手机号或微信关联。',
-  free: '注销后，该手机号和微信可重新注册新账号；如已领取过绑定赠送的免费权益，新账号不会再次获得。为此我们仅保留手机号和微信标识经密钥单向加密后的摘要，无法还原出手机号或微信，也不与任何其他信息关联。',
+  free: '注销后，该手机号和微信可重新注册新账号；如已领取过注册赠送的免费权益，新账号不会再次获得。为此我们仅保留手机号和微信标识经密钥单向加密后的摘要，无法还原出手机号或微信，也不与任何其他信息关联。',
   understand: '我已了解上述内容，确认注销',
   understandFirst: '勾选上方确认后显示二维码。',
   bySms: (phone: string) => `向绑定的手机号 ${phone} 发送验证码以确认注销：`,

@@ -18,7 +18,7 @@ export interface UserInfo {
   createdAt?: string;
   lastLoginAt?: string | null;
   entitlements?: Entitlement[];
-  /** True when the phone or WeChat already earned the free services on an earlier account: binding gives none. */
+  /** True when the phone or WeChat already earned the free services on an earlier account: this one has none. */
   entitlementsEarnedBefore?: boolean;
   nickName?: string | null;
   avatar?: string | null;
@@ -29,13 +29,16 @@ export type Gender = 'male' | 'female';
 
 export type EntitlementKind = 'free_check' | 'free_aigc_detection' | 'ai_writing_trial';
 
-/** A free service granted by the account's first binding. */
+/** A free service the account got at registration (or its first binding). */
 export interface Entitlement {
   kind: EntitlementKind | string;
-  grantedBy: 'phone_bind' | 'wechat_bind' | string;
+  grantedBy: 'phone_bind' | 'wechat_bind' | 'phone_register' | 'wechat_register' | string;
   grantedAt: string;
   usedAt: string | null;
+  /** Usable now: unused, and its service exists. */
   available: boolean;
+  /** Its service does not exist yet: shown as 即将开放. */
+  comingSoon?: boolean;
 }
 
 /** `data` of /qrCode, /weixin/wx/getBindingRCode and /websiteUser/deleteAccountRCode. */

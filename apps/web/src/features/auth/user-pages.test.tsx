@@ -88,24 +88,26 @@ describe('/user/password', () => {
 });
 
 describe('/user/info', () => {
-  it('shows bindings and the entitlements, used or not', async () => {
+  it('shows bindings and the entitlements: used, or 即将开放 while their service does not exist', async () => {
     loggedInAs({
       ...phoneUser,
       wxOpenId: 'o_***x',
       entitlements: [
         {
           kind: 'ai_writing_trial',
-          grantedBy: 'wechat_bind',
+          grantedBy: 'phone_register',
           grantedAt: '2026-03-02T02:00:00.000Z',
           usedAt: null,
-          available: true,
+          available: false,
+          comingSoon: true,
         },
         {
           kind: 'free_check',
-          grantedBy: 'wechat_bind',
+          grantedBy: 'phone_register',
           grantedAt: '2026-03-02T02:00:00.000Z',
           usedAt: '2026-03-03T02:00:00.000Z',
           available: false,
+          comingSoon: false,
         },
       ],
     });
@@ -116,17 +118,28 @@ describe('/user/info', () => {
     const check = items.find((text) => text.includes('一次免费查重'));
     const trial = items.find((text) => text.includes('AI写作体验'));
     expect(check).toContain('已使用');
-    expect(trial).toContain('可使用');
+    expect(trial).toContain('即将开放');
+    expect(trial).not.toContain('可使用');
   });
 
-  it('promises the free services for binding only when the phone or WeChat has not earned them before', async () => {
-    loggedInAs(phoneUser);
+  it('never tells an account to bind for the free services; says so when its phone had them before', async () => {
+    loggedInAs({
+      ...phoneUser,
+      entitlements: [
+        {
+          kind: 'free_check',
+          grantedBy: 'phone_register',
+          grantedAt: '2026-03-02T02:00:00.000Z',
+          usedAt: null,
+          available: true,
+          comingSoon: false,
+        },
+      ],
+    });
     renderRoutes(routes, '/user/info');
-    expect(
-      await screen.findByText('绑定微信后，可获得一次免费查重、一次免费AIGC检测和AI写作体验。', {
-        exact: false,
-      }),
-    ).toBeTruthy();
+    const items = (await screen.findAllByRole('listitem')).map((li) => li.textContent ?? '');
+    expect(items.find((text) => text.includes('一次免费查重'))).toContain('可使用');
+    expect(screen.queryByText(/绑定.*后.*免费/)).toBeNull();
     cleanup();
 
     // The same phone on a new account after deleting one that earned them: no promise, no bind button.
@@ -150,7 +163,7 @@ describe('/user/info', () => {
     fireEvent.click(await screen.findByRole('button', { name: /注销账号/ }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('依法保留');
-    expect(dialog.textContent).toContain('如已领取过绑定赠送的免费权益，新账号不会再次获得');
+    expect(dialog.textContent).toContain('如已领取过注册赠送的免费权益，新账号不会再次获得');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/sendCheckCode')?.body).toEqual({
@@ -199,5 +212,37 @@ describe('/user/info', () => {
     clicked.mockRestore();
     URL.createObjectURL = original.create;
     URL.revokeObjectURL = original.revoke;
+  });
+});
+
+describe('/register', () => {
+  it('lists what registration gives as the server says: 可使用 or 即将开放, never 全部服务', async () => {
+    stubFetch((url) => {
+      const path = new URL(url, 'http://localhost').pathname.replace('/kyfw/web/v1', '');
+      const data =
+        path === '/home/homeInfo'
+          ? {
+              webInfo: null,
+              friendLinkList: [],
+              benefits: [
+                { kind: 'free_check', available: true },
+                { kind: 'free_aigc_detection', available: false },
+                { kind: 'ai_writing_trial', available: false },
+                { kind: 'online_support', available: false },
+              ],
+            }
+          : null;
+      return jsonResponse({ code: 0, message: 'success', data });
+    });
+    renderRoutes(routes, '/register');
+    const list = await screen.findByRole('list', { name: '注册赠送的权益' });
+    const items = [...list.querySelectorAll('li')].map((li) => (li.textContent ?? '').trim());
+    expect(items).toEqual([
+      '免费查重一次可使用',
+      '免费AIGC检测一次即将开放',
+      'AI写作体验一次即将开放',
+      '一对一在线服务即将开放',
+    ]);
+    expect(document.body.textContent).not.toContain('全部服务');
   });
 });

@@ -2,7 +2,7 @@
  * Wire types of the paper-check API (/freeCheck/*, docs/api/check.md; read from
  * apps/server/src/modules/check while that page is being written).
  */
-import type { PayStatus } from '../payment/types';
+import type { PayStatus } from '../payment';
 
 /** One product of /freeCheck/goodsList (本科 / 硕博 / 期刊). */
 export interface CheckGoods {
@@ -25,9 +25,18 @@ export interface CheckGoods {
   freeMaxChars: number | null;
   /** The logged-in user holds the free check and may use it on these goods. */
   freeAvailable: boolean;
+  /**
+   * The caller's free check (null: these goods have none): login (anonymous; every account gets one
+   * at registration), available, used, none (its phone or WeChat had it on an earlier account).
+   */
+  freeStatus?: 'login' | 'available' | 'used' | 'none' | null;
   /** Largest upload in bytes. */
   uploadMaxBytes: number;
+  /** similarity: 查重; aigc: AIGC检测 (its report is the AIGC report). */
+  kind: CheckKind;
 }
+
+export type CheckKind = 'similarity' | 'aigc';
 
 /** /freeCheck/uploadFile: the parsed paper and its price, before anything is paid. */
 export interface UploadResult {
@@ -56,12 +65,13 @@ export interface UploadResult {
 }
 
 export type CheckStatusValue = 'pending' | 'queued' | 'running' | 'done' | 'failed';
-export type CheckStage = 'parsing' | 'comparing' | 'reporting';
+export type CheckStage = 'parsing' | 'comparing' | 'detecting' | 'reporting';
 
 /** The check's part of /freeCheck/orderPayStatus (and /freeCheck/checkStatus, /payFee, /retryCheck). */
 export interface CheckState {
   orderId: string;
   free: boolean;
+  kind: CheckKind;
   checkStatus: CheckStatusValue;
   checkStatusText: string;
   stage: CheckStage | null;
@@ -86,6 +96,8 @@ export type CheckPayStatus = Omit<PayStatus, 'status' | 'orderNo' | 'expireAt'> 
 
 // The report's wire types (/freeCheck/report) are shared with the server.
 export type {
+  AigcParagraph,
+  AigcReportModel,
   MatchKind,
   ReportFigures,
   ReportMatch,
@@ -111,11 +123,17 @@ export interface CheckListItem extends CheckState {
   payStatus: 0 | 1;
   /** The order's status (paid checks); null for a free check. */
   orderStatus: string | null;
+  /** A transfer proof waits for an operator (待确认): no 去支付, no 删除 until it is reviewed. */
+  offlinePending?: boolean;
+  /** What happens next while it waits (from the server). */
+  offlinePendingText?: string | null;
   createdAt: string;
   finishedAt: string | null;
   reportNo: string | null;
-  /** 总文字复制比 (0–1) once the report exists. */
+  /** 总文字复制比 (0–1) once the report exists; for an AIGC check its AIGC index / 100. */
   ratio: number | null;
+  /** AIGC check: its index is in the reliable range (else 未见明显AI生成特征); null otherwise. */
+  aigcReliable: boolean | null;
   actions: {
     view: boolean;
     download: boolean;

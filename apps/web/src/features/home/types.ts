@@ -16,7 +16,14 @@ export interface FriendLink {
   url: string;
 }
 
+/** A benefit every account gets at registration; `available` false: its service opens later. */
+export interface Benefit {
+  kind: string;
+  available: boolean;
+}
+
 export interface HomeInfo {
   webInfo: WebInfo | null;
   friendLinkList: FriendLink[];
+  benefits: Benefit[];
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PayEndpoints, PayStatus } from '../payment/types';
+import type { PayEndpoints, PayStatus } from '../payment';
 import type { Order, OrderDetail } from './types';
 
 /**

@@ -3,6 +3,8 @@
 export { isValidCreditCode } from '@kyfw/contracts';
 export { AddressBook } from './components/address-book';
 export { InvoiceCenter } from './components/invoice-center';
+export type { OrderDetailDrawerProps } from './components/order-detail-drawer';
+export { OrderDetailDrawer } from './components/order-detail-drawer';
 export { OrderStatusTag } from './components/order-status-tag';
 export type { OrderTabPageProps } from './components/order-tab-page';
 export { OrderTabPage } from './components/order-tab-page';

@@ -1,7 +1,7 @@
 /** Wire types of the orders API (docs/api/orders.md). */
-import type { OrderStatus, PayMethod, Proof } from '../payment/types';
+import type { OrderStatus, PayMethod, Proof } from '../payment';
 
-export type { OrderStatus } from '../payment/types';
+export type { OrderStatus } from '../payment';
 
 export type ServiceType =
   | 'check'
@@ -40,6 +40,10 @@ export interface Order {
   expireAt: string;
   serviceRef: string | null;
   meta: Record<string, unknown>;
+  /** A transfer proof waits for an operator: statusText 待确认, nothing to pay or cancel meanwhile. */
+  offlinePending?: boolean;
+  /** What happens next while it waits (from the server). */
+  offlinePendingText?: string | null;
   canPay: boolean;
   canCancel: boolean;
   canDelete: boolean;

@@ -35,5 +35,33 @@ export interface Catalog {
   add(entries: readonly CatalogEntry[]): Promise<void>;
   remove(id: string): Promise<boolean>;
   count(): Promise<number>;
+  /**
+   * Imported entries whose title contains any of `terms` (case-insensitive), most terms matched
+   * first, then newest; users' uploads are never offered (they are other students' papers).
+   */
+  searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
+}
+
+/** Orders candidates for searchTitles: more matched terms first, then newer, then title. */
+export function rankByTerms(
+  entries: Iterable<CatalogEntry>,
+  terms: readonly string[],
+  limit: number,
+): CatalogEntry[] {
+  const wanted = terms.map((t) => t.toLowerCase()).filter(Boolean);
+  const scored: { entry: CatalogEntry; score: number }[] = [];
+  for (const entry of entries) {
+    if (entry.origin !== 'import' || !entry.title) continue;
+    const title = entry.title.toLowerCase();
+    const score = wanted.filter((t) => title.includes(t)).length;
+    if (score > 0) scored.push({ entry, score });
+  }
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (b.entry.year ?? 0) - (a.entry.year ?? 0) ||
+      (a.entry.title ?? '').localeCompare(b.entry.title ?? ''),
+  );
+  return scored.slice(0, limit).map((s) => s.entry);
 }

@@ -1,5 +1,5 @@
 import type { Database, Kysely } from '@kyfw/db';
-import type { Catalog, CatalogEntry } from './catalog.ts';
+import { type Catalog, type CatalogEntry, rankByTerms } from './catalog.ts';
 
 /** Rows per statement (PostgreSQL's 65,535 bind parameters, 9 columns per row). */
 const BATCH = 2000;
@@ -113,6 +113,19 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async searchTitles(terms, limit) {
+      const wanted = terms.filter(Boolean).slice(0, 12);
+      if (wanted.length === 0) return [];
+      const like = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .selectFrom('check_library_documents')
+        .selectAll()
+        .where('origin', '=', 'import')
+        .where((eb) => eb.or(wanted.map((t) => eb('title', 'ilike', like(t)))))
+        .limit(500)
+        .execute();
+      return rankByTerms(rows.map(toEntry), wanted, limit);
     },
     async close() {},
   };

@@ -5,7 +5,6 @@ import type { Database, Kysely } from '@kyfw/db';
 import {
   type CheckOptions,
   checkText,
-  createPgIndex,
   type Index,
   type LocalIndex,
   openIndex,
@@ -85,6 +84,8 @@ export interface Library {
   describeSources(ids: readonly string[]): Promise<Map<string, CatalogEntry>>;
   /** Documents in the index. */
   countDocuments(): Promise<number>;
+  /** Imported documents whose title contains any of the terms (Catalog.searchTitles). */
+  searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }
 
@@ -340,6 +341,8 @@ export function createLocalReader(dir: string, memoryBytes?: number): IndexReade
 
 /** A reader of the PostgreSQL index (its own small pool). */
 export async function createPgReader(databaseUrl: string): Promise<IndexReader & { index: Index }> {
+  // The driver is loaded only in the scaled mode.
+  const { createPgIndex } = await import('@kyfw/simcheck/pg');
   const index = await createPgIndex(databaseUrl);
   return {
     index,
@@ -402,6 +405,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
       });
     },
     describeSources: (ids) => catalog.get(ids),
+    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     countDocuments: () => reader.countDocuments(),
     async close() {
       await reader.close();
@@ -435,6 +439,7 @@ async function openPgLibrary(location: { databaseUrl: string; db: Kysely<Databas
       return removed || listed;
     },
     describeSources: (ids) => catalog.get(ids),
+    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     // The catalogue's count: counting the index's tables means scanning every fingerprint row.
     countDocuments: () => catalog.count(),
     async close() {

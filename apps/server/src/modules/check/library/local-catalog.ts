@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalog, CatalogEntry } from './catalog.ts';
+import { type Catalog, type CatalogEntry, rankByTerms } from './catalog.ts';
 
 /** The catalogue file inside the local index folder. */
 export const CATALOG_FILE = 'catalog.jsonl';
@@ -118,6 +118,10 @@ export function openLocalCatalog(indexDir: string): Catalog {
     async count() {
       refresh();
       return byId.size;
+    },
+    async searchTitles(terms, limit) {
+      refresh();
+      return rankByTerms(byId.values(), terms, limit);
     },
     async close() {},
   };

@@ -1,6 +1,7 @@
 import type { ReportMatch, ReportModel } from '@kyfw/contracts';
-import { COLORS, describeSource } from './pdf.ts';
-import { formatChinaTime, formatPercent, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
+import { COLORS } from './pdf.ts';
+import { formatChinaTime, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
+import { figureCells, SECTION_COLUMNS, SOURCE_COLUMNS, sectionRows, sourceRows } from './report-tables.ts';
 
 /**
  * The standalone HTML report: one self-contained file (inline CSS, a few lines of inline script,
@@ -77,17 +78,7 @@ side.innerHTML='<b>'+esc(d.kinds[x.kind])+'</b>（'+x.chars+' 字）<p><b>原文
 
 export function renderHtml(model: ReportModel): string {
   const f = model.figures;
-  const figures: [string, string, string?][] = [
-    ['总文字复制比', formatPercent(f.ratio), COLORS.verbatim],
-    ['去除引用文献复制比', formatPercent(f.ratioExcludingQuotes)],
-    ['单篇最大文字复制比', formatPercent(f.maxSingleSourceRatio)],
-    ['重复字数', f.copiedChars.toLocaleString('zh-CN')],
-    ['总字数', f.totalChars.toLocaleString('zh-CN')],
-    ['相似来源数', String(f.sourceCount)],
-    ['文字复制字数', f.verbatimChars.toLocaleString('zh-CN'), COLORS.verbatim],
-    ['疑似改写字数', f.paraphraseChars.toLocaleString('zh-CN'), COLORS.paraphrase],
-    ['引用字数', f.quotedChars.toLocaleString('zh-CN'), COLORS.quoted],
-  ];
+  const figures = figureCells(f);
   const meta: [string, string][] = [
     ['报告编号', model.reportNo],
     ['检测时间', formatChinaTime(model.checkedAt)],
@@ -117,28 +108,28 @@ export function renderHtml(model: ReportModel): string {
 <h2>检测结果</h2>
 <div class="figs">${figures
     .map(
-      ([k, v, c]) =>
-        `<div class="fig"><span>${k}</span><strong${c ? ` style="color:${c}"` : ''}>${escapeHtml(v)}</strong></div>`,
+      ({ label, value, tone }) =>
+        `<div class="fig"><span>${label}</span><strong${tone ? ` style="color:${COLORS[tone]}"` : ''}>${escapeHtml(value)}</strong></div>`,
     )
     .join('')}</div>
 ${f.maxSingleSourceTitle ? `<p class="ctx">单篇最大文字复制比来源：${escapeHtml(f.maxSingleSourceTitle)}</p>` : ''}
 <h2>各章节检测结果</h2>
-<table><tr><th>序号</th><th>章节</th><th>总字数</th><th>重复字数</th><th>文字复制比</th><th></th></tr>
-${model.sections
+<table><tr>${SECTION_COLUMNS.map((c) => `<th>${c}</th>`).join('')}<th></th></tr>
+${sectionRows(model)
   .map(
-    (s, i) =>
-      `<tr><td>${i + 1}</td><td>${escapeHtml(s.title)}</td><td class="n">${s.chars.toLocaleString('zh-CN')}</td><td class="n">${s.copiedChars.toLocaleString('zh-CN')}</td><td class="n">${formatPercent(s.ratio)}</td><td><div class="bar"><i style="width:${Math.min(100, s.ratio * 100).toFixed(1)}%"></i></div></td></tr>`,
+    ({ cells: [no, title, chars, copied, ratio], ratio: bar }) =>
+      `<tr><td>${no}</td><td>${escapeHtml(title!)}</td><td class="n">${chars}</td><td class="n">${copied}</td><td class="n">${ratio}</td><td><div class="bar"><i style="width:${Math.min(100, bar * 100).toFixed(1)}%"></i></div></td></tr>`,
   )
   .join('\n')}</table>
 <h2>相似文献列表</h2>
 ${
   model.sources.length === 0
     ? '<p class="ctx">未发现相似文献。</p>'
-    : `<table><tr><th>序号</th><th>文献（作者；来源；年份）</th><th>重复字数</th><th>文字复制比</th><th>占重复比例</th></tr>
-${model.sources
+    : `<table><tr>${SOURCE_COLUMNS.map((c) => `<th>${c}</th>`).join('')}</tr>
+${sourceRows(model)
   .map(
-    (s) =>
-      `<tr><td>${s.no}</td><td>${escapeHtml(describeSource(s)).replace('\n', '<br><span class="ctx">')}${describeSource(s).includes('\n') ? '</span>' : ''}</td><td class="n">${s.copiedChars.toLocaleString('zh-CN')}</td><td class="n">${formatPercent(s.ratio)}</td><td class="n">${formatPercent(s.share)}</td></tr>`,
+    ([no, source, copied, ratio, share]) =>
+      `<tr><td>${no}</td><td>${escapeHtml(source!).replace('\n', '<br><span class="ctx">')}${source!.includes('\n') ? '</span>' : ''}</td><td class="n">${copied}</td><td class="n">${ratio}</td><td class="n">${share}</td></tr>`,
   )
   .join('\n')}</table>`
 }

@@ -1,7 +1,8 @@
 import type { ReportMatch, ReportModel } from '@kyfw/contracts';
 import PDFDocument from 'pdfkit';
 import { loadFonts } from './fonts.ts';
-import { formatChinaTime, formatPercent, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
+import { formatChinaTime, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
+import { figureCells, SECTION_COLUMNS, SOURCE_COLUMNS, sectionRows, sourceRows } from './report-tables.ts';
 
 /**
  * The two PDF reports, drawn with pdfkit in Noto Sans SC:
@@ -13,7 +14,13 @@ import { formatChinaTime, formatPercent, KIND_LABELS, REPORT_DISCLAIMER } from '
  * Runs in the check worker thread (check-worker.ts): an 80,000-character thesis takes seconds.
  */
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
+
+/** What the header and footers of every report (similarity and AIGC) show. */
+export type ReportHeaderFields = Pick<
+  ReportModel,
+  'title' | 'reportNo' | 'checkedAt' | 'verificationCode' | 'author' | 'goodsName' | 'fileName' | 'verifyUrl'
+>;
 
 export const COLORS = {
   text: '#262626',
@@ -26,10 +33,13 @@ export const COLORS = {
   barBack: '#f0f0f0',
 } as const;
 
-const MARGIN = 50;
-const BODY_SIZE = 10.5;
+export const MARGIN = 50;
+export const BODY_SIZE = 10.5;
 
-function createDoc(model: ReportModel, subject: string): { doc: Doc; done: Promise<Uint8Array> } {
+export function createDoc(
+  model: ReportHeaderFields,
+  subject: string,
+): { doc: Doc; done: Promise<Uint8Array> } {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 64, left: MARGIN, right: MARGIN },
@@ -54,7 +64,7 @@ function createDoc(model: ReportModel, subject: string): { doc: Doc; done: Promi
   return { doc, done };
 }
 
-function contentWidth(doc: Doc): number {
+export function contentWidth(doc: Doc): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
 }
 
@@ -63,11 +73,11 @@ function bottomLimit(doc: Doc): number {
 }
 
 /** Starts a new page when fewer than `height` points are left. */
-function ensureSpace(doc: Doc, height: number): void {
+export function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > bottomLimit(doc)) doc.addPage();
 }
 
-function heading(doc: Doc, text: string): void {
+export function heading(doc: Doc, text: string): void {
   // The heading, a table's header row and its first row stay together.
   ensureSpace(doc, 110);
   doc.moveDown(0.8);
@@ -82,7 +92,7 @@ function heading(doc: Doc, text: string): void {
   doc.font('regular').fontSize(BODY_SIZE);
 }
 
-function drawHeader(doc: Doc, model: ReportModel, subject: string, qrPng: Uint8Array): void {
+export function drawHeader(doc: Doc, model: ReportHeaderFields, subject: string, qrPng: Uint8Array): void {
   const width = contentWidth(doc);
   const qrSize = 84;
   const top = doc.y;
@@ -130,24 +140,14 @@ function drawHeader(doc: Doc, model: ReportModel, subject: string, qrPng: Uint8A
 function drawFigures(doc: Doc, model: ReportModel): void {
   heading(doc, '检测结果');
   const f = model.figures;
-  const cells: [string, string, string?][] = [
-    ['总文字复制比', formatPercent(f.ratio), COLORS.verbatim],
-    ['去除引用文献复制比', formatPercent(f.ratioExcludingQuotes)],
-    ['单篇最大文字复制比', formatPercent(f.maxSingleSourceRatio)],
-    ['重复字数', f.copiedChars.toLocaleString('zh-CN')],
-    ['总字数', f.totalChars.toLocaleString('zh-CN')],
-    ['相似来源数', String(f.sourceCount)],
-    ['文字复制字数', f.verbatimChars.toLocaleString('zh-CN'), COLORS.verbatim],
-    ['疑似改写字数', f.paraphraseChars.toLocaleString('zh-CN'), COLORS.paraphrase],
-    ['引用字数', f.quotedChars.toLocaleString('zh-CN'), COLORS.quoted],
-  ];
+  const cells = figureCells(f);
   const width = contentWidth(doc);
   const cols = 3;
   const cellW = width / cols;
   const cellH = 44;
   ensureSpace(doc, cellH * 3 + 40);
   const top = doc.y;
-  cells.forEach(([label, value, color], i) => {
+  cells.forEach(({ label, value, tone }, i) => {
     const x = MARGIN + (i % cols) * cellW;
     const y = top + Math.floor(i / cols) * cellH;
     doc
@@ -162,7 +162,7 @@ function drawFigures(doc: Doc, model: ReportModel): void {
     doc
       .font('bold')
       .fontSize(14)
-      .fillColor(color ?? COLORS.text)
+      .fillColor(tone ? COLORS[tone] : COLORS.text)
       .text(value, x + 10, y + 20, { width: cellW - 20 });
   });
   doc.x = MARGIN;
@@ -255,33 +255,20 @@ function drawSections(doc: Doc, model: ReportModel): void {
   heading(doc, '各章节检测结果');
   drawTable(
     doc,
-    [
-      { title: '序号', width: 6, align: 'center' },
-      { title: '章节', width: 38 },
-      { title: '总字数', width: 12, align: 'right' },
-      { title: '重复字数', width: 12, align: 'right' },
-      { title: '文字复制比', width: 12, align: 'right' },
-      { title: '', width: 20 },
-    ],
-    model.sections.map((s, i) => ({
-      cells: [
-        String(i + 1),
-        s.title,
-        s.chars.toLocaleString('zh-CN'),
-        s.copiedChars.toLocaleString('zh-CN'),
-        formatPercent(s.ratio),
-        '',
-      ],
-      bar: s.ratio,
-    })),
+    columns(SECTION_COLUMNS, [
+      [6, 'center'],
+      [38, 'left'],
+      [12, 'right'],
+      [12, 'right'],
+      [12, 'right'],
+    ]).concat({ title: '', width: 20 }),
+    sectionRows(model).map((row) => ({ cells: [...row.cells, ''], bar: row.ratio })),
   );
 }
 
-export function describeSource(s: ReportModel['sources'][number]): string {
-  const parts = [s.authors.slice(0, 3).join('，'), s.source ?? '', s.year ? String(s.year) : ''].filter(
-    Boolean,
-  );
-  return parts.length > 0 ? `${s.title}\n${parts.join('；')}` : s.title;
+/** Columns from the shared titles and their widths (relative) and alignments. */
+function columns(titles: readonly string[], layout: [number, Column['align']][]): Column[] {
+  return titles.map((title, i) => ({ title, width: layout[i]![0], align: layout[i]![1] }));
 }
 
 function drawSources(doc: Doc, model: ReportModel): void {
@@ -292,22 +279,14 @@ function drawSources(doc: Doc, model: ReportModel): void {
   }
   drawTable(
     doc,
-    [
-      { title: '序号', width: 6, align: 'center' },
-      { title: '文献（作者；来源；年份）', width: 52 },
-      { title: '重复字数', width: 13, align: 'right' },
-      { title: '文字复制比', width: 13, align: 'right' },
-      { title: '占重复比例', width: 13, align: 'right' },
-    ],
-    model.sources.map((s) => ({
-      cells: [
-        String(s.no),
-        describeSource(s),
-        s.copiedChars.toLocaleString('zh-CN'),
-        formatPercent(s.ratio),
-        formatPercent(s.share),
-      ],
-    })),
+    columns(SOURCE_COLUMNS, [
+      [6, 'center'],
+      [52, 'left'],
+      [13, 'right'],
+      [13, 'right'],
+      [13, 'right'],
+    ]),
+    sourceRows(model).map((cells) => ({ cells })),
   );
 }
 
@@ -351,7 +330,11 @@ function drawMarkedText(doc: Doc, model: ReportModel, withSourceNumbers: boolean
   doc.fillColor(COLORS.text);
 }
 
-function drawFooters(doc: Doc, model: ReportModel): void {
+export function drawFooters(
+  doc: Doc,
+  model: ReportHeaderFields,
+  disclaimer: string = REPORT_DISCLAIMER,
+): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -361,7 +344,7 @@ function drawFooters(doc: Doc, model: ReportModel): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('regular').fontSize(7.5).fillColor(COLORS.muted);
-    doc.text(REPORT_DISCLAIMER, MARGIN, y, { width, align: 'center', lineBreak: true });
+    doc.text(disclaimer, MARGIN, y, { width, align: 'center', lineBreak: true });
     doc.text(`报告编号 ${model.reportNo}   第 ${i + 1} / ${range.count} 页`, MARGIN, y + 20, {
       width,
       align: 'center',

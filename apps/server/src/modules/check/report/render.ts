@@ -1,6 +1,7 @@
-import type { ReportModel } from '@kyfw/contracts';
+import type { AigcReportModel, ReportModel } from '@kyfw/contracts';
 import { zipSync } from 'fflate';
 import QRCode from 'qrcode';
+import { renderAigcPdf } from './aigc-pdf.ts';
 import { renderHtml } from './html.ts';
 import { renderMarkedPdf, renderReportPdf } from './pdf.ts';
 
@@ -31,14 +32,18 @@ export function reportFileNames(model: Pick<ReportModel, 'title'>) {
   };
 }
 
+async function verifyQr(url: string): Promise<Uint8Array> {
+  return QRCode.toBuffer(url, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+}
+
+/** The AIGC detection report's one file, its PDF. */
+export async function renderAigcReport(model: AigcReportModel): Promise<Uint8Array> {
+  return renderAigcPdf(model, await verifyQr(model.verifyUrl));
+}
+
 /** Renders the PDF report, the marked-text PDF, the standalone HTML and the zip of all three. */
 export async function renderReportFiles(model: ReportModel): Promise<RenderedReport> {
-  const qrPng = await QRCode.toBuffer(model.verifyUrl, {
-    type: 'png',
-    margin: 1,
-    width: 240,
-    errorCorrectionLevel: 'M',
-  });
+  const qrPng = await verifyQr(model.verifyUrl);
   const pdf = await renderReportPdf(model, qrPng);
   const markedPdf = await renderMarkedPdf(model, qrPng);
   const html = new TextEncoder().encode(renderHtml(model));

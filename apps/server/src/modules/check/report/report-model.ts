@@ -7,39 +7,14 @@ import type { CatalogEntry } from '../library/catalog.ts';
  * PDF, the HTML report and the verification page are drawn from. Built once when a check finishes
  * and stored as JSON; /freeCheck/report returns it as is.
  *
- * The engine's report speaks Unicode code points; offsets are converted once, here, to UTF-16 code
- * unit offsets so the browser can slice `text` directly. For the usual Chinese thesis (no
- * characters outside the BMP) the two are the same.
+ * The engine reports in product units (`units: 'product'`): 字数 without whitespace and UTF-16
+ * offsets, so the browser slices `text` with them directly.
  */
 
 export const REPORT_DISCLAIMER =
   '本报告为程序自动比对的结果，仅供参考，不作为学术不端的最终认定依据；最终结论以学校或期刊的审查为准。';
 
 const CONTEXT_CHARS = 40;
-
-/** Code point offset -> UTF-16 offset, for one text. */
-export function createUtf16Mapper(text: string): (cp: number) => number {
-  let hasPairs = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      hasPairs = true;
-      break;
-    }
-  }
-  if (!hasPairs) return (cp) => cp;
-  const offsets: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    offsets.push(i);
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-  }
-  offsets.push(text.length);
-  return (cp) => offsets[Math.max(0, Math.min(cp, offsets.length - 1))]!;
-}
 
 function fallbackTitle(entry: CatalogEntry | undefined, doc: StoredDocument | undefined, id: string): string {
   const title = entry?.title ?? doc?.title;
@@ -69,8 +44,6 @@ export interface BuildReportModelInput {
 
 export function buildReportModel(input: BuildReportModelInput): ReportModel {
   const { report, text } = input;
-  const toUtf16 = createUtf16Mapper(text);
-  const sourceMappers = new Map<string, (cp: number) => number>();
 
   const sources: ReportSource[] = report.sources.map((s, i) => {
     const entry = input.catalog.get(s.sourceId);
@@ -100,13 +73,8 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     const doc = input.sources.get(m.sourceId);
     let passage = { before: '', text: '', after: '' };
     if (doc) {
-      let map = sourceMappers.get(m.sourceId);
-      if (!map) {
-        map = createUtf16Mapper(doc.text);
-        sourceMappers.set(m.sourceId, map);
-      }
-      const a = map(m.sourceStart);
-      const b = map(m.sourceEnd);
+      const a = m.sourceStart;
+      const b = m.sourceEnd;
       passage = {
         before: doc.text.slice(Math.max(0, a - CONTEXT_CHARS), a),
         text: doc.text.slice(a, b),
@@ -115,8 +83,8 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     }
     return {
       index: i,
-      start: toUtf16(m.start),
-      end: toUtf16(m.end),
+      start: m.start,
+      end: m.end,
       kind: m.kind,
       chars: m.chars,
       section: m.section,
@@ -129,8 +97,8 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     index: i,
     title: s.title,
     kind: s.kind,
-    start: toUtf16(s.start),
-    end: toUtf16(s.end),
+    start: s.start,
+    end: s.end,
     chars: s.chars,
     copiedChars: s.copiedChars,
     quotedChars: s.quotedChars,

@@ -1,5 +1,4 @@
-import { AddressBook } from '../../../features/orders/components/address-book';
-import { addressTexts } from '../../../features/orders/texts';
+import { AddressBook, addressTexts } from '../../../features/orders';
 import { UserPanel } from './user-panel';
 
 export default function UserAddressPage() {

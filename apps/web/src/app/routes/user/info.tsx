@@ -2,10 +2,10 @@ import {
   AccountSection,
   DataSection,
   EntitlementsSection,
-} from '../../../features/auth/components/account-sections';
-import { ProfileForm } from '../../../features/auth/components/profile-form';
-import { useSession } from '../../../features/auth/stores/session-store';
-import { infoTexts } from '../../../features/auth/texts';
+  infoTexts,
+  ProfileForm,
+  useSession,
+} from '../../../features/auth';
 import { UserPanel } from './user-panel';
 
 /** /user/info: bindings, personal data, free services, data export and account deletion. */

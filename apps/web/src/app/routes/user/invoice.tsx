@@ -1,5 +1,4 @@
-import { InvoiceCenter } from '../../../features/orders/components/invoice-center';
-import { invoiceTexts } from '../../../features/orders/texts';
+import { InvoiceCenter, invoiceTexts } from '../../../features/orders';
 import { UserPanel } from './user-panel';
 
 export default function UserInvoicePage() {

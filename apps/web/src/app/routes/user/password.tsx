@@ -1,9 +1,7 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
-import { useSession } from '../../../features/auth/stores/session-store';
-import { authTexts, passwordTexts } from '../../../features/auth/texts';
+import { authTexts, ChangePasswordForm, passwordTexts, useSession } from '../../../features/auth';
 import { uiActions } from '../../../stores/ui-store';
 import { UserPanel } from './user-panel';
 

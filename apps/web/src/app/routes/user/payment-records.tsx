@@ -1,5 +1,4 @@
-import { PaymentRecordsTable } from '../../../features/orders/components/payment-records-table';
-import { paymentRecordTexts } from '../../../features/orders/texts';
+import { PaymentRecordsTable, paymentRecordTexts } from '../../../features/orders';
 import { UserPanel } from './user-panel';
 
 export default function UserPaymentRecordsPage() {

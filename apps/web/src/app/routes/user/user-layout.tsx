@@ -13,10 +13,13 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { paths } from '../../../config/paths';
-import { displayName } from '../../../features/auth/components/account-menu';
-import { getAccountMenuEntries } from '../../../features/auth/components/account-menu-items';
-import { isLoggedIn, useSession } from '../../../features/auth/stores/session-store';
-import { authTexts } from '../../../features/auth/texts';
+import {
+  authTexts,
+  displayName,
+  getAccountMenuEntries,
+  isLoggedIn,
+  useSession,
+} from '../../../features/auth';
 import { toast } from '../../../stores/ui-store';
 import { shellTexts } from '../../texts';
 

@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
 import type { QrCode } from '../types';
 
@@ -14,4 +16,11 @@ export function getDeleteAccountQrCode() {
 /** POST /websiteUser/deleteAccount {userId}: one poll; `deleted: true` once confirmed. Silent. */
 export function pollDeleteAccount(userId: string) {
   return request<{ deleted: boolean }>('/websiteUser/deleteAccount', { data: { userId }, silent: true });
+}
+
+/** Deletes the account confirmed by an SMS code. */
+export function useDeleteAccountBySms() {
+  return useMutation({
+    mutationFn: (checkCode: string) => unwrap(deleteAccountBySms(checkCode)),
+  });
 }

@@ -1,4 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { getPublicConfig } from '../../../config/env';
+import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
 
 /**
@@ -31,5 +33,13 @@ export function simulateWechatScan(ticket: string, openId: string) {
   return request<{ event: string }>('/__dev/wechat/scan', {
     baseURL: devBase(),
     data: { ticket, openId },
+  });
+}
+
+/** Simulates the scan of a QR by the sandbox WeChat user (variables: ticket and open id). */
+export function useSimulateWechatScan() {
+  return useMutation({
+    mutationFn: ({ ticket, openId }: { ticket: string; openId: string }) =>
+      unwrap(simulateWechatScan(ticket, openId)),
   });
 }

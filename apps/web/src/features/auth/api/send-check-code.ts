@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
 import type { SmsPurpose } from '../types';
 
@@ -7,4 +9,12 @@ import type { SmsPurpose } from '../types';
  */
 export function sendCheckCode(phoneNumber: string, type: SmsPurpose) {
   return request<{ sandbox?: boolean } | null>('/sendCheckCode', { data: { phoneNumber, type } });
+}
+
+/** Sends an SMS check code; `data.sandbox` says the sandbox SMS provider "sent" it. */
+export function useSendCheckCode() {
+  return useMutation({
+    mutationFn: ({ phoneNumber, type }: { phoneNumber: string; type: SmsPurpose }) =>
+      unwrap(sendCheckCode(phoneNumber, type)),
+  });
 }

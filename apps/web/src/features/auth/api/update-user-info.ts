@@ -1,4 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
+import { setUserInfo } from '../stores/session-store';
 import type { Gender, UserInfo } from '../types';
 
 export interface ProfileInput {
@@ -12,4 +15,12 @@ export interface ProfileInput {
 /** POST /websiteUser/updateUserInfo: '' or null clears a field; answers the new user info (保存成功). */
 export function updateUserInfo(profile: ProfileInput) {
   return request<UserInfo>('/websiteUser/updateUserInfo', { data: profile });
+}
+
+/** Saves the personal data; the session shows the answer's user info. */
+export function useUpdateUserInfo() {
+  return useMutation({
+    mutationFn: (profile: ProfileInput) => unwrap(updateUserInfo(profile)),
+    onSuccess: (updated) => setUserInfo(updated),
+  });
 }

@@ -1,10 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, toFormValidator, validatePassword, validateTerms } from '@kyfw/contracts';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
-import { TermsLinks } from '../../legal/components/terms-links';
-import { loginByPassword } from '../api/login';
-import { completeLogin } from '../lib/complete-login';
+import { TermsLinks } from '../../legal';
+import { useLoginByPassword } from '../api/login';
 import { authTexts } from '../texts';
 import { PhoneField } from './phone-field';
 import '../auth.css';
@@ -29,20 +27,14 @@ export function AccountLoginPanel({ onSuccess }: AccountLoginPanelProps) {
   const [form] = Form.useForm<LoginValues>();
   const phone = Form.useWatch('phoneNumber', form);
   const password = Form.useWatch('password', form);
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLoginByPassword();
   const filled = Boolean(phone) && Boolean(password);
 
-  const onFinish = async (values: LoginValues) => {
-    setSubmitting(true);
-    const [error, data] = await loginByPassword(values.phoneNumber, values.password);
-    if (error) {
-      setSubmitting(false);
-      return;
-    }
-    const loggedIn = await completeLogin(data.token);
-    setSubmitting(false);
-    if (loggedIn) onSuccess();
-  };
+  const onFinish = (values: LoginValues) =>
+    login.mutate(
+      { phoneNumber: values.phoneNumber, password: values.password },
+      { onSuccess: (loggedIn) => loggedIn && onSuccess() },
+    );
 
   return (
     <Form
@@ -79,7 +71,14 @@ export function AccountLoginPanel({ onSuccess }: AccountLoginPanelProps) {
         </Form.Item>
         <TermsLinks className="auth-form__terms-links" />
       </div>
-      <Button type="primary" htmlType="submit" block size="large" disabled={!filled} loading={submitting}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        disabled={!filled}
+        loading={login.isPending}
+      >
         {authTexts.loginSubmit}
       </Button>
     </Form>

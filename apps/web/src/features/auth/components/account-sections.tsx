@@ -9,9 +9,9 @@ import { formatDate } from '@kyfw/contracts';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { toast, uiActions } from '../../../stores/ui-store';
-import { exportMyData } from '../api/export-data';
+import { useExportMyData } from '../api/export-data';
 import { authTexts, infoTexts, maskPhone } from '../texts';
-import type { UserInfo } from '../types';
+import type { Entitlement, UserInfo } from '../types';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import '../auth.css';
 
@@ -96,7 +96,13 @@ function kindRank(kind: string): number {
   return rank === -1 ? KIND_ORDER.length : rank;
 }
 
-/** The free services granted by the first binding, used or not. */
+function EntitlementTag({ item }: { item: Entitlement }) {
+  if (item.comingSoon) return <Tag color="blue">{infoTexts.comingSoon}</Tag>;
+  if (item.available) return <Tag color="gold">{infoTexts.available}</Tag>;
+  return <Tag>{infoTexts.used}</Tag>;
+}
+
+/** The free services the account got at registration (or its first binding), used or not. */
 export function EntitlementsSection({ user }: { user: UserInfo }) {
   const entitlements = [...(user.entitlements ?? [])].sort((a, b) => kindRank(a.kind) - kindRank(b.kind));
   if (entitlements.length === 0 && user.entitlementsEarnedBefore === true) {
@@ -109,29 +115,11 @@ export function EntitlementsSection({ user }: { user: UserInfo }) {
     );
   }
   if (entitlements.length === 0) {
-    const missing = !user.phoneNumber ? 'phone' : !user.wxOpenId ? 'wechat' : null;
     return (
       <div className="notice info-entitlements__empty">
         <p>
-          <GiftOutlined />{' '}
-          {infoTexts.entitlementsEmpty(
-            missing === 'phone'
-              ? authTexts.bindPhoneTitle
-              : missing === 'wechat'
-                ? authTexts.bindWxTitle
-                : infoTexts.bindEither,
-          )}
+          <GiftOutlined /> {infoTexts.entitlementsEmpty}
         </p>
-        {missing === 'phone' && (
-          <Button type="primary" onClick={() => uiActions.openBindPhoneModal()}>
-            {authTexts.bindPhoneTitle}
-          </Button>
-        )}
-        {missing === 'wechat' && (
-          <Button type="primary" onClick={() => uiActions.openBindWxModal()}>
-            {authTexts.bindWxTitle}
-          </Button>
-        )}
       </div>
     );
   }
@@ -141,14 +129,14 @@ export function EntitlementsSection({ user }: { user: UserInfo }) {
         {entitlements.map((item) => (
           <li
             key={`${item.kind}-${item.grantedAt}`}
-            className={item.available ? 'info-entitlement' : 'info-entitlement is-used'}
+            className={item.available || item.comingSoon ? 'info-entitlement' : 'info-entitlement is-used'}
           >
             <div className="info-entitlement__name">
               <GiftOutlined className="info-entitlement__icon" />
               {infoTexts.entitlementKinds[item.kind] ?? item.kind}
             </div>
             <div className="info-entitlement__meta">
-              {item.available ? <Tag color="gold">{infoTexts.available}</Tag> : <Tag>{infoTexts.used}</Tag>}
+              <EntitlementTag item={item} />
               {item.usedAt
                 ? infoTexts.usedAt(formatDateTime(item.usedAt))
                 : (infoTexts.grantedBy[item.grantedBy] ?? '')}
@@ -161,35 +149,18 @@ export function EntitlementsSection({ user }: { user: UserInfo }) {
   );
 }
 
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** 导出我的数据 (JSON download) and 注销账号. */
 export function DataSection() {
-  const [exporting, setExporting] = useState(false);
+  const exportData = useExportMyData();
   const [deleting, setDeleting] = useState(false);
-  const onExport = async () => {
-    setExporting(true);
-    const [error, file] = await exportMyData();
-    setExporting(false);
-    if (error) return;
-    saveBlob(file.blob, file.filename ?? '我的数据.json');
-    toast.success(infoTexts.exportDone);
-  };
+  const onExport = () =>
+    exportData.mutate(undefined, { onSuccess: () => toast.success(infoTexts.exportDone) });
   return (
     <div className="info-data">
       <div className="info-data__item">
         <strong>{infoTexts.exportTitle}</strong>
         <p>{infoTexts.exportText}</p>
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
+        <Button icon={<DownloadOutlined />} loading={exportData.isPending} onClick={onExport}>
           {infoTexts.exportButton}
         </Button>
       </div>

@@ -2,7 +2,6 @@ import { BaseModal } from '../../../components/ui/base-modal';
 import { uiActions, useUiStore } from '../../../stores/ui-store';
 import { authTexts } from '../texts';
 import { BindPhonePanel } from './bind-phone-panel';
-import { FreeBenefits } from './free-benefits';
 
 /** 绑定手机号 dialog (spec §2); the form lives in BindPhonePanel. */
 export default function BindPhoneDialog() {
@@ -17,7 +16,6 @@ export default function BindPhoneDialog() {
     >
       <div className="bind-dialog">
         <p className="bind-dialog__intro">{authTexts.bindPhoneIntro}</p>
-        <FreeBenefits />
         <BindPhonePanel onSuccess={uiActions.closeBindPhoneModal} />
       </div>
     </BaseModal>

@@ -1,6 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
 import {
-  AFTER_LOGIN_DELAY_MS,
   MESSAGES,
   PASSWORD_MAX,
   toFormValidator,
@@ -11,12 +10,9 @@ import {
   validateMajor,
 } from '@kyfw/contracts';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { TermsLinks } from '../../legal/components/terms-links';
-import { bindPhoneNumber } from '../api/bind-phone-number';
-import { delay } from '../lib/complete-login';
-import { loadUserInfo } from '../stores/session-store';
+import { TermsLinks } from '../../legal';
+import { useBindPhoneNumber } from '../api/bind-phone-number';
 import { authTexts } from '../texts';
 import { PhoneField } from './phone-field';
 import { EducationSelect, MajorSelect } from './profile-selects';
@@ -45,32 +41,29 @@ interface BindPhoneValues {
 export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
   const [form] = Form.useForm<BindPhoneValues>();
   const agreed = Form.useWatch('isMsg', form) === true;
-  const [submitting, setSubmitting] = useState(false);
+  const bind = useBindPhoneNumber();
   const getPhone = () =>
     form
       .validateFields(['phoneNumber'])
       .then((values) => values.phoneNumber)
       .catch(() => null);
 
-  const onFinish = async (values: BindPhoneValues) => {
-    setSubmitting(true);
-    const [error] = await bindPhoneNumber({
-      phoneNumber: values.phoneNumber,
-      checkCode: values.code,
-      password: values.password ?? '',
-      major: values.major,
-      education: values.education,
-    });
-    if (error) {
-      setSubmitting(false);
-      return;
-    }
-    await delay(AFTER_LOGIN_DELAY_MS);
-    await loadUserInfo();
-    setSubmitting(false);
-    toast.success(MESSAGES.BIND_SUCCESS);
-    onSuccess();
-  };
+  const onFinish = (values: BindPhoneValues) =>
+    bind.mutate(
+      {
+        phoneNumber: values.phoneNumber,
+        checkCode: values.code,
+        password: values.password ?? '',
+        major: values.major,
+        education: values.education,
+      },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.BIND_SUCCESS);
+          onSuccess();
+        },
+      },
+    );
 
   return (
     <Form
@@ -125,7 +118,7 @@ export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
         </Form.Item>
         <TermsLinks className="auth-form__terms-links" />
       </div>
-      <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={submitting}>
+      <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={bind.isPending}>
         {authTexts.bindSubmit}
       </Button>
     </Form>

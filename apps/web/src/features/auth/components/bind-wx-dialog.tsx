@@ -2,7 +2,6 @@ import { BaseModal } from '../../../components/ui/base-modal';
 import { uiActions, useUiStore } from '../../../stores/ui-store';
 import { authTexts } from '../texts';
 import { BindWxPanel } from './bind-wx-panel';
-import { FreeBenefits } from './free-benefits';
 
 /** 绑定微信 dialog (spec §2); the QR flow lives in BindWxPanel. */
 export default function BindWxDialog() {
@@ -17,7 +16,6 @@ export default function BindWxDialog() {
     >
       <div className="bind-dialog">
         <p className="bind-dialog__intro">{authTexts.bindWxIntro}</p>
-        <FreeBenefits />
         <BindWxPanel active={open} onSuccess={uiActions.closeBindWxModal} />
       </div>
     </BaseModal>

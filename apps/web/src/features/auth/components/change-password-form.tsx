@@ -3,7 +3,7 @@ import { PASSWORD_MAX, toFormValidator, validatePassword } from '@kyfw/contracts
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { authTexts, passwordTexts } from '../texts';
 import { NewPasswordFields } from './password-fields';
 import '../auth.css';
@@ -20,17 +20,19 @@ interface ChangePasswordValues {
  */
 export function ChangePasswordForm() {
   const [form] = Form.useForm<ChangePasswordValues>();
-  const [saving, setSaving] = useState(false);
+  const change = useChangePassword();
   const [changed, setChanged] = useState(false);
-  const onFinish = async (values: ChangePasswordValues) => {
-    setSaving(true);
-    const [error] = await changePassword(values.oldPassword, values.password);
-    setSaving(false);
-    if (error) return;
-    toast.success(passwordTexts.done);
-    form.resetFields();
-    setChanged(true);
-  };
+  const onFinish = (values: ChangePasswordValues) =>
+    change.mutate(
+      { oldPassword: values.oldPassword, newPassword: values.password },
+      {
+        onSuccess: () => {
+          toast.success(passwordTexts.done);
+          form.resetFields();
+          setChanged(true);
+        },
+      },
+    );
   return (
     <Form
       form={form}
@@ -59,7 +61,7 @@ export function ChangePasswordForm() {
         />
       </Form.Item>
       <NewPasswordFields label={authTexts.newPasswordLabel} placeholder={authTexts.newPasswordPlaceholder} />
-      <Button type="primary" htmlType="submit" size="large" loading={saving}>
+      <Button type="primary" htmlType="submit" size="large" loading={change.isPending}>
         {passwordTexts.submit}
       </Button>
     </Form>

@@ -4,7 +4,7 @@ import { Button, Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
 import { toast } from '../../../stores/ui-store';
-import { deleteAccountBySms, getDeleteAccountQrCode, pollDeleteAccount } from '../api/delete-account';
+import { getDeleteAccountQrCode, pollDeleteAccount, useDeleteAccountBySms } from '../api/delete-account';
 import { useEndSession } from '../hooks/use-end-session';
 import { useQrPolling } from '../hooks/use-qr-polling';
 import { useSession } from '../stores/session-store';
@@ -102,13 +102,9 @@ function DeleteBySms({
   onDeleted: () => Promise<void>;
 }) {
   const [form] = Form.useForm<{ checkCode: string }>();
-  const [submitting, setSubmitting] = useState(false);
-  const onFinish = async ({ checkCode }: { checkCode: string }) => {
-    setSubmitting(true);
-    const [error] = await deleteAccountBySms(checkCode);
-    setSubmitting(false);
-    if (!error) await onDeleted();
-  };
+  const remove = useDeleteAccountBySms();
+  const onFinish = ({ checkCode }: { checkCode: string }) =>
+    remove.mutate(checkCode, { onSuccess: () => onDeleted() });
   return (
     <Form
       form={form}
@@ -123,7 +119,7 @@ function DeleteBySms({
       <Understand checked={understood} onChange={onUnderstood} />
       <div className="delete-account__actions">
         <Button onClick={onCancel}>{deleteTexts.cancel}</Button>
-        <Button danger type="primary" htmlType="submit" disabled={!understood} loading={submitting}>
+        <Button danger type="primary" htmlType="submit" disabled={!understood} loading={remove.isPending}>
           {deleteTexts.submit}
         </Button>
       </div>

@@ -1,8 +1,6 @@
 import { Button, Form } from 'antd';
-import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { resetPassword } from '../api/reset-password';
-import { clearSession, sessionStore } from '../stores/session-store';
+import { useResetPassword } from '../api/reset-password';
 import { authTexts } from '../texts';
 import { NewPasswordFields } from './password-fields';
 import { PhoneField } from './phone-field';
@@ -22,23 +20,23 @@ interface ForgotValues {
  */
 export function ForgotPasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const [form] = Form.useForm<ForgotValues>();
-  const [submitting, setSubmitting] = useState(false);
+  const reset = useResetPassword();
   const getPhone = () =>
     form
       .validateFields(['phoneNumber'])
       .then((values) => values.phoneNumber)
       .catch(() => null);
 
-  const onFinish = async (values: ForgotValues) => {
-    setSubmitting(true);
-    const [error] = await resetPassword(values.phoneNumber, values.checkCode, values.password);
-    setSubmitting(false);
-    if (error) return;
-    // This browser's session ended too when it belonged to the same account.
-    if (sessionStore.getState().userInfo?.phoneNumber === values.phoneNumber) clearSession();
-    toast.success(authTexts.resetDone);
-    onSuccess();
-  };
+  const onFinish = (values: ForgotValues) =>
+    reset.mutate(
+      { phoneNumber: values.phoneNumber, checkCode: values.checkCode, password: values.password },
+      {
+        onSuccess: () => {
+          toast.success(authTexts.resetDone);
+          onSuccess();
+        },
+      },
+    );
 
   return (
     <Form
@@ -53,7 +51,7 @@ export function ForgotPasswordForm({ onSuccess }: { onSuccess: () => void }) {
       <PhoneField />
       <SmsCodeField purpose="3" getPhone={getPhone} />
       <NewPasswordFields label={authTexts.newPasswordLabel} placeholder={authTexts.newPasswordPlaceholder} />
-      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+      <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
         {authTexts.forgotSubmit}
       </Button>
     </Form>

@@ -4,7 +4,7 @@ import { BrandMark } from '../../../components/layout/brand-mark';
 import { BaseModal } from '../../../components/ui/base-modal';
 import { paths } from '../../../config/paths';
 import { uiActions, useUiStore } from '../../../stores/ui-store';
-import { TermsLinks } from '../../legal/components/terms-links';
+import { TermsLinks } from '../../legal';
 import { authTexts } from '../texts';
 import { LoginTabs } from './login-tabs';
 

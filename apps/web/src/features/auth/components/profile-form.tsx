@@ -1,8 +1,7 @@
 import { Button, Form, Input, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { updateUserInfo } from '../api/update-user-info';
-import { setUserInfo } from '../stores/session-store';
+import { useUpdateUserInfo } from '../api/update-user-info';
 import { infoTexts } from '../texts';
 import type { UserInfo } from '../types';
 import { EducationSelect, MajorSelect } from './profile-selects';
@@ -36,7 +35,7 @@ const maxChars = (max: number, message: string) => ({
 /** Personal data of /user/info: real name, unit, gender, major, education (all optional). */
 export function ProfileForm({ user }: { user: UserInfo }) {
   const [form] = Form.useForm<ProfileValues>();
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateUserInfo();
   const [dirty, setDirtyState] = useState(false);
   const dirtyRef = useRef(false);
   const setDirty = (value: boolean) => {
@@ -50,21 +49,22 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     form.setFieldsValue(valuesOf(user));
   }, [form, user]);
 
-  const onFinish = async (values: ProfileValues) => {
-    setSaving(true);
-    const [error, updated] = await updateUserInfo({
-      realName: values.realName.trim(),
-      unitName: values.unitName.trim(),
-      gender: values.gender,
-      major: values.major ?? '',
-      education: values.education ?? '',
-    });
-    setSaving(false);
-    if (error) return;
-    toast.success(infoTexts.saved);
-    setDirty(false);
-    setUserInfo(updated);
-  };
+  const onFinish = (values: ProfileValues) =>
+    update.mutate(
+      {
+        realName: values.realName.trim(),
+        unitName: values.unitName.trim(),
+        gender: values.gender,
+        major: values.major ?? '',
+        education: values.education ?? '',
+      },
+      {
+        onSuccess: () => {
+          toast.success(infoTexts.saved);
+          setDirty(false);
+        },
+      },
+    );
 
   return (
     <Form
@@ -109,12 +109,12 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         />
       </Form.Item>
       <div className="info-profile__actions">
-        <Button type="primary" htmlType="submit" loading={saving} disabled={!dirty}>
+        <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!dirty}>
           {infoTexts.save}
         </Button>
         <Button
           type="text"
-          disabled={!dirty || saving}
+          disabled={!dirty || update.isPending}
           onClick={() => {
             form.setFieldsValue(valuesOf(user));
             setDirty(false);

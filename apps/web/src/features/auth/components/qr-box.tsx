@@ -1,9 +1,8 @@
 import { CheckCircleFilled, LoadingOutlined, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { simulateWechatScan } from '../api/dev-sandbox';
+import { useSimulateWechatScan } from '../api/dev-sandbox';
 import type { QrPollingState } from '../hooks/use-qr-polling';
 import { getSandboxOpenId, renewSandboxOpenId } from '../lib/sandbox-open-id';
 import { authTexts } from '../texts';
@@ -41,13 +40,11 @@ export function QrBox({
   allowNewSandboxUser = true,
   children,
 }: QrBoxProps) {
-  const [scanning, setScanning] = useState(false);
-  const scan = async () => {
+  const simulateScan = useSimulateWechatScan();
+  const scanning = simulateScan.isPending;
+  const scan = () => {
     if (!qr) return;
-    setScanning(true);
-    const [error] = await simulateWechatScan(qr.ticket, getSandboxOpenId());
-    setScanning(false);
-    if (!error) pollNow();
+    simulateScan.mutate({ ticket: qr.ticket, openId: getSandboxOpenId() }, { onSuccess: () => pollNow() });
   };
   return (
     <div className="qr-box">

@@ -1,9 +1,7 @@
 import { toFormValidator, validateTerms } from '@kyfw/contracts';
 import { Button, Checkbox, Form } from 'antd';
-import { useState } from 'react';
-import { TermsLinks } from '../../legal/components/terms-links';
-import { registerByPhone } from '../api/register';
-import { completeLogin } from '../lib/complete-login';
+import { TermsLinks } from '../../legal';
+import { useRegisterByPhone } from '../api/register';
 import { authTexts } from '../texts';
 import { NewPasswordFields } from './password-fields';
 import { PhoneField } from './phone-field';
@@ -24,24 +22,18 @@ interface RegisterValues {
  */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const [form] = Form.useForm<RegisterValues>();
-  const [submitting, setSubmitting] = useState(false);
+  const register = useRegisterByPhone();
   const getPhone = () =>
     form
       .validateFields(['phoneNumber'])
       .then((values) => values.phoneNumber)
       .catch(() => null);
 
-  const onFinish = async (values: RegisterValues) => {
-    setSubmitting(true);
-    const [error, data] = await registerByPhone(values.phoneNumber, values.checkCode, values.password);
-    if (error) {
-      setSubmitting(false);
-      return;
-    }
-    const loggedIn = await completeLogin(data.token, authTexts.registerWelcome);
-    setSubmitting(false);
-    if (loggedIn) onSuccess();
-  };
+  const onFinish = (values: RegisterValues) =>
+    register.mutate(
+      { phoneNumber: values.phoneNumber, checkCode: values.checkCode, password: values.password },
+      { onSuccess: (loggedIn) => loggedIn && onSuccess() },
+    );
 
   return (
     <Form
@@ -67,7 +59,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         </Form.Item>
         <TermsLinks className="auth-form__terms-links" />
       </div>
-      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+      <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
         {authTexts.registerSubmit}
       </Button>
     </Form>

@@ -2,7 +2,7 @@ import { MESSAGES, SMS_COUNTDOWN_SECONDS } from '@kyfw/contracts';
 import { useCallback, useState } from 'react';
 import { toast } from '../../../stores/ui-store';
 import { getSandboxSms } from '../api/dev-sandbox';
-import { sendCheckCode } from '../api/send-check-code';
+import { useSendCheckCode } from '../api/send-check-code';
 import type { SmsPurpose } from '../types';
 import { useCountdown } from './use-countdown';
 
@@ -18,15 +18,18 @@ export interface SandboxCode {
  */
 export function useSmsCode(purpose: SmsPurpose) {
   const { remaining, start } = useCountdown();
-  const [sending, setSending] = useState(false);
+  const sendCode = useSendCheckCode();
+  const { mutateAsync } = sendCode;
   const [sandboxCode, setSandboxCode] = useState<SandboxCode | null>(null);
 
   const send = useCallback(
     async (phone: string): Promise<boolean> => {
-      setSending(true);
-      const [error, data] = await sendCheckCode(phone, purpose);
-      setSending(false);
-      if (error) return false;
+      let data: Awaited<ReturnType<typeof mutateAsync>>;
+      try {
+        data = await mutateAsync({ phoneNumber: phone, type: purpose });
+      } catch {
+        return false;
+      }
       toast.success(MESSAGES.SMS_SENT);
       start(SMS_COUNTDOWN_SECONDS);
       setSandboxCode(null);
@@ -36,8 +39,8 @@ export function useSmsCode(purpose: SmsPurpose) {
       }
       return true;
     },
-    [purpose, start],
+    [purpose, start, mutateAsync],
   );
 
-  return { send, sending, remaining, counting: remaining > 0, sandboxCode };
+  return { send, sending: sendCode.isPending, remaining, counting: remaining > 0, sandboxCode };
 }

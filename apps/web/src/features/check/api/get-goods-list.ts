@@ -1,19 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { CheckGoods } from '../types';
+import { checkKeys } from './keys';
 
 /** POST /freeCheck/goodsList: the check products (free availability depends on the logged-in user). */
 export function getGoodsList() {
   return request<CheckGoods[]>('/freeCheck/goodsList', { silent: true });
 }
-
-export const checkKeys = {
-  all: ['check'] as const,
-  goods: (userId: string | null) => ['check', 'goods', userId] as const,
-  status: (orderId: string) => ['check', 'status', orderId] as const,
-  report: (orderId: string) => ['check', 'report', orderId] as const,
-  list: (page: number, pageSize: number) => ['check', 'list', page, pageSize] as const,
-};
 
 /** The goods, refetched when the user changes (logging in may unlock the free check). */
 export function useCheckGoods(userId: string | null) {
@@ -26,4 +19,12 @@ export function useCheckGoods(userId: string | null) {
     },
     staleTime: 30_000,
   });
+}
+
+/** Asks for the goods again (the free check may have been used or returned meanwhile). */
+export function useRefreshCheckGoods() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: checkKeys.goodsAll });
+  };
 }

@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
-import type { ReportModel } from '../types';
-import { checkKeys } from './get-goods-list';
+import type { AigcReportModel, ReportModel } from '../types';
+import { checkKeys } from './keys';
+
+/** What /freeCheck/report answers: a similarity report, or an AIGC report (kind 'aigc'). */
+export type AnyReport = ReportModel | AigcReportModel;
+
+export function isAigcReport(report: AnyReport): report is AigcReportModel {
+  return 'kind' in report && report.kind === 'aigc';
+}
 
 /** POST /freeCheck/report: the report model of a finished check. */
 export function getReport(orderId: string) {
   // A large thesis makes a large answer: allow more than the default 30 s on a slow line.
-  return request<ReportModel>('/freeCheck/report', { data: { orderId }, silent: true, timeout: 60_000 });
+  return request<AnyReport>('/freeCheck/report', { data: { orderId }, silent: true, timeout: 60_000 });
 }
 
 export function useReport(orderId: string | null, enabled = true) {

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { CheckListItem } from '../types';
-import { checkKeys } from './get-goods-list';
+import { checkKeys } from './keys';
 
 /** POST /freeCheck/orderList: the user's checks (free and paid), newest first. */
 export function listChecks(page: number, pageSize: number) {
@@ -26,4 +26,26 @@ export function useCheckList(page: number, pageSize: number, pollIntervalMs = 30
         ? pollIntervalMs
         : false,
   });
+}
+
+/** One check's row from the first page of the list (a check opened without its upload in this tab). */
+export function useCheckListRow(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: checkKeys.summary(orderId),
+    queryFn: async (): Promise<CheckListItem | null> => {
+      const [error, data] = await listChecks(1, 50);
+      if (error) throw error;
+      return data?.list.find((c) => c.orderId === orderId) ?? null;
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Reloads every page of the check list (after a payment dialog closes, or a row's order changed). */
+export function useRefreshCheckList() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: checkKeys.lists });
+  };
 }

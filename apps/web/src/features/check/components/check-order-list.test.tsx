@@ -25,6 +25,7 @@ function row(over: Partial<CheckListItem>): CheckListItem {
   return {
     orderId: `c-${n}`,
     free: false,
+    kind: 'similarity',
     checkStatus: 'pending',
     checkStatusText: '待支付',
     stage: null,
@@ -48,6 +49,7 @@ function row(over: Partial<CheckListItem>): CheckListItem {
     finishedAt: null,
     reportNo: null,
     ratio: null,
+    aigcReliable: null,
     actions: { view: false, download: false, pay: true, start: false, retry: false, delete: true },
     ...over,
   };

@@ -1,5 +1,4 @@
-import { ErrorCode } from '@kyfw/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorCode, formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,15 +6,13 @@ import { paths } from '../../../config/paths';
 import type { RequestError } from '../../../lib/request';
 import { uiActions } from '../../../stores/ui-store';
 import { PaymentDialog } from '../../payment';
-import { CHECK_PAY_ENDPOINTS } from '../api/get-check-status';
-import { checkKeys } from '../api/get-goods-list';
+import { CHECK_PAY_ENDPOINTS, useRefreshCheckStatus } from '../api/get-check-status';
 import { useReport } from '../api/get-report';
-import { listChecks } from '../api/list-checks';
-import { retryCheck } from '../api/retry-check';
-import { startFreeCheck } from '../api/start-free-check';
+import { useCheckListRow, useRefreshCheckList } from '../api/list-checks';
+import { useRetryCheck } from '../api/retry-check';
+import { useStartFreeCheck } from '../api/start-free-check';
 import { isFinalStatusError, useCheckStatus } from '../hooks/use-check-status';
-import { formatYuan } from '../lib/format';
-import { type OrderSummary, recallUpload, summaryFromListItem } from '../lib/upload-cache';
+import { recallUpload, summaryFromListItem } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';
 import type { CheckGoods } from '../types';
 import { CheckProgress } from './check-progress';
@@ -25,18 +22,8 @@ import { ReportView } from './report/report-view';
 /** The parsed paper of the order: from this tab's upload, else from the user's check list. */
 function useOrderSummary(orderId: string, wanted: boolean) {
   const cached = useMemo(() => recallUpload(orderId), [orderId]);
-  const fallback = useQuery({
-    queryKey: ['check', 'summary', orderId],
-    queryFn: async (): Promise<OrderSummary | null> => {
-      const [error, data] = await listChecks(1, 50);
-      if (error) throw error;
-      const row = data?.list.find((c) => c.orderId === orderId);
-      return row ? summaryFromListItem(row) : null;
-    },
-    enabled: wanted && !cached,
-    staleTime: 60_000,
-  });
-  return cached ?? fallback.data ?? null;
+  const row = useCheckListRow(orderId, wanted && !cached);
+  return cached ?? (row.data ? summaryFromListItem(row.data) : null);
 }
 
 export interface CheckOrderViewProps {
@@ -52,7 +39,6 @@ export interface CheckOrderViewProps {
  * it is done. Reloading or coming back later resumes from the server's state.
  */
 export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
-  const queryClient = useQueryClient();
   const status = useCheckStatus(orderId);
   const { view } = status;
   const data = status.data;
@@ -61,28 +47,11 @@ export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
   const summary = useOrderSummary(orderId, awaiting);
   const report = useReport(orderId, view.phase === 'done');
   const [paying, setPaying] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [retrying, setRetrying] = useState(false);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: checkKeys.status(orderId) });
-  const refreshLists = () => queryClient.invalidateQueries({ queryKey: ['check', 'list'] });
-
-  const startFree = async () => {
-    setStarting(true);
-    const [error] = await startFreeCheck(orderId);
-    setStarting(false);
-    if (!error) {
-      await refresh();
-      void refreshLists();
-    }
-  };
-
-  const retry = async () => {
-    setRetrying(true);
-    const [error] = await retryCheck(orderId);
-    setRetrying(false);
-    if (!error) await refresh();
-  };
+  const startFree = useStartFreeCheck();
+  const retry = useRetryCheck();
+  const refreshStatus = useRefreshCheckStatus();
+  const refresh = () => void refreshStatus(orderId);
+  const refreshLists = useRefreshCheckList();
 
   if (status.isError && !data) {
     const code = (status.error as RequestError | null)?.code;
@@ -126,14 +95,16 @@ export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
           orderNo={orderNo}
           goods={goodsOf}
           view={view}
-          starting={starting}
+          starting={startFree.isPending}
           onPay={() => setPaying(true)}
-          onStartFree={startFree}
+          onStartFree={() => startFree.mutate(orderId)}
           onReupload={onNew}
         />
       )}
 
-      {!awaiting && view.phase !== 'loading' && <CheckProgress view={view} free={data.free} />}
+      {!awaiting && view.phase !== 'loading' && (
+        <CheckProgress view={view} free={data.free} kind={data.kind} />
+      )}
 
       {view.phase === 'failed' && (
         <Result
@@ -143,7 +114,12 @@ export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
           className="ck-failed"
           extra={[
             data.canRetry && (
-              <Button key="retry" type="primary" loading={retrying} onClick={retry}>
+              <Button
+                key="retry"
+                type="primary"
+                loading={retry.isPending}
+                onClick={() => retry.mutate(orderId)}
+              >
                 {t.retryCheck}
               </Button>
             ),
@@ -189,11 +165,11 @@ export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
         orderNo={orderNo}
         onClose={() => {
           setPaying(false);
-          void refresh();
+          refresh();
         }}
         onPaid={() => {
-          void refresh();
-          void refreshLists();
+          refresh();
+          refreshLists();
         }}
       >
         {summary && (

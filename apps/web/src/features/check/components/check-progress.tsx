@@ -4,9 +4,18 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { ProgressView } from '../lib/progress';
 import { checkTexts as t } from '../texts';
+import type { CheckKind } from '../types';
 
 /** 检测进度: the four steps, the percentage and what is happening now; the check runs on the server. */
-export function CheckProgress({ view, free }: { view: ProgressView; free: boolean }) {
+export function CheckProgress({
+  view,
+  free,
+  kind = 'similarity',
+}: {
+  view: ProgressView;
+  free: boolean;
+  kind?: CheckKind;
+}) {
   const running = view.phase !== 'done' && view.phase !== 'failed';
   if (view.phase === 'done') {
     return (
@@ -16,20 +25,19 @@ export function CheckProgress({ view, free }: { view: ProgressView; free: boolea
       </section>
     );
   }
-  const items = [free ? t.freeStart : t.stepPay, t.stepParse, t.stepCompare, t.stepReport].map(
-    (title, i) => ({
-      title,
-      status:
-        view.phase === 'failed' && i === view.step
-          ? ('error' as const)
-          : i < view.step
-            ? ('finish' as const)
-            : i === view.step
-              ? ('process' as const)
-              : ('wait' as const),
-      icon: running && i === view.step ? <LoadingOutlined /> : undefined,
-    }),
-  );
+  const middle = kind === 'aigc' ? t.aigc.stepDetect : t.stepCompare;
+  const items = [free ? t.freeStart : t.stepPay, t.stepParse, middle, t.stepReport].map((title, i) => ({
+    title,
+    status:
+      view.phase === 'failed' && i === view.step
+        ? ('error' as const)
+        : i < view.step
+          ? ('finish' as const)
+          : i === view.step
+            ? ('process' as const)
+            : ('wait' as const),
+    icon: running && i === view.step ? <LoadingOutlined /> : undefined,
+  }));
   return (
     <section
       className="ck-progress"

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useIsLoggedIn, useSession } from '../../auth/stores/session-store';
-import { useCheckGoods } from '../api/get-goods-list';
+import { useIsLoggedIn, useSession } from '../../auth';
+import { useCheckGoods, useRefreshCheckGoods } from '../api/get-goods-list';
+import { useUploadInProgress } from '../api/upload-file';
 import { rememberUpload } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';
 import type { UploadResult } from '../types';
@@ -23,11 +23,10 @@ export function CheckWorkspace() {
   const checked = useSession((s) => s.checked);
   const loggedIn = useIsLoggedIn();
   const goods = useCheckGoods(userId);
-  const queryClient = useQueryClient();
+  const refreshGoods = useRefreshCheckGoods();
 
   const onUploaded = (result: UploadResult) => {
     rememberUpload(result);
-    void queryClient.invalidateQueries({ queryKey: ['check', 'list'] });
     setParams({ orderId: result.orderId });
   };
 
@@ -47,7 +46,7 @@ export function CheckWorkspace() {
         goods={goods.data}
         onNew={() => {
           // The free check may have been used (or returned): ask again.
-          void queryClient.invalidateQueries({ queryKey: ['check', 'goods'] });
+          refreshGoods();
           setParams({});
         }}
       />
@@ -64,7 +63,7 @@ function CheckStart({
   onUploaded: (result: UploadResult) => void;
 }) {
   const [goodsId, setGoodsId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = useUploadInProgress();
   const list = goods.data;
   // Default: the first product (本科), once the list is there.
   useEffect(() => {
@@ -84,7 +83,7 @@ function CheckStart({
         disabled={busy}
       />
       <h3 className="ck-step-title">{t.uploadTitle}</h3>
-      <UploadForm goods={selected} onUploaded={onUploaded} onBusyChange={setBusy} />
+      <UploadForm goods={selected} onUploaded={onUploaded} />
       <p className="ck-disclaimer muted">{t.disclaimer}</p>
     </div>
   );

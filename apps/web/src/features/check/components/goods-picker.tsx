@@ -58,12 +58,17 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
             <span className="ck-goods__limit">{t.maxChars(formatCharLimit(g.maxQuantity))}</span>
             {free === 'available' && (
               <span className="ck-goods__free is-held">
-                <GiftOutlined /> {t.freeHeld(cap)}
+                <GiftOutlined /> {t.freeHeld(cap, g.kind === 'aigc')}
               </span>
             )}
             {free === 'not-held' && (
               <span className="ck-goods__free">
-                <GiftOutlined /> {g.freeRule?.text ?? t.freeRuleDefault(cap)}
+                <GiftOutlined />{' '}
+                {g.freeStatus === 'used'
+                  ? t.freeUsed(g.kind === 'aigc')
+                  : g.freeStatus === 'none'
+                    ? t.freeNone(g.kind === 'aigc')
+                    : t.freeRuleDefault(cap, g.kind === 'aigc')}
               </span>
             )}
           </label>

@@ -1,6 +1,7 @@
 import { GiftOutlined, ReloadOutlined, WalletOutlined } from '@ant-design/icons';
+import { formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Tag } from 'antd';
-import { formatChars, formatYuan, priceView } from '../lib/format';
+import { formatChars, priceView } from '../lib/format';
 import type { ProgressView } from '../lib/progress';
 import type { OrderSummary } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';
@@ -104,7 +105,7 @@ export function OrderConfirm({
             <div className="ck-order__due">
               <span>{t.dueLabel}</span>
               <strong data-testid="check-amount">{free ? formatYuan('0') : price.due}</strong>
-              {free && <Tag color="green">{t.freeTag}</Tag>}
+              {free && <Tag color="green">{goods?.kind === 'aigc' ? t.freeTagAigc : t.freeTag}</Tag>}
             </div>
           </div>
         )}

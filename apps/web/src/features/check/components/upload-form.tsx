@@ -1,9 +1,9 @@
 import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useRequireLogin } from '../../auth/hooks/use-require-login';
-import { useIsLoggedIn } from '../../auth/stores/session-store';
-import { uploadFile } from '../api/upload-file';
+import { RequestError } from '../../../lib/request';
+import { useIsLoggedIn, useRequireLogin } from '../../auth';
+import { useUploadFile } from '../api/upload-file';
 import {
   ACCEPTED_EXTENSIONS,
   bytesToMb,
@@ -41,8 +41,6 @@ function fileSize(bytes: number): string {
 export interface UploadFormProps {
   goods: CheckGoods | undefined;
   onUploaded: (result: UploadResult) => void;
-  /** Lets the page lock the product cards while a file is on its way. */
-  onBusyChange?: (busy: boolean) => void;
 }
 
 /**
@@ -50,7 +48,7 @@ export interface UploadFormProps {
  * opt-in to the comparison library (off by default) with its promise, and the upload with real
  * progress, then the parsing wait. Needs a login (the guard opens the login dialog).
  */
-export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps) {
+export function UploadForm({ goods, onUploaded }: UploadFormProps) {
   const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -60,9 +58,9 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
   const requireLogin = useRequireLogin();
   const loggedIn = useIsLoggedIn();
   const maxBytes = goods?.uploadMaxBytes ?? DEFAULT_MAX_BYTES;
-  const busy = phase.kind !== 'idle';
+  const upload = useUploadFile();
+  const busy = upload.isPending;
 
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const pick = (picked: File) => {
@@ -78,32 +76,38 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
     if (!form.getFieldValue('title')) form.setFieldValue('title', titleFromFileName(picked.name));
   };
 
-  const send = async (values: FormValues, chosen: File, goodsId: string) => {
+  const send = (values: FormValues, chosen: File, goodsId: string) => {
     const controller = new AbortController();
     abortRef.current = controller;
     setUploadError(null);
     setPhase({ kind: 'uploading', percent: 0 });
-    const [error, result] = await uploadFile(
+    upload.mutate(
       {
-        file: chosen,
-        title: values.title.trim(),
-        author: values.author.trim(),
-        goodsId,
-        addToLibrary: values.addToLibrary === true,
+        input: {
+          file: chosen,
+          title: values.title.trim(),
+          author: values.author.trim(),
+          goodsId,
+          addToLibrary: values.addToLibrary === true && goods?.kind !== 'aigc',
+        },
+        options: {
+          signal: controller.signal,
+          onProgress: ({ percent }) => setPhase({ kind: 'uploading', percent }),
+          onSent: () => setPhase({ kind: 'parsing' }),
+        },
       },
       {
-        signal: controller.signal,
-        onProgress: ({ percent }) => setPhase({ kind: 'uploading', percent }),
-        onSent: () => setPhase({ kind: 'parsing' }),
+        onSuccess: (result) => onUploaded(result),
+        onError: (error) => {
+          if (!(error instanceof RequestError && error.kind === 'aborted'))
+            setUploadError(error.message || t.uploadFailed);
+        },
+        onSettled: () => {
+          abortRef.current = null;
+          setPhase({ kind: 'idle' });
+        },
       },
     );
-    abortRef.current = null;
-    setPhase({ kind: 'idle' });
-    if (error || !result) {
-      if (error?.kind !== 'aborted') setUploadError(error?.message ?? t.uploadFailed);
-      return;
-    }
-    onUploaded(result);
   };
 
   const submit = async () => {
@@ -125,7 +129,7 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
       setFileError(t.fileRequired);
       return;
     }
-    await send(values, file, goods.goodsId);
+    send(values, file, goods.goodsId);
   };
 
   return (
@@ -200,10 +204,17 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
             <Input placeholder={t.authorPlaceholder} maxLength={50} />
           </Form.Item>
         </div>
-        <Form.Item name="addToLibrary" valuePropName="checked" className="ck-upload__library">
-          <Checkbox>{t.libraryOptIn}</Checkbox>
-        </Form.Item>
-        <p className="ck-upload__promise">{t.libraryPromise}</p>
+        {goods?.kind === 'aigc' ? (
+          // AIGC detection compares nothing and never adds the paper to the library.
+          <p className="ck-upload__promise">{t.aigc.libraryPromise}</p>
+        ) : (
+          <>
+            <Form.Item name="addToLibrary" valuePropName="checked" className="ck-upload__library">
+              <Checkbox>{t.libraryOptIn}</Checkbox>
+            </Form.Item>
+            <p className="ck-upload__promise">{t.libraryPromise}</p>
+          </>
+        )}
       </Form>
 
       {uploadError && <Alert type="error" showIcon title={uploadError} className="ck-upload__alert" />}
@@ -230,7 +241,9 @@ export function UploadForm({ goods, onUploaded, onBusyChange }: UploadFormProps)
         </Button>
         {!loggedIn && <span className="muted">{t.loginFirst}</span>}
         {goods?.freeMaxChars != null && goods.freeAvailable && (
-          <span className="muted">{t.freeHeld(formatCharLimit(goods.freeMaxChars))}</span>
+          <span className="muted">
+            {t.freeHeld(formatCharLimit(goods.freeMaxChars), goods.kind === 'aigc')}
+          </span>
         )}
       </div>
     </div>

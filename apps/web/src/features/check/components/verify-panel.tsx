@@ -1,8 +1,9 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { verifyReport } from '../api/verify-report';
+import { RequestError } from '../../../lib/request';
+import { useVerifyReport } from '../api/verify-report';
 import { formatChars, formatPercent, formatTime } from '../lib/format';
 import { checkTexts as t } from '../texts';
 import type { VerifyResult } from '../types';
@@ -15,6 +16,19 @@ interface Values {
 
 type Outcome = { kind: 'genuine'; result: VerifyResult } | { kind: 'failed'; message: string } | null;
 
+/** What the last check said, from the mutation's state. */
+function outcomeOf(verify: ReturnType<typeof useVerifyReport>): Outcome {
+  if (verify.isSuccess) return { kind: 'genuine', result: verify.data };
+  if (verify.isError) {
+    const error = verify.error;
+    return {
+      kind: 'failed',
+      message: error instanceof RequestError && error.kind === 'business' ? error.message : t.verifyNetwork,
+    };
+  }
+  return null;
+}
+
 /**
  * /check/verify (public): report number + verification code -> the summary the server signed, or
  * a clear message. The QR code of a report opens it with both filled in, and it checks at once.
@@ -22,25 +36,14 @@ type Outcome = { kind: 'genuine'; result: VerifyResult } | { kind: 'failed'; mes
 export function VerifyPanel() {
   const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const verify = useVerifyReport();
+  const outcome = outcomeOf(verify);
   const auto = useRef(false);
 
-  const run = async (values: Values) => {
+  const run = (values: Values) => {
     const reportNo = values.reportNo.trim().toUpperCase();
     const code = values.code.trim().toUpperCase();
-    setBusy(true);
-    const [error, result] = await verifyReport(reportNo, code);
-    setBusy(false);
-    if (error || !result) {
-      setOutcome({
-        kind: 'failed',
-        message: error?.kind === 'business' ? error.message : t.verifyNetwork,
-      });
-      return;
-    }
-    setOutcome({ kind: 'genuine', result });
-    setParams({ reportNo, code }, { replace: true });
+    verify.mutate({ reportNo, code }, { onSuccess: () => setParams({ reportNo, code }, { replace: true }) });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, from the link's query
@@ -50,7 +53,7 @@ export function VerifyPanel() {
     const reportNo = params.get('reportNo') ?? '';
     const code = params.get('code') ?? '';
     form.setFieldsValue({ reportNo, code });
-    if (reportNo && code) void run({ reportNo, code });
+    if (reportNo && code) run({ reportNo, code });
   }, []);
 
   return (
@@ -61,7 +64,9 @@ export function VerifyPanel() {
         layout="inline"
         className="ck-verify__form"
         onFinish={run}
-        onValuesChange={() => setOutcome(null)}
+        onValuesChange={() => {
+          if (!verify.isPending) verify.reset();
+        }}
         initialValues={{ reportNo: '', code: '' }}
       >
         <Form.Item
@@ -84,7 +89,12 @@ export function VerifyPanel() {
           />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} icon={<SafetyCertificateOutlined />}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={verify.isPending}
+            icon={<SafetyCertificateOutlined />}
+          >
             {t.verifySubmit}
           </Button>
         </Form.Item>

@@ -17,6 +17,7 @@ const base: CheckPayStatus = {
   offlinePending: false,
   orderId: 'o1',
   free: false,
+  kind: 'similarity',
   checkStatus: 'queued',
   checkStatusText: '排队中',
   stage: null,

@@ -2,7 +2,7 @@ import { ErrorCode, STATUS_POLL_INTERVAL_MS } from '@kyfw/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { RequestError } from '../../../lib/request';
 import { getCheckStatus } from '../api/get-check-status';
-import { checkKeys } from '../api/get-goods-list';
+import { checkKeys } from '../api/keys';
 import { progressView } from '../lib/progress';
 
 /** Errors after which asking again cannot help: not logged in, no such order. */

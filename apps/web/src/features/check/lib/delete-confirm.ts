@@ -1,7 +1,10 @@
 import { checkTexts as t } from '../texts';
 import type { CheckListItem } from '../types';
 
-type Row = Pick<CheckListItem, 'checkStatus' | 'free' | 'orderStatus' | 'payStatus' | 'actions'>;
+type Row = Pick<
+  CheckListItem,
+  'checkStatus' | 'free' | 'orderStatus' | 'payStatus' | 'actions' | 'offlinePending'
+>;
 
 /**
  * The confirmation of 删除 for one row of 查重订单: what /freeCheck/deleteOrder does to this check
@@ -36,12 +39,14 @@ export function deleteConfirmText(row: Row): string {
 }
 
 /**
- * Why 删除 is not offered for a row, or null: a check being run (queued or running), or a paid one
- * about to start — the server refuses both (4010) until the check is done.
+ * Why 删除 is not offered for a row, or null: a check being run (queued or running), a paid one
+ * about to start — the server refuses both (4010) until the check is done — or one whose transfer
+ * proof waits for an operator (3012).
  */
 export function deleteBlockedReason(row: Row): string | null {
   if (row.actions.delete) return null;
   if (row.checkStatus === 'queued' || row.checkStatus === 'running') return t.deleteBlocked.running;
   if (row.checkStatus === 'pending' && row.payStatus === 1) return t.deleteBlocked.paidStarting;
+  if (row.checkStatus === 'pending' && row.offlinePending) return t.deleteBlocked.offlinePending;
   return null;
 }

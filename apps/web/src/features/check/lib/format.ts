@@ -1,4 +1,4 @@
-import { formatCurrency, formatDate } from '@kyfw/contracts';
+import { formatDate, formatYuan } from '@kyfw/contracts';
 import type { CheckGoods, UploadResult } from '../types';
 
 /** 12345 -> '12,345'. */
@@ -19,16 +19,6 @@ export function formatCharLimit(n: number): string {
 export function formatPercent(ratio: number | null | undefined): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
   return `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
-}
-
-/** '¥2.00' from the server's yuan string; '—' when missing or unreadable. */
-export function formatYuan(amount: string | number | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return '—';
-  try {
-    return formatCurrency(amount);
-  } catch {
-    return '—';
-  }
 }
 
 /** Bytes -> whole megabytes for the stated upload limit (31457280 -> 30). */

@@ -13,6 +13,7 @@ function status(over: Partial<CheckPayStatus>): CheckPayStatus {
     offlinePending: false,
     orderId: 'o1',
     free: false,
+    kind: 'similarity',
     checkStatus: 'pending',
     checkStatusText: '待支付',
     stage: null,
@@ -39,6 +40,14 @@ describe('progressView (what the progress panel shows, and whether to poll)', ()
     const closed = progressView(status({ status: 'expired' }));
     expect(closed).toMatchObject({ phase: 'closed', poll: false });
     expect(closed.label).toContain('已过期');
+  });
+
+  it('an AIGC check detects instead of comparing: its own step label and the same second step', () => {
+    const detecting = progressView(
+      status({ kind: 'aigc', payStatus: 1, checkStatus: 'running', stage: 'detecting', progress: 20 }),
+    );
+    expect(detecting).toMatchObject({ phase: 'detecting', percent: 20, step: 2, poll: true });
+    expect(detecting.label).toBe('正在检测AI生成特征 20%');
   });
 
   it('polls from payment to the end: queued, parsing, comparing with a percentage, reporting', () => {

@@ -10,6 +10,7 @@ export type CheckPhase =
   | 'queued'
   | 'parsing'
   | 'comparing'
+  | 'detecting'
   | 'reporting'
   | 'done'
   | 'failed';
@@ -57,6 +58,8 @@ export function progressView(status: CheckPayStatus | undefined | null): Progres
     case 'running':
       if (status.stage === 'comparing')
         return { phase: 'comparing', percent, label: t.comparingStage(percent), step: 2, poll: true };
+      if (status.stage === 'detecting')
+        return { phase: 'detecting', percent, label: t.aigc.detectingStage(percent), step: 2, poll: true };
       if (status.stage === 'reporting')
         return { phase: 'reporting', percent, label: t.reportingStage, step: 3, poll: true };
       return { phase: 'parsing', percent, label: t.parsingStage, step: 1, poll: true };
@@ -67,7 +70,12 @@ export function progressView(status: CheckPayStatus | undefined | null): Progres
         phase: 'failed',
         percent,
         label: status.failureReason ?? t.failedTitle,
-        step: status.stage === 'reporting' ? 3 : status.stage === 'comparing' ? 2 : 1,
+        step:
+          status.stage === 'reporting'
+            ? 3
+            : status.stage === 'comparing' || status.stage === 'detecting'
+              ? 2
+              : 1,
         poll: false,
       };
     default:

@@ -134,7 +134,8 @@ describe('buildMarkedText (paragraphs and chunks)', () => {
     expect(marked.order).toEqual([0, 1]);
   });
 
-  it('handles an 80,000-character thesis with 600 matches quickly, without per-character runs', () => {
+  // Its time is measured by `npm run bench` (scripts/bench-report-page.ts), not here.
+  it('handles an 80,000-character thesis with 600 matches without per-character runs', () => {
     const para = '城市交通拥堵治理的模式与路径研究表明公共服务供给绩效评估具有显著影响。'.repeat(6);
     const lines: string[] = [];
     while (lines.join('\n').length < 80_000) lines.push(para);
@@ -147,10 +148,7 @@ describe('buildMarkedText (paragraphs and chunks)', () => {
       );
     }
     const secs = Array.from({ length: 8 }, (_, i) => ({ start: i * 10_000, title: `第${i + 1}章` }));
-    const began = performance.now();
     const marked = buildMarkedText(big, matches, secs);
-    const took = performance.now() - began;
-    expect(took).toBeLessThan(500);
     const runsTotal = marked.paragraphs.reduce((n, p) => n + p.segments.length, 0);
     expect(runsTotal).toBeLessThan(2 * 600 + marked.paragraphs.length * 2);
     expect(marked.order).toHaveLength(600);

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { HomeInfo } from '../types';
 
-/** GET /home/homeInfo (spec §7): operator info and friend links for the footer. */
+/** GET /home/homeInfo (spec §7): operator info and friend links for the footer, what registration gives. */
 export function getHomeInfo() {
   return request<HomeInfo>('/home/homeInfo', { method: 'GET', silent: true });
 }
@@ -12,7 +12,11 @@ export const homeInfoQueryOptions = queryOptions({
   queryFn: async (): Promise<HomeInfo> => {
     const [error, data] = await getHomeInfo();
     if (error) throw error;
-    return { webInfo: data?.webInfo ?? null, friendLinkList: data?.friendLinkList ?? [] };
+    return {
+      webInfo: data?.webInfo ?? null,
+      friendLinkList: data?.friendLinkList ?? [],
+      benefits: data?.benefits ?? [],
+    };
   },
   staleTime: 10 * 60_000,
 });

@@ -4,7 +4,7 @@ import { shellTexts } from '../../../app/texts';
 import { BrandMark } from '../../../components/layout/brand-mark';
 import { paths } from '../../../config/paths';
 import { services } from '../../../config/services';
-import { TermsLinks } from '../../legal/components/terms-links';
+import { TermsLinks } from '../../legal';
 import { useHomeInfo } from '../api/get-home-info';
 
 const BEIAN_URL = 'https://beian.miit.gov.cn/';

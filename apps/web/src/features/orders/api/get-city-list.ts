@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { CityNode } from '../types';
+import { addressKeys } from './keys';
 
 /** GET /websiteUser/cityList: provinces -> cities -> districts (mainland China). */
 export function getCityList() {
@@ -9,7 +10,7 @@ export function getCityList() {
 
 export function useCityList(enabled = true) {
   return useQuery({
-    queryKey: ['addresses', 'cityList'],
+    queryKey: addressKeys.cityList,
     queryFn: async () => {
       const [error, data] = await getCityList();
       if (error) throw error;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { OrderDetail } from '../types';
-import { ordersKeys } from './list-orders';
+import { ordersKeys } from './keys';
 
 /** POST /order/detail: the order with its status history, payments, refunds and delivery. */
 export function getOrderDetail(orderId: string) {

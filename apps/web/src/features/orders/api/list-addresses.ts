@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { Address } from '../types';
+import { addressKeys } from './keys';
 
 /** POST /address/list: the user's receiving addresses, default first. */
 export function listAddresses() {
   return request<Address[]>('/address/list');
 }
-
-export const addressKeys = { list: ['addresses', 'list'] as const };
 
 export function useAddresses(enabled = true) {
   return useQuery({

@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { InvoiceableOrder } from '../types';
+import { invoiceKeys } from './keys';
 
 /** POST /invoice/orders: the user's paid orders that are not on an invoice yet. */
 export function listInvoiceableOrders() {
   return request<InvoiceableOrder[]>('/invoice/orders');
 }
-
-export const invoiceKeys = {
-  all: ['invoices'] as const,
-  invoiceable: ['invoices', 'orders'] as const,
-  list: (page: number, pageSize: number) => ['invoices', 'list', page, pageSize] as const,
-};
 
 export function useInvoiceableOrders() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { Invoice, Page } from '../types';
-import { invoiceKeys } from './list-invoiceable-orders';
+import { invoiceKeys } from './keys';
 
 /** POST /invoice/list: one page of the user's invoices. */
 export function listInvoices(page: number, pageSize: number) {

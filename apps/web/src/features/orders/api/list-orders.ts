@@ -1,17 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { Order, OrderTab, Page } from '../types';
+import { ordersKeys } from './keys';
 
 /** POST /order/list: one page of the user's orders of a tab (check, reduction, write). */
 export function listOrders(params: { serviceType?: OrderTab | string; page: number; pageSize: number }) {
   return request<Page<Order>>('/order/list', { data: params });
 }
-
-export const ordersKeys = {
-  all: ['orders'] as const,
-  list: (tab: string, page: number, pageSize: number) => ['orders', 'list', tab, page, pageSize] as const,
-  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
-};
 
 export function useOrders(tab: OrderTab, page: number, pageSize: number) {
   return useQuery({
@@ -22,6 +17,31 @@ export function useOrders(tab: OrderTab, page: number, pageSize: number) {
       return { list: data?.list ?? [], total: data?.total ?? 0 };
     },
     placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Reloads every order list and detail (after a payment dialog closes, or when a service asks). */
+export function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+  };
+}
+
+/** What a service's tab extension loads for the orders on screen (its `loadExtra`), keyed by order id. */
+export function useOrdersExtra<TExtra>(
+  tab: OrderTab,
+  orders: Order[],
+  loadExtra: ((orders: Order[]) => Promise<Record<string, TExtra>>) | undefined,
+) {
+  return useQuery({
+    queryKey: ordersKeys.extra(
+      tab,
+      orders.map((o) => o.orderId),
+    ),
+    queryFn: () => (loadExtra ? loadExtra(orders) : Promise.resolve({} as Record<string, TExtra>)),
+    enabled: Boolean(loadExtra) && orders.length > 0,
     staleTime: 0,
   });
 }

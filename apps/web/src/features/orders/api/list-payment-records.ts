@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { Page, PaymentRecord } from '../types';
+import { paymentRecordKeys } from './keys';
 
 /** POST /payment/records: one page of the user's payments (newest first). */
 export function listPaymentRecords(page: number, pageSize: number) {
@@ -9,7 +10,7 @@ export function listPaymentRecords(page: number, pageSize: number) {
 
 export function usePaymentRecords(page: number, pageSize: number) {
   return useQuery({
-    queryKey: ['payments', 'records', page, pageSize],
+    queryKey: paymentRecordKeys.list(page, pageSize),
     queryFn: async () => {
       const [error, data] = await listPaymentRecords(page, pageSize);
       if (error) throw error;

@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { deleteAddress } from '../api/delete-address';
-import { addressKeys, useAddresses } from '../api/list-addresses';
-import { setDefaultAddress } from '../api/set-default-address';
+import { useDeleteAddress } from '../api/delete-address';
+import { useAddresses } from '../api/list-addresses';
+import { useSetDefaultAddress } from '../api/set-default-address';
 import { addressTexts, MAX_ADDRESSES } from '../texts';
 import type { Address } from '../types';
 import { AddressCard } from './address-card';
@@ -15,24 +14,13 @@ import '../orders.css';
 
 /** /user/address: the receiving addresses, default first; add, edit, delete, set default. */
 export function AddressBook() {
-  const queryClient = useQueryClient();
   const addresses = useAddresses();
+  const remove = useDeleteAddress();
+  const makeDefault = useSetDefaultAddress();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = remove.isPending || makeDefault.isPending;
   const list = addresses.data ?? [];
   const full = list.length >= MAX_ADDRESSES;
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: addressKeys.list });
-
-  async function run(action: () => Promise<[unknown, unknown]>, done: string) {
-    setBusy(true);
-    const [error] = await action();
-    if (!error) {
-      toast.success(done);
-      await refresh();
-    }
-    setBusy(false);
-  }
 
   return (
     <div className="address-book">
@@ -58,8 +46,12 @@ export function AddressBook() {
               address={address}
               busy={busy}
               onEdit={() => setEditing(address)}
-              onDelete={() => run(() => deleteAddress(address.id), '收货地址已删除')}
-              onSetDefault={() => run(() => setDefaultAddress(address.id), '已设为默认地址')}
+              onDelete={() =>
+                remove.mutate(address.id, { onSuccess: () => toast.success(addressTexts.deleted) })
+              }
+              onSetDefault={() =>
+                makeDefault.mutate(address.id, { onSuccess: () => toast.success(addressTexts.madeDefault) })
+              }
             />
           ))}
         </ul>
@@ -71,8 +63,7 @@ export function AddressBook() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          toast.success('收货地址已保存');
-          void refresh();
+          toast.success(addressTexts.saved);
         }}
       />
     </div>

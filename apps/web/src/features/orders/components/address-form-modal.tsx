@@ -1,9 +1,9 @@
 import { PHONE_PATTERN } from '@kyfw/contracts';
 import { Button, Cascader, Checkbox, Form, Input } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
 import { useCityList } from '../api/get-city-list';
-import { saveAddress } from '../api/save-address';
+import { useSaveAddress } from '../api/save-address';
 import { addressTexts } from '../texts';
 import type { Address, CityNode } from '../types';
 
@@ -48,7 +48,7 @@ export function AddressFormModal({
   onSaved: (address: Address) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveAddress();
   const cities = useCityList(open);
   const options = useMemo(() => toOptions(cities.data ?? []), [cities.data]);
 
@@ -68,22 +68,21 @@ export function AddressFormModal({
     );
   }, [open, address, isFirst, form]);
 
-  async function submit(values: FormValues) {
+  function submit(values: FormValues) {
     const [province = '', city = '', district = ''] = values.region ?? [];
-    setSaving(true);
-    const [error, saved] = await saveAddress({
-      ...(address ? { id: address.id } : {}),
-      name: values.name.trim(),
-      phone: values.phone.trim(),
-      province,
-      city,
-      district,
-      detail: values.detail.trim(),
-      isDefault: values.isDefault,
-    });
-    setSaving(false);
-    if (error || !saved) return;
-    onSaved(saved);
+    save.mutate(
+      {
+        ...(address ? { id: address.id } : {}),
+        name: values.name.trim(),
+        phone: values.phone.trim(),
+        province,
+        city,
+        district,
+        detail: values.detail.trim(),
+        isDefault: values.isDefault,
+      },
+      { onSuccess: (saved) => onSaved(saved) },
+    );
   }
 
   return (
@@ -96,7 +95,7 @@ export function AddressFormModal({
       footer={
         <>
           <Button onClick={onClose}>{t.cancel}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
             {t.save}
           </Button>
         </>

@@ -5,7 +5,7 @@ import { BaseModal } from '../../../components/ui/base-modal';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../stores/ui-store';
 import { useAddresses } from '../api/list-addresses';
-import { setOrderDelivery } from '../api/set-order-delivery';
+import { useSetOrderDelivery } from '../api/set-order-delivery';
 import { orderTexts } from '../texts';
 import { formatRegion } from './address-card';
 
@@ -23,7 +23,7 @@ export function DeliveryAddressModal({
 }) {
   const addresses = useAddresses(open);
   const [selected, setSelected] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const delivery = useSetOrderDelivery();
   const list = addresses.data ?? [];
 
   useEffect(() => {
@@ -31,14 +31,17 @@ export function DeliveryAddressModal({
       setSelected((list.find((a) => a.isDefault) ?? list[0]).id);
   }, [open, list, selected]);
 
-  async function save() {
+  function save() {
     if (!selected) return;
-    setSaving(true);
-    const [error] = await setOrderDelivery(orderId, selected);
-    setSaving(false);
-    if (error) return;
-    toast.success('收货地址已保存');
-    onSaved();
+    delivery.mutate(
+      { orderId, addressId: selected },
+      {
+        onSuccess: () => {
+          toast.success(orderTexts.deliverySaved);
+          onSaved();
+        },
+      },
+    );
   }
 
   return (
@@ -49,7 +52,7 @@ export function DeliveryAddressModal({
       footer={
         <>
           <Button onClick={onClose}>{orderTexts.confirmCancel}</Button>
-          <Button type="primary" disabled={!selected} loading={saving} onClick={save}>
+          <Button type="primary" disabled={!selected} loading={delivery.isPending} onClick={save}>
             {orderTexts.chooseAddressOk}
           </Button>
         </>

@@ -1,25 +1,22 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { fenToYuan, formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { downloadInvoice } from '../api/download-invoice';
-import { invoiceKeys, useInvoiceableOrders } from '../api/list-invoiceable-orders';
+import { useDownloadInvoice } from '../api/download-invoice';
+import { useInvoiceableOrders } from '../api/list-invoiceable-orders';
 import { useInvoices } from '../api/list-invoices';
-import { ordersKeys } from '../api/list-orders';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
-import { saveFile } from '../lib/save-file';
+import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceableOrder } from '../types';
 import { Empty } from './empty';
 import { InvoiceFormModal } from './invoice-form-modal';
 import '../orders.css';
 
-/** Sums yuan strings exactly through fen. */
-function sumFen(orders: { amountFen: number }[]): string {
-  const fen = orders.reduce((sum, o) => sum + o.amountFen, 0);
-  return (fen / 100).toFixed(2);
+/** The chosen orders' total in yuan, summed exactly in fen. */
+function totalYuan(orders: { amountFen: number }[]): number {
+  return fenToYuan(orders.reduce((sum, o) => sum + o.amountFen, 0));
 }
 
 const orderColumns: ColumnsType<InvoiceableOrder> = [
@@ -35,7 +32,7 @@ const orderColumns: ColumnsType<InvoiceableOrder> = [
     title: t.columns.amount,
     width: 110,
     align: 'right',
-    render: (_, o) => <strong>{formatMoney(o.amount)}</strong>,
+    render: (_, o) => <strong>{formatYuan(o.amount)}</strong>,
   },
   {
     key: 'paidAt',
@@ -47,25 +44,20 @@ const orderColumns: ColumnsType<InvoiceableOrder> = [
 
 /** /user/invoice: choose paid orders and request an invoice; the requests with status and download. */
 export function InvoiceCenter() {
-  const queryClient = useQueryClient();
   const invoiceable = useInvoiceableOrders();
   const [selected, setSelected] = useState<string[]>([]);
   const [formOpen, setFormOpen] = useState(false);
   const [page, setPage] = useState(1);
   const invoices = useInvoices(page, DEFAULT_PAGE_SIZE);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const download = useDownloadInvoice();
+  const downloading = download.isPending ? download.variables.invoiceId : null;
 
   const orders = invoiceable.data ?? [];
   const chosen = orders.filter((o) => selected.includes(o.orderId));
-  const chosenAmount = sumFen(chosen);
+  const chosenAmount = totalYuan(chosen);
 
-  async function download(invoice: Invoice) {
-    setDownloading(invoice.invoiceId);
-    const [error, file] = await downloadInvoice(invoice.invoiceId);
-    setDownloading(null);
-    if (error || !file) return;
-    saveFile(file.blob, file.filename ?? t.fileName(invoice.invoiceNo));
-  }
+  const save = (invoice: Invoice) =>
+    download.mutate({ invoiceId: invoice.invoiceId, fallbackName: t.fileName(invoice.invoiceNo) });
 
   const invoiceColumns: ColumnsType<Invoice> = [
     {
@@ -92,7 +84,7 @@ export function InvoiceCenter() {
       title: t.columns.amount,
       width: 110,
       align: 'right',
-      render: (_, i) => <strong>{formatMoney(i.amount)}</strong>,
+      render: (_, i) => <strong>{formatYuan(i.amount)}</strong>,
     },
     {
       key: 'status',
@@ -126,7 +118,7 @@ export function InvoiceCenter() {
             size="small"
             icon={<DownloadOutlined />}
             loading={downloading === i.invoiceId}
-            onClick={() => download(i)}
+            onClick={() => save(i)}
           >
             {t.download}
           </Button>
@@ -145,7 +137,7 @@ export function InvoiceCenter() {
           <div className="invoice-section__action">
             {selected.length > 0 && (
               <span className="invoice-section__sum">
-                {t.selected(selected.length, formatMoney(chosenAmount))}
+                {t.selected(selected.length, formatYuan(chosenAmount))}
               </span>
             )}
             <Button type="primary" disabled={selected.length === 0} onClick={() => setFormOpen(true)}>
@@ -202,9 +194,7 @@ export function InvoiceCenter() {
           setFormOpen(false);
           setSelected([]);
           setPage(1);
-          toast.success(invoice.status === 'issued' ? '发票已开具，可在开票记录中下载' : '开票申请已提交');
-          void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+          toast.success(invoice.status === 'issued' ? t.issued : t.requested);
         }}
       />
     </div>

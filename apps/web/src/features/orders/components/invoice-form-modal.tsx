@@ -1,9 +1,8 @@
-import { isValidCreditCode, normalizeCreditCode } from '@kyfw/contracts';
+import { formatYuan, isValidCreditCode, normalizeCreditCode } from '@kyfw/contracts';
 import { Button, Form, Input, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
-import { createInvoice } from '../api/create-invoice';
-import { formatMoney } from '../lib/format';
+import { useCreateInvoice } from '../api/create-invoice';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceTitleType } from '../types';
 
@@ -42,31 +41,30 @@ export function InvoiceFormModal({
   open: boolean;
   orderIds: string[];
   /** The selected orders' total in yuan. */
-  amount: string;
+  amount: number;
   onClose: () => void;
   onCreated: (invoice: Invoice) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const create = useCreateInvoice();
   const titleType = Form.useWatch('titleType', form) ?? 'personal';
 
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 
-  async function submit(values: FormValues) {
-    setSaving(true);
+  function submit(values: FormValues) {
     const taxpayerId = values.taxpayerId ? normalizeCreditCode(values.taxpayerId) : '';
-    const [error, invoice] = await createInvoice({
-      orderIds,
-      titleType: values.titleType,
-      title: values.title.trim(),
-      ...(taxpayerId ? { taxpayerId } : {}),
-      email: values.email.trim(),
-    });
-    setSaving(false);
-    if (error || !invoice) return;
-    onCreated(invoice);
+    create.mutate(
+      {
+        orderIds,
+        titleType: values.titleType,
+        title: values.title.trim(),
+        ...(taxpayerId ? { taxpayerId } : {}),
+        email: values.email.trim(),
+      },
+      { onSuccess: (invoice) => onCreated(invoice) },
+    );
   }
 
   return (
@@ -79,7 +77,7 @@ export function InvoiceFormModal({
       footer={
         <>
           <Button onClick={onClose}>{t.cancel}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
             {t.submit}
           </Button>
         </>
@@ -94,7 +92,7 @@ export function InvoiceFormModal({
         className="invoice-form"
       >
         <Form.Item label={t.amount}>
-          <strong className="invoice-form__amount">{formatMoney(amount)}</strong>
+          <strong className="invoice-form__amount">{formatYuan(amount)}</strong>
           <span className="muted">（{orderIds.length} 个订单）</span>
         </Form.Item>
         <Form.Item name="titleType" label={t.titleType} required>

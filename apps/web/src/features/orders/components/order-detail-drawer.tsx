@@ -1,29 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Popconfirm,
-  Space,
-  Spin,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { formatYuan } from '@kyfw/contracts';
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { toast } from '../../../stores/ui-store';
-import { cancelOrder } from '../api/cancel-order';
 import { useOrderDetail } from '../api/get-order-detail';
-import { ordersKeys } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
 import { defaultDeliverable } from '../extension';
-import { formatDateTime, formatMoney } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderDetail } from '../types';
+import { CancelOrderButton } from './cancel-order-button';
 import { DeliveryAddressModal } from './delivery-address-modal';
 import { OrderStatusTag } from './order-status-tag';
 
@@ -48,7 +35,6 @@ export function OrderDetailDrawer<TExtra>({
   extension,
   contextOf,
 }: OrderDetailDrawerProps<TExtra>) {
-  const queryClient = useQueryClient();
   const detail = useOrderDetail(orderId);
   const order = detail.data;
   return (
@@ -63,20 +49,9 @@ export function OrderDetailDrawer<TExtra>({
         order && (order.canPay || order.canCancel) ? (
           <Space size={8}>
             {order.canCancel && (
-              <Popconfirm
-                title={orderTexts.cancelConfirm}
-                okText={orderTexts.confirmOk}
-                cancelText={orderTexts.confirmCancel}
-                onConfirm={async () => {
-                  const [error] = await cancelOrder(order.orderId);
-                  if (error) return;
-                  toast.success(orderTexts.cancelled);
-                  void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(order.orderId) });
-                  onChanged();
-                }}
-              >
-                <Button>{orderTexts.cancelOrder}</Button>
-              </Popconfirm>
+              <CancelOrderButton orderId={order.orderId} onCancelled={onChanged}>
+                {orderTexts.cancelOrder}
+              </CancelOrderButton>
             )}
             {order.canPay && (
               <Button
@@ -129,7 +104,6 @@ function DetailBody<TExtra>({
   context: OrderRowContext<TExtra>;
   onChanged: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
   const deliverable = (extension?.deliverable ?? defaultDeliverable)(order);
   const shipped = Boolean(order.delivery?.trackingNo);
@@ -149,11 +123,11 @@ function DetailBody<TExtra>({
     {
       key: 'unitPrice',
       label: f.unitPrice,
-      children: orderTexts.unitPrice(formatMoney(order.unitPrice), order.unit),
+      children: orderTexts.unitPrice(formatYuan(order.unitPrice), order.unit),
     },
-    { key: 'amount', label: f.amount, children: <strong>{formatMoney(order.amount)}</strong> },
+    { key: 'amount', label: f.amount, children: <strong>{formatYuan(order.amount)}</strong> },
     ...(order.refundedFen > 0
-      ? [{ key: 'refunded', label: f.refunded, children: formatMoney(order.refundedAmount) }]
+      ? [{ key: 'refunded', label: f.refunded, children: formatYuan(order.refundedAmount) }]
       : []),
     { key: 'status', label: f.status, children: <OrderStatusTag order={order} /> },
     { key: 'payChannel', label: f.payChannel, children: order.payChannelText ?? '—' },
@@ -257,7 +231,7 @@ function DetailBody<TExtra>({
               <li key={`${p.time}-${p.method}-${p.amountFen}`}>
                 <span>{formatDateTime(p.time)}</span>
                 <span>{p.methodText}</span>
-                <strong>{formatMoney(p.amount)}</strong>
+                <strong>{formatYuan(p.amount)}</strong>
                 <Tag color={p.status === 'accepted' ? 'green' : 'orange'}>{p.statusText}</Tag>
               </li>
             ))}
@@ -272,7 +246,7 @@ function DetailBody<TExtra>({
               <li key={r.refundId}>
                 <span>{formatDateTime(r.createdAt)}</span>
                 <span>{r.reason}</span>
-                <strong>{formatMoney(r.amount)}</strong>
+                <strong>{formatYuan(r.amount)}</strong>
                 <Tag color={r.status === 'succeeded' ? 'green' : r.status === 'failed' ? 'red' : 'gold'}>
                   {r.statusText}
                 </Tag>
@@ -304,7 +278,6 @@ function DetailBody<TExtra>({
         onClose={() => setChoosing(false)}
         onSaved={() => {
           setChoosing(false);
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(order.orderId) });
           onChanged();
         }}
       />

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { orderTexts } from '../texts';
 import type { Order, OrderStatus } from '../types';
 
@@ -12,8 +12,24 @@ const COLORS: Record<OrderStatus, string> = {
   refunded: 'purple',
 };
 
-/** The order's status in Chinese; a pending order past its payment time shows 已过期 at once. */
-export function OrderStatusTag({ order }: { order: Pick<Order, 'status' | 'statusText' | 'canPay'> }) {
+/**
+ * The order's status in Chinese; a pending order past its payment time shows 已过期 at once, one
+ * whose transfer proof waits for an operator 待确认 (the server's text) with what happens next.
+ */
+export function OrderStatusTag({
+  order,
+}: {
+  order: Pick<Order, 'status' | 'statusText' | 'canPay' | 'offlinePending' | 'offlinePendingText'>;
+}) {
+  if (order.offlinePending) {
+    return (
+      <Tooltip title={order.offlinePendingText}>
+        <Tag color="blue" className="order-status">
+          {order.statusText}
+        </Tag>
+      </Tooltip>
+    );
+  }
   const expired = order.status === 'pending_payment' && !order.canPay;
   return (
     <Tag color={expired ? 'default' : COLORS[order.status]} className="order-status">

@@ -1,20 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Popconfirm, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
-import { toast } from '../../../stores/ui-store';
-import { PaymentDialog } from '../../payment/components/payment-dialog';
-import { ORDER_PAY_ENDPOINTS } from '../../payment/types';
-import { cancelOrder } from '../api/cancel-order';
-import { deleteOrder } from '../api/delete-order';
-import { ordersKeys, useOrders } from '../api/list-orders';
+import { Alert, Button, Table } from 'antd';
+import { useState } from 'react';
+import { ORDER_PAY_ENDPOINTS, PaymentDialog } from '../../payment';
+import { useOrders, useOrdersExtra, useRefreshOrders } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, pagination } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderTab } from '../types';
 import { Empty } from './empty';
+import { orderColumns } from './order-columns';
 import { OrderDetailDrawer } from './order-detail-drawer';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderRowActions } from './order-row-actions';
 import '../orders.css';
 
 export interface OrderTabPageProps<TExtra = unknown> {
@@ -27,7 +22,6 @@ export interface OrderTabPageProps<TExtra = unknown> {
  * the 去支付 (payment dialog) / 取消 / 删除 actions, plus what the service's extension adds.
  */
 export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageProps<TExtra>) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
@@ -35,17 +29,9 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
   const list = orders.data?.list ?? [];
   const total = orders.data?.total ?? 0;
 
-  const loadExtra = extension?.loadExtra;
-  const extra = useQuery({
-    queryKey: ['orders', 'extra', tab, list.map((o) => o.orderId)],
-    queryFn: () => (loadExtra ? loadExtra(list) : Promise.resolve({} as Record<string, TExtra>)),
-    enabled: Boolean(loadExtra) && list.length > 0,
-    staleTime: 0,
-  });
+  const extra = useOrdersExtra(tab, list, extension?.loadExtra);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-  };
+  const refresh = useRefreshOrders();
 
   const contextOf = (order: Order): OrderRowContext<TExtra> => ({
     extra: extra.data?.[order.orderId],
@@ -54,138 +40,28 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
     openDetail: (o) => setDetailId(o.orderId),
   });
 
-  async function cancel(order: Order) {
-    const [error] = await cancelOrder(order.orderId);
-    if (error) return;
-    toast.success(orderTexts.cancelled);
-    refresh();
-  }
-
-  async function remove(order: Order) {
-    const deleted = extension?.deleteOrder
-      ? await extension.deleteOrder(order)
-      : !(await deleteOrder(order.orderId))[0];
-    if (!deleted) return;
-    toast.success(orderTexts.deleted);
+  const onDeleted = (order: Order) => {
+    // The last row of a later page is gone: show the page before.
     if (list.length === 1 && page > 1) setPage(page - 1);
     if (detailId === order.orderId) setDetailId(null);
     refresh();
-  }
+  };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the data or extension change
-  const columns = useMemo<ColumnsType<Order>>(() => {
-    const extraColumns: ColumnsType<Order> = (extension?.columns ?? []).map((column) => ({
-      key: column.key,
-      title: column.title,
-      width: column.width,
-      align: column.align,
-      render: (_: unknown, order: Order) => column.render(order, contextOf(order)),
-    }));
-    return [
-      {
-        key: 'order',
-        title: orderTexts.columns.order,
-        render: (_, order) => {
-          const title = typeof order.meta?.title === 'string' ? order.meta.title : '';
-          return (
-            <div className="order-goods">
-              <span className="order-goods__name">
-                {order.goodsName}
-                <span className="order-goods__qty">
-                  {orderTexts.quantity(order.quantity, order.unit, order.unitSize)}
-                </span>
-              </span>
-              {title && (
-                <span className="order-goods__title" title={title}>
-                  《{title}》
-                </span>
-              )}
-              <span className="order-goods__no">
-                {orderTexts.columns.orderNo}
-                <Button type="link" className="order-no" onClick={() => setDetailId(order.orderId)}>
-                  {order.orderNo}
-                </Button>
-              </span>
-            </div>
-          );
-        },
-      },
-      ...extraColumns,
-      {
-        key: 'amount',
-        title: orderTexts.columns.amount,
-        width: 110,
-        align: 'right',
-        render: (_, order) => (
-          <div className="order-amount">
-            <strong>{formatMoney(order.amount)}</strong>
-            {order.refundedFen > 0 && (
-              <span className="order-amount__refund">
-                {orderTexts.refunded(formatMoney(order.refundedAmount))}
-              </span>
-            )}
-          </div>
-        ),
-      },
-      {
-        key: 'status',
-        title: orderTexts.columns.status,
-        width: 96,
-        render: (_, order) => <OrderStatusTag order={order} />,
-      },
-      {
-        key: 'createdAt',
-        title: orderTexts.columns.createdAt,
-        width: 140,
-        render: (_, order) => <span className="order-time">{formatDateTime(order.createdAt)}</span>,
-      },
-      {
-        key: 'actions',
-        title: orderTexts.columns.actions,
-        width: 170,
-        render: (_, order) => (
-          <Space size={4} wrap className="order-actions">
-            {extension?.actions?.(order, contextOf(order))}
-            {order.canPay && (
-              <Button type="primary" size="small" onClick={() => setPaying(order)}>
-                {orderTexts.pay}
-              </Button>
-            )}
-            <Button type="link" size="small" onClick={() => setDetailId(order.orderId)}>
-              {orderTexts.detail}
-            </Button>
-            {order.canCancel && (
-              <Popconfirm
-                title={orderTexts.cancelConfirm}
-                okText={orderTexts.confirmOk}
-                cancelText={orderTexts.confirmCancel}
-                onConfirm={() => cancel(order)}
-              >
-                <Button type="link" size="small">
-                  {orderTexts.cancel}
-                </Button>
-              </Popconfirm>
-            )}
-            {order.canDelete && (
-              <Popconfirm
-                title={orderTexts.deleteTitle}
-                description={orderTexts.deleteConfirm[order.status] ?? orderTexts.deleteConfirmOther}
-                okText={orderTexts.confirmOk}
-                cancelText={orderTexts.confirmCancel}
-                okButtonProps={{ danger: true }}
-                styles={{ root: { maxWidth: 360 } }}
-                onConfirm={() => remove(order)}
-              >
-                <Button type="link" size="small" danger>
-                  {orderTexts.delete}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
-    ];
-  }, [extension, extra.data, list, page, detailId]);
+  const columns = orderColumns({
+    extension,
+    contextOf,
+    onDetail: (order) => setDetailId(order.orderId),
+    actions: (order) => (
+      <OrderRowActions
+        order={order}
+        context={contextOf(order)}
+        extension={extension}
+        onPay={setPaying}
+        onDetail={(o) => setDetailId(o.orderId)}
+        onDeleted={onDeleted}
+      />
+    ),
+  });
 
   if (orders.isError && !orders.data) {
     return (

@@ -4,9 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { usePaymentRecords } from '../api/list-payment-records';
-import { DEFAULT_PAGE_SIZE, formatDateTime, formatMoney, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
 import { paymentRecordTexts as t } from '../texts';
 import type { PaymentRecord } from '../types';
+import { AmountCell } from './amount-cell';
 import { Empty } from './empty';
 import '../orders.css';
 
@@ -39,12 +40,12 @@ const columns: ColumnsType<PaymentRecord> = [
     width: 120,
     align: 'right',
     render: (_, r) => (
-      <div className="order-amount">
-        <strong>{formatMoney(r.amount)}</strong>
-        {r.refundedFen > 0 && (
-          <span className="order-amount__refund">{t.refunded(formatMoney(r.refundedAmount))}</span>
-        )}
-      </div>
+      <AmountCell
+        amount={r.amount}
+        refundedFen={r.refundedFen}
+        refundedAmount={r.refundedAmount}
+        refundedText={t.refunded}
+      />
     ),
   },
   {

@@ -1,20 +1,10 @@
-import { formatCurrency, formatDate, formatPaginationTotal } from '@kyfw/contracts';
+import { formatDate, formatPaginationTotal } from '@kyfw/contracts';
 
 /** '2026-03-02 10:00' in local time; '—' for null or an unreadable value. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   try {
     return formatDate(value, 'YYYY-MM-DD HH:mm');
-  } catch {
-    return '—';
-  }
-}
-
-/** '¥26.00' from the server's yuan string; '—' when missing. */
-export function formatMoney(amount: string | number | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return '—';
-  try {
-    return formatCurrency(amount);
   } catch {
     return '—';
   }

@@ -1,10 +1,10 @@
 import { CheckCircleFilled, CopyOutlined, UploadOutlined } from '@ant-design/icons';
-import { formatCurrency } from '@kyfw/contracts';
+import { formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { toast } from '../../../stores/ui-store';
 import { useOfflineInfo } from '../api/get-offline-info';
-import { uploadOfflineProof } from '../api/upload-offline-proof';
+import { useUploadOfflineProof } from '../api/upload-offline-proof';
 import { formatBytes, paymentTexts } from '../texts';
 import type { OfflineInfo } from '../types';
 
@@ -30,8 +30,9 @@ export interface OfflinePanelProps {
 /** 线下转账: the bank account, the amount and the order number for the remark, and the proof upload. */
 export function OfflinePanel({ orderId, orderNo, amount, pending, onUploaded }: OfflinePanelProps) {
   const info = useOfflineInfo(true);
-  const [uploading, setUploading] = useState(false);
-  const [uploaded, setUploaded] = useState(false);
+  const proof = useUploadOfflineProof();
+  const uploading = proof.isPending;
+  const uploaded = proof.isSuccess;
   const input = useRef<HTMLInputElement>(null);
 
   if (info.isPending) {
@@ -46,7 +47,7 @@ export function OfflinePanel({ orderId, orderNo, amount, pending, onUploaded }: 
   const maxText = formatBytes(data.proofMaxBytes);
   const typeText = data.proofTypes.map((type) => TYPE_NAMES[type] ?? type).join('、');
 
-  async function upload(file: File) {
+  function upload(file: File) {
     if (data.proofTypes.length > 0 && !data.proofTypes.includes(file.type)) {
       toast.error(t.badType);
       return;
@@ -55,13 +56,15 @@ export function OfflinePanel({ orderId, orderNo, amount, pending, onUploaded }: 
       toast.error(t.tooLarge(maxText));
       return;
     }
-    setUploading(true);
-    const [error] = await uploadOfflineProof(orderId, file);
-    setUploading(false);
-    if (error) return;
-    setUploaded(true);
-    toast.success(t.uploaded);
-    onUploaded();
+    proof.mutate(
+      { orderId, file },
+      {
+        onSuccess: () => {
+          toast.success(t.uploaded);
+          onUploaded();
+        },
+      },
+    );
   }
 
   const rows: { label: string; value: string; copy?: boolean }[] = [
@@ -69,7 +72,7 @@ export function OfflinePanel({ orderId, orderNo, amount, pending, onUploaded }: 
     { label: t.accountName, value: data.accountName, copy: true },
     { label: t.accountNo, value: data.accountNo, copy: true },
   ];
-  if (amount) rows.push({ label: t.amount, value: formatCurrency(amount) });
+  if (amount) rows.push({ label: t.amount, value: formatYuan(amount) });
   if (orderNo) rows.push({ label: t.remark, value: t.remarkValue(orderNo), copy: true });
 
   return (
@@ -99,7 +102,7 @@ export function OfflinePanel({ orderId, orderNo, amount, pending, onUploaded }: 
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file) void upload(file);
+              if (file) upload(file);
             }}
           />
           <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>

@@ -8,7 +8,7 @@ import {
   LoadingOutlined,
   WechatFilled,
 } from '@ant-design/icons';
-import { formatCurrency } from '@kyfw/contracts';
+import { formatYuan } from '@kyfw/contracts';
 import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
@@ -150,7 +150,7 @@ export function PaymentPanel<S extends PayStatus = PayStatus>({
         </div>
         <div className="pay-summary__amount">
           <span className="pay-summary__label">{paymentTexts.amountDue}</span>
-          <strong data-testid="pay-amount">{amount ? formatCurrency(amount) : '—'}</strong>
+          <strong data-testid="pay-amount">{amount ? formatYuan(amount) : '—'}</strong>
         </div>
       </div>
       {children}

@@ -1,7 +1,8 @@
 import { ErrorCode, STATUS_POLL_INTERVAL_MS } from '@kyfw/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RequestError } from '../../../lib/request';
 import { toast, uiActions } from '../../../stores/ui-store';
-import { getPayQr } from '../api/get-pay-qr';
+import { useRequestPayQr } from '../api/get-pay-qr';
 import { getPayStatus } from '../api/get-pay-status';
 import { paymentTexts } from '../texts';
 import type { PayEndpoints, PayMethod, PayQr, PayStatus } from '../types';
@@ -54,6 +55,11 @@ export interface PaymentState<S extends PayStatus = PayStatus> {
   refreshStatus: () => void;
 }
 
+function paymentErrorOf(error: RequestError): PaymentError {
+  const code = error.code ?? null;
+  return { code, message: error.message, retryable: code === null || RETRYABLE_CODES.has(code) };
+}
+
 const TERMINAL_STATUSES = new Set(['cancelled', 'refunded']);
 const RETRYABLE_CODES = new Set<number>([ErrorCode.PAYMENT_UNAVAILABLE]);
 
@@ -76,9 +82,8 @@ export function usePayment<S extends PayStatus = PayStatus>(options: UsePaymentO
 
   const [method, setMethod] = useState<PayMethod>(initialMethod);
   const [attempt, setAttempt] = useState(0);
-  const [qr, setQr] = useState<PayQr | null>(null);
-  const [qrLoading, setQrLoading] = useState(false);
-  const [qrError, setQrError] = useState<PaymentError | null>(null);
+  const qrRequest = useRequestPayQr();
+  const { mutate: requestQr } = qrRequest;
   const [status, setStatus] = useState<S | null>(null);
   const [paid, setPaid] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -96,9 +101,6 @@ export function usePayment<S extends PayStatus = PayStatus>(options: UsePaymentO
     setPrevSession(session);
     setMethod(initialMethod);
     setAttempt(0);
-    setQr(null);
-    setQrError(null);
-    setQrLoading(false);
     setStatus(null);
     setPaid(false);
     setNow(Date.now());
@@ -114,30 +116,27 @@ export function usePayment<S extends PayStatus = PayStatus>(options: UsePaymentO
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger to ask again
   useEffect(() => {
     if (!session || method === 'offline' || paidRef.current) return;
-    let cancelled = false;
-    setQr(null);
-    setQrError(null);
-    setQrLoading(true);
-    void getPayQr(qrPayCodeUrl, session, method).then(([error, data]) => {
-      if (cancelled) return;
-      setQrLoading(false);
-      if (error) {
-        setQrError({
-          code: error.code,
-          message: error.message,
-          retryable: error.code === null || RETRYABLE_CODES.has(error.code),
-        });
-        // Already paid, expired, cancelled or under review: the status tells what to show.
-        if (error.code !== null) pollNowRef.current();
-        if (error.code === ErrorCode.OFFLINE_PROOF_PENDING) setMethod('offline');
-        return;
-      }
-      setQr(data);
-    });
-    return () => {
-      cancelled = true;
-    };
+    requestQr(
+      { url: qrPayCodeUrl, orderId: session, payType: method },
+      {
+        onError: (error) => {
+          const code = (error as RequestError).code ?? null;
+          // Already paid, expired, cancelled or under review: the status tells what to show.
+          if (code !== null) pollNowRef.current();
+          if (code === ErrorCode.OFFLINE_PROOF_PENDING) setMethod('offline');
+        },
+      },
+    );
   }, [session, method, attempt, qrPayCodeUrl]);
+
+  // The code's state while it belongs to this order and channel (the last one's under 线下转账).
+  const asked = qrRequest.variables;
+  const current =
+    session !== null && asked?.orderId === session && (asked.payType === method || method === 'offline');
+  const qr: PayQr | null = current ? (qrRequest.data ?? null) : null;
+  const qrLoading = current && qrRequest.isPending;
+  const qrError: PaymentError | null =
+    current && qrRequest.error ? paymentErrorOf(qrRequest.error as RequestError) : null;
 
   // The pay status, every pollIntervalMs; one request at a time.
   useEffect(() => {

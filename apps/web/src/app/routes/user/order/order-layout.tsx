@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { orderTexts } from '../../../../features/orders/texts';
+import { orderTexts } from '../../../../features/orders';
 import { UserPanel } from '../user-panel';
 
 const tabs = [

@@ -1,20 +1,21 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { formatTime } from '../../lib/format';
+import { type AnyReport, isAigcReport } from '../../api/get-report';
 import { buildMarkedText } from '../../lib/segments';
 import { checkTexts as t } from '../../texts';
 import type { ReportModel } from '../../types';
+import { AigcReportView } from './aigc-report-view';
 import { DownloadButtons } from './download-buttons';
 import { MarkedTextView } from './marked-text';
 import { MatchPanel } from './match-panel';
+import { ReportHead, ReportNotices } from './report-header';
 import { ReportFiguresView, SectionTable, SourceList } from './report-summary';
 import '../../check.css';
 
 /** The verification page with this report's number and code filled in. */
-export function verifyPathOf(report: Pick<ReportModel, 'reportNo' | 'verificationCode'>): string {
+export function verifyPathOf(report: { reportNo: string; verificationCode: string }): string {
   const query = new URLSearchParams({ reportNo: report.reportNo, code: report.verificationCode });
   return `${paths['check-verify']}?${query.toString()}`;
 }
@@ -24,7 +25,11 @@ export function verifyPathOf(report: Pick<ReportModel, 'reportNo' | 'verificatio
  * headline figures; the chapter table; the similar sources; and the full text with its marks, the
  * source passage of the selected mark beside it. The marked text is computed once per report.
  */
-export function ReportView({ report }: { report: ReportModel }) {
+export function ReportView({ report }: { report: AnyReport }) {
+  return isAigcReport(report) ? <AigcReportView report={report} /> : <SimilarityReportView report={report} />;
+}
+
+function SimilarityReportView({ report }: { report: ReportModel }) {
   const marked = useMemo(
     () => buildMarkedText(report.text, report.matches, report.sections),
     [report.text, report.matches, report.sections],
@@ -63,54 +68,11 @@ export function ReportView({ report }: { report: ReportModel }) {
     [marked.order, report.matches, selectAndShow],
   );
 
-  const disclaimer = report.notes[0] ?? t.disclaimer;
-  const otherNotes = report.notes.slice(1);
-
   return (
     <article className="report" data-testid="check-report">
-      <header className="report__head">
-        <div>
-          <h2 className="report__title">{t.reportTitle}</h2>
-          <p className="report__paper">
-            《{report.title}》 <span className="muted">{report.author}</span>
-          </p>
-        </div>
-        <dl className="report__meta">
-          <div>
-            <dt>{t.reportNo}</dt>
-            <dd data-testid="report-no">{report.reportNo}</dd>
-          </div>
-          <div>
-            <dt>{t.verifyCode}</dt>
-            <dd>{report.verificationCode}</dd>
-          </div>
-          <div>
-            <dt>{t.checkedAt}</dt>
-            <dd>{formatTime(report.checkedAt, true)}</dd>
-          </div>
-          <div>
-            <dt>{t.paperGoods}</dt>
-            <dd>{report.goodsName}</dd>
-          </div>
-        </dl>
-      </header>
+      <ReportHead report={report} title={t.reportTitle} />
 
-      <Alert type="warning" showIcon className="report__notice" title={disclaimer} />
-      {otherNotes.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          className="report__notice"
-          title={t.warningsTitle}
-          description={
-            <ul className="report__notes">
-              {otherNotes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ReportNotices notes={report.notes} fallback={t.disclaimer} />
 
       <div className="report__actions">
         <DownloadButtons orderId={report.orderId} title={report.title} />

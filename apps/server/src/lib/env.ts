@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * Unset and blank (`FOO=` in a .env file, or only spaces) both mean "not given": the default
+ * applies. The one rule every configuration schema (config.ts, modules' and providers' *.config.ts)
+ * reads environment variables with.
+ */
+export function blankAsUnset(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** An environment variable read by `schema`, a blank value counting as unset. */
+export function envVar<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankAsUnset, schema);
+}

@@ -1,0 +1,176 @@
+/**
+ * References: GB/T 7714-2015 formatting, parsing pasted references, and the citation validator
+ * that keeps a draft from citing anything that was not retrieved or supplied. Code owns the
+ * numbering: the prompt numbers the sources 1..n, the validator drops every mark pointing
+ * elsewhere, and `renumberCitations` numbers the cited sources by first citation (the sequential
+ * system of GB/T 7714-2015 §10.1) for the reference list.
+ */
+
+export interface Source {
+  /** The number the prompt gives it (1-based). */
+  n: number;
+  title: string;
+  authors: string[];
+  year: number | null;
+  /** Journal, publisher, school, collection. */
+  source: string | null;
+  /** Document type code of GB/T 7714-2015: J journal, M book, D thesis, C proceedings, N newspaper, EB/OL online. */
+  type: string;
+  volume?: string | null;
+  issue?: string | null;
+  pages?: string | null;
+  /** 'library' (the comparison library's record) or 'supplied' (pasted by the student). */
+  origin: 'library' | 'supplied';
+}
+
+const CJK = /[\u3400-\u9fff]/;
+
+function formatAuthors(authors: readonly string[]): string {
+  const names = authors.map((a) => a.trim()).filter(Boolean);
+  if (names.length === 0) return '';
+  const chinese = names.some((n) => CJK.test(n));
+  const shown = names.slice(0, 3).map((n) => (chinese ? n : n.toUpperCase()));
+  return names.length > 3 ? `${shown.join(', ')}, ${chinese ? '等' : 'et al'}` : shown.join(', ');
+}
+
+/** One entry in GB/T 7714-2015 form (without its [n]). */
+export function formatGbt7714(s: Omit<Source, 'n' | 'origin'>): string {
+  const authors = formatAuthors(s.authors);
+  const head = `${authors ? `${authors}. ` : ''}${s.title}[${s.type}]`;
+  const year = s.year ? String(s.year) : '';
+  if (s.type === 'J') {
+    let tail = [s.source, year].filter(Boolean).join(', ');
+    if (s.volume) tail += `, ${s.volume}`;
+    if (s.issue) tail += s.volume ? `(${s.issue})` : `, (${s.issue})`;
+    if (s.pages) tail += `: ${s.pages}`;
+    return tail ? `${head}. ${tail}.` : `${head}.`;
+  }
+  if (s.type === 'M' || s.type === 'D') {
+    const tail = [s.source, year].filter(Boolean).join(', ');
+    return tail ? `${head}. ${tail}${s.pages ? `: ${s.pages}` : ''}.` : `${head}.`;
+  }
+  const tail = [s.source, year].filter(Boolean).join(', ');
+  return tail ? `${head}. ${tail}.` : `${head}.`;
+}
+
+export interface ParsedReference {
+  raw: string;
+  /** Null when the line could not be read as a reference. */
+  fields: Omit<Source, 'n' | 'origin'> | null;
+  formatted: string | null;
+}
+
+/**
+ * Reads pasted references, one per line (numbering like [1], 1. or （1） is dropped), in the usual
+ * `作者. 题名[J]. 刊名, 年, 卷(期): 页码.` shape and close variants; a line it cannot read comes back
+ * with `fields: null` rather than a guess.
+ */
+export function parseReferences(text: string): ParsedReference[] {
+  const out: ParsedReference[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const raw = line.trim();
+    if (!raw) continue;
+    const body = raw.replace(/^(\[\d+\]|［\d+］|\(\d+\)|（\d+）|\d+[.、．])\s*/, '').replace(/．/g, '.');
+    const m = /^(.+?)[.。]\s*(.+?)\s*\[([A-Z]{1,2}(?:\/OL)?)\]\s*[.。]?\s*(.*)$/.exec(body);
+    if (!m) {
+      out.push({ raw, fields: null, formatted: null });
+      continue;
+    }
+    const authors = m[1]!
+      .split(/[,，、;；]/)
+      .map((a) => a.trim())
+      .filter((a) => a && a !== '等' && !/^et al\.?$/i.test(a));
+    const rest = m[4]!.replace(/[.。]\s*$/, '');
+    const year = /\b(1[89]\d{2}|20\d{2})\b/.exec(rest)?.[1];
+    const sourceName = rest.split(/[,，]/)[0]?.trim() || null;
+    const volIssue = /,\s*(\d+)\s*\((\d+)\)/.exec(rest) ?? /,\s*\((\d+)\)/.exec(rest);
+    const pages = /:\s*([\d\-–]+)\s*$/.exec(rest)?.[1] ?? null;
+    const fields = {
+      title: m[2]!.trim(),
+      authors,
+      year: year ? Number(year) : null,
+      source: sourceName && sourceName !== year ? sourceName : null,
+      type: m[3]!,
+      volume: volIssue && volIssue.length === 3 ? volIssue[1]! : null,
+      issue: volIssue ? volIssue[volIssue.length - 1]! : null,
+      pages,
+    };
+    out.push({ raw, fields, formatted: formatGbt7714(fields) });
+  }
+  return out;
+}
+
+const MARK = /\[(\d{1,3}(?:\s*[,，\-–]\s*\d{1,3})*)\]/g;
+
+function numbersOf(inner: string): number[] {
+  const out: number[] = [];
+  for (const part of inner.split(/\s*[,，]\s*/)) {
+    const range = /^(\d+)\s*[-–]\s*(\d+)$/.exec(part);
+    if (range) {
+      const [a, b] = [Number(range[1]), Number(range[2])];
+      for (let i = Math.min(a, b); i <= Math.max(a, b) && i - Math.min(a, b) < 50; i += 1) out.push(i);
+    } else if (/^\d+$/.test(part)) out.push(Number(part));
+  }
+  return out;
+}
+
+/**
+ * Keeps only citation marks whose every number is an allowed source; a mark citing something else
+ * keeps its allowed numbers or disappears. Returns the text and how many numbers were dropped.
+ */
+export function validateCitations(
+  text: string,
+  allowed: ReadonlySet<number>,
+): { text: string; removed: number } {
+  let removed = 0;
+  const cleaned = text.replace(MARK, (_whole, inner: string) => {
+    const numbers = numbersOf(inner);
+    const kept = [...new Set(numbers.filter((n) => allowed.has(n)))];
+    removed += numbers.length - numbers.filter((n) => allowed.has(n)).length;
+    return kept.length > 0 ? `[${kept.join(',')}]` : '';
+  });
+  return { text: cleaned, removed };
+}
+
+/** Every cited number in the text, in order of appearance. */
+export function citedNumbers(text: string): number[] {
+  return Array.from(text.matchAll(MARK), (m) => numbersOf(m[1]!)).flat();
+}
+
+/**
+ * Numbers the sources by first citation across `texts` (GB/T 7714 sequential system) and rewrites
+ * the marks; sources never cited are left out of the list.
+ */
+export function renumberCitations(
+  texts: readonly string[],
+  sources: readonly Source[],
+): { texts: string[]; list: { n: number; source: Source }[] } {
+  const byN = new Map(sources.map((s) => [s.n, s]));
+  const order = new Map<number, number>();
+  for (const text of texts) {
+    for (const n of citedNumbers(text)) if (byN.has(n) && !order.has(n)) order.set(n, order.size + 1);
+  }
+  const rewritten = texts.map((text) =>
+    text.replace(MARK, (_whole, inner: string) => {
+      const mapped = [...new Set(numbersOf(inner).flatMap((n) => (order.has(n) ? [order.get(n)!] : [])))];
+      return mapped.length > 0 ? `[${mapped.sort((a, b) => a - b).join(',')}]` : '';
+    }),
+  );
+  const list = [...order.entries()]
+    .sort((a, b) => a[1] - b[1])
+    .map(([old, n]) => ({ n, source: byN.get(old)! }));
+  return { texts: rewritten, list };
+}
+
+/** Search terms of a topic: the topic split at punctuation and function words, plus its CJK bigrams. */
+export function termsOf(topic: string): string[] {
+  const parts = topic
+    .split(/[\s,，。.、;；:：“”"'《》()（）\-—的与和及在对中研究分析基于]+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length >= 2);
+  const terms = new Set<string>(parts.filter((p) => p.length <= 8));
+  for (const p of parts) {
+    if (p.length > 4 && CJK.test(p)) for (let i = 0; i + 2 <= p.length; i += 2) terms.add(p.slice(i, i + 2));
+  }
+  return [...terms].slice(0, 12);
+}

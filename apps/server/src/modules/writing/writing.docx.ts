@@ -1,0 +1,333 @@
+import { createHash } from 'node:crypto';
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  Math as MathBlock,
+  MathRun,
+  NumberFormat,
+  Packer,
+  PageNumber,
+  Paragraph,
+  SectionType,
+  Table,
+  TableCell,
+  TableOfContents,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import { formatGbt7714, renumberCitations } from './references.ts';
+import type { Writing } from './writing.repo.ts';
+import type { OutlineItem } from './writing.schemas.ts';
+import { templateOf } from './writing.templates.ts';
+import { TEXTS } from './writing.texts.ts';
+
+const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体' };
+const HEADING_FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '黑体' };
+
+/**
+ * The implicit label of AI-generated content (《人工智能生成合成内容标识办法》, GB 45438-2025, in force
+ * since 2025-09-01): a custom document property `AIGC` with the producer and a content id. The
+ * explicit label is the text in every page header and at the start of the document.
+ */
+export function aigcMetadata(
+  w: Writing,
+  producedAt: Date,
+): { Label: string; ContentProducer: string; ProduceID: string; ReservedCode1: string } {
+  return {
+    Label: '1',
+    ContentProducer: 'kyfw-ai-writing',
+    ProduceID: w.id,
+    ReservedCode1: createHash('sha256')
+      .update(`${w.id}:${producedAt.toISOString()}`)
+      .digest('hex')
+      .slice(0, 32),
+  };
+}
+
+function bodyParagraphs(text: string, size: number, lineSpacing: number): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
+  const lines = text.split(/\r?\n/);
+  let i = 0;
+  const para = (content: string) =>
+    new Paragraph({
+      children: [new TextRun({ text: content, font: FONT, size })],
+      indent: { firstLine: size * 20 },
+      spacing: { line: lineSpacing },
+      alignment: AlignmentType.JUSTIFIED,
+    });
+  while (i < lines.length) {
+    const line = lines[i]!.trim();
+    if (line.startsWith('```')) {
+      const code: string[] = [];
+      i += 1;
+      while (i < lines.length && !lines[i]!.trim().startsWith('```')) code.push(lines[i++]!);
+      i += 1;
+      for (const c of code)
+        out.push(
+          new Paragraph({
+            children: [new TextRun({ text: c || ' ', font: 'Consolas', size: 18 })],
+            spacing: { line: 240 },
+          }),
+        );
+      continue;
+    }
+    if (/^\$\$.*\$\$$/.test(line)) {
+      out.push(
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          children: [new MathBlock({ children: [new MathRun(line.slice(2, -2).trim())] })],
+        }),
+      );
+      i += 1;
+      continue;
+    }
+    if (line.startsWith('|')) {
+      const rows: string[][] = [];
+      while (i < lines.length && lines[i]!.trim().startsWith('|')) {
+        const cells = lines[i]!.trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim());
+        if (!cells.every((c) => /^:?-{2,}:?$/.test(c))) rows.push(cells);
+        i += 1;
+      }
+      const width = Math.max(...rows.map((r) => r.length));
+      out.push(
+        new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          rows: rows.map(
+            (r, ri) =>
+              new TableRow({
+                children: Array.from(
+                  { length: width },
+                  (_, ci) =>
+                    new TableCell({
+                      children: [
+                        new Paragraph({
+                          alignment: AlignmentType.CENTER,
+                          children: [
+                            new TextRun({ text: r[ci] ?? '', font: FONT, size: 21, bold: ri === 0 }),
+                          ],
+                        }),
+                      ],
+                    }),
+                ),
+              }),
+          ),
+        }),
+      );
+      continue;
+    }
+    if (line) out.push(para(line));
+    i += 1;
+  }
+  return out;
+}
+
+function heading(text: string, level: 1 | 2 | 3, size: number): Paragraph {
+  return new Paragraph({
+    heading:
+      level === 1 ? HeadingLevel.HEADING_1 : level === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3,
+    alignment: level === 1 ? AlignmentType.CENTER : AlignmentType.LEFT,
+    spacing: { before: 240, after: 240 },
+    children: [new TextRun({ text, font: HEADING_FONT, size, bold: level === 1 })],
+  });
+}
+
+/** The finished writing as a .docx in its format template, with the AI-generated-content labels. */
+export async function renderWritingDocx(
+  w: Writing,
+  options: { sandbox: boolean; now: Date },
+): Promise<Buffer> {
+  const t = templateOf(w.templateId);
+  const outline = w.outline ?? [];
+  const byPath = new Map(w.sections.map((s) => [s.path, s]));
+  const paths = w.sections.map((s) => s.path);
+  const { texts, list } = renumberCitations(
+    w.sections.map((s) => s.text),
+    w.sources,
+  );
+  const textOf = new Map(paths.map((p, i) => [p, texts[i]!]));
+  const label = options.sandbox ? `${TEXTS.aiLabelExplicit}　${TEXTS.aiLabelSandbox}` : TEXTS.aiLabelExplicit;
+  const title = w.title ?? w.topic;
+
+  const front: (Paragraph | Table)[] = [
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      border: {
+        top: { style: BorderStyle.SINGLE, size: 6, color: 'C00000' },
+        bottom: { style: BorderStyle.SINGLE, size: 6, color: 'C00000' },
+      },
+      children: [new TextRun({ text: label, font: HEADING_FONT, size: 21, color: 'C00000' })],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 480, after: 480 },
+      children: [new TextRun({ text: title, font: HEADING_FONT, size: 36, bold: true })],
+    }),
+  ];
+  if (w.abstract) {
+    front.push(
+      heading(TEXTS.abstractZh, 1, t.chapterSize),
+      ...bodyParagraphs(w.abstract.zh, t.bodySize, t.lineSpacing),
+    );
+    front.push(
+      new Paragraph({
+        children: [
+          new TextRun({ text: TEXTS.keywordsZh, font: HEADING_FONT, size: t.bodySize, bold: true }),
+          new TextRun({ text: w.abstract.keywordsZh.join('；'), font: FONT, size: t.bodySize }),
+        ],
+      }),
+    );
+    front.push(
+      heading(TEXTS.abstractEn, 1, t.chapterSize),
+      ...bodyParagraphs(w.abstract.en, t.bodySize, t.lineSpacing),
+    );
+    front.push(
+      new Paragraph({
+        children: [
+          new TextRun({ text: TEXTS.keywordsEn, font: FONT, size: t.bodySize, bold: true }),
+          new TextRun({ text: w.abstract.keywordsEn.join('; '), font: FONT, size: t.bodySize }),
+        ],
+      }),
+    );
+  }
+  const toc: Paragraph[] = [
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ text: TEXTS.tocTitle, font: HEADING_FONT, size: t.chapterSize })],
+    }),
+  ];
+  const body: (Paragraph | Table)[] = [];
+  let figure = 0;
+  const walk = (items: readonly OutlineItem[], prefix: string, level: number) => {
+    items.forEach((item, i) => {
+      const path = prefix ? `${prefix}.${i + 1}` : String(i + 1);
+      const text = level === 1 ? `第${path}章 ${item.name}` : `${path} ${item.name}`;
+      body.push(
+        heading(
+          text,
+          level as 1 | 2 | 3,
+          level === 1 ? t.chapterSize : level === 2 ? t.sectionSize : t.bodySize,
+        ),
+      );
+      if (item.children && item.children.length > 0) walk(item.children, path, level + 1);
+      else if (byPath.has(path)) {
+        body.push(...bodyParagraphs(textOf.get(path) ?? '', t.bodySize, t.lineSpacing));
+        if (item.picture === '1') {
+          figure += 1;
+          const chapter = path.split('.')[0]!;
+          body.push(
+            new Paragraph({
+              alignment: AlignmentType.CENTER,
+              border: {
+                top: { style: BorderStyle.DASHED, size: 6, color: '808080' },
+                bottom: { style: BorderStyle.DASHED, size: 6, color: '808080' },
+                left: { style: BorderStyle.DASHED, size: 6, color: '808080' },
+                right: { style: BorderStyle.DASHED, size: 6, color: '808080' },
+              },
+              spacing: { before: 240, after: 120 },
+              children: [
+                new TextRun({
+                  text: TEXTS.figurePlaceholder(item.name),
+                  font: FONT,
+                  size: 21,
+                  color: '808080',
+                }),
+              ],
+            }),
+            new Paragraph({
+              alignment: AlignmentType.CENTER,
+              children: [
+                new TextRun({
+                  text: TEXTS.figureCaption(`${chapter}-${figure}`, item.name),
+                  font: FONT,
+                  size: 21,
+                }),
+              ],
+            }),
+          );
+        }
+      }
+    });
+  };
+  walk(outline, '', 1);
+  body.push(heading(TEXTS.references, 1, t.chapterSize));
+  if (list.length === 0)
+    body.push(
+      new Paragraph({ children: [new TextRun({ text: TEXTS.noReferences, font: FONT, size: t.bodySize })] }),
+    );
+  for (const { n, source } of list) {
+    body.push(
+      new Paragraph({
+        indent: { hanging: 420, left: 420 },
+        spacing: { line: t.lineSpacing },
+        children: [new TextRun({ text: `[${n}] ${formatGbt7714(source)}`, font: FONT, size: 21 })],
+      }),
+    );
+  }
+
+  const page = {
+    margin: { top: t.marginTop, bottom: t.marginBottom, left: t.marginLeft, right: t.marginRight },
+  };
+  const headers = {
+    default: new Header({
+      children: [
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          children: [new TextRun({ text: `${title}　｜　${label}`, font: FONT, size: 18 })],
+        }),
+      ],
+    }),
+  };
+  const footer = () =>
+    new Footer({
+      children: [
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          children: [new TextRun({ children: [PageNumber.CURRENT], size: 18 })],
+        }),
+      ],
+    });
+  const doc = new Document({
+    creator: 'kyfw AI 写作',
+    title,
+    description: label,
+    keywords: 'AIGC',
+    customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcMetadata(w, options.now)) }],
+    features: { updateFields: true },
+    styles: { default: { document: { run: { font: FONT, size: t.bodySize } } } },
+    sections: [
+      {
+        properties: { page: { ...page, pageNumbers: { start: 1, formatType: NumberFormat.UPPER_ROMAN } } },
+        headers,
+        footers: { default: footer() },
+        children: front,
+      },
+      {
+        properties: {
+          type: SectionType.NEXT_PAGE,
+          page: { ...page, pageNumbers: { formatType: NumberFormat.UPPER_ROMAN } },
+        },
+        headers,
+        footers: { default: footer() },
+        children: [...toc, new TableOfContents(TEXTS.tocHint, { hyperlink: true, headingStyleRange: '1-3' })],
+      },
+      {
+        properties: {
+          type: SectionType.NEXT_PAGE,
+          page: { ...page, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } },
+        },
+        headers,
+        footers: { default: footer() },
+        children: body,
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}

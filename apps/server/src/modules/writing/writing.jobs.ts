@@ -1,0 +1,154 @@
+import type { Database, Kysely } from '@kyfw/db';
+import { z } from 'zod';
+import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
+import { validateCitations } from './references.ts';
+import { outlineMessages, sectionMessages } from './writing.prompts.ts';
+import { findWriting, findWritingByOrder, updateWriting, type WrittenSection } from './writing.repo.ts';
+import type { OutlineItem } from './writing.schemas.ts';
+import { outlineSuggestion } from './writing.schemas.ts';
+import {
+  factsOfWriting,
+  fitOutlineToTarget,
+  normalizeOutline,
+  startPaidWriting,
+  WRITING_JOB,
+} from './writing.service.ts';
+import { TEXTS } from './writing.texts.ts';
+
+export interface OutlineLeaf {
+  path: string;
+  heading: string;
+  level: number;
+  item: OutlineItem;
+}
+
+/** The items that get text of their own (those without children), in reading order. */
+export function leavesOf(outline: readonly OutlineItem[], prefix = '', level = 1): OutlineLeaf[] {
+  return outline.flatMap((item, i) => {
+    const path = prefix ? `${prefix}.${i + 1}` : String(i + 1);
+    return item.children && item.children.length > 0
+      ? leavesOf(item.children, path, level + 1)
+      : [{ path, heading: item.name, level, item }];
+  });
+}
+
+const payloadSchema = z.object({ writingId: z.string().min(1) });
+
+/**
+ * Writes the full text section by section. Each finished section is saved at once, so a job that
+ * runs again (restart, lost lease, retry) continues after the last saved section. The validator
+ * removes every citation that does not point to a numbered source. After its last attempt fails,
+ * the order is refunded in full.
+ */
+async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
+  const { db } = ctx;
+  let w = await findWriting(db, ctx.payload.writingId);
+  if (!w) return { skipped: 'missing' };
+  if (w.status !== 'writing' || !w.orderId) return { skipped: w.status };
+  const orderId = w.orderId;
+  const rt = ctx.services.writing;
+  const orders = rt.orders;
+  const order = await orders.getOrder(orderId);
+  await orders.markProcessing(orderId);
+  const llm = rt.llm.provider;
+  try {
+    if (!w.outline) {
+      await ctx.reportProgress(1, '正在生成大纲');
+      const proposed = await llm.structured({
+        task: 'writing.outline',
+        userId: w.userId,
+        orderNo: order?.orderNo ?? null,
+        messages: outlineMessages(factsOfWriting(w)),
+        schema: outlineSuggestion,
+        schemaName: 'outline',
+        signal: ctx.signal,
+      });
+      const outline = fitOutlineToTarget(normalizeOutline(proposed.value.chapters), w.targetWords);
+      await updateWriting(db, w.id, { outline }, new Date());
+      w = { ...w, outline };
+    }
+    const leaves = leavesOf(w.outline!);
+    const sections: WrittenSection[] = [...w.sections];
+    const allowed = new Set(w.sources.map((s) => s.n));
+    let lastReport = 0;
+    for (const leaf of leaves) {
+      if (sections.some((s) => s.path === leaf.path)) continue;
+      const done = sections.length;
+      const percentOf = (fraction: number) =>
+        Math.min(99, Math.max(1, Math.floor(((done + fraction) / leaves.length) * 100)));
+      const label = `正在撰写 ${leaf.path} ${leaf.heading}（${done + 1}/${leaves.length}）`;
+      await ctx.reportProgress(percentOf(0), label);
+      const result = await llm.chat({
+        task: 'writing.section',
+        userId: w.userId,
+        orderNo: order?.orderNo ?? null,
+        messages: sectionMessages(factsOfWriting(w), { ...leaf, wordCount: leaf.item.wordCount }, w.sources),
+        signal: ctx.signal,
+        onText: (text) => {
+          const at = Date.now();
+          if (at - lastReport < 1000) return;
+          lastReport = at;
+          const fraction = Math.min(0.95, text.length / Math.max(1, leaf.item.wordCount));
+          void updateWriting(db, w!.id, { progress: percentOf(fraction) }, new Date()).catch(() => {});
+        },
+      });
+      const checked = validateCitations(result.text.trim(), allowed);
+      sections.push({
+        path: leaf.path,
+        heading: leaf.heading,
+        level: leaf.level,
+        text: checked.text,
+        removedCitations: checked.removed,
+      });
+      await updateWriting(db, w.id, { sections, progress: percentOf(1) }, new Date());
+    }
+    await updateWriting(db, w.id, { status: 'done', progress: 100, finishedAt: new Date() }, new Date());
+    await ctx.reportProgress(100, '全文已生成');
+    await orders.markDone(orderId);
+    return { sections: sections.length };
+  } catch (error) {
+    if (ctx.job.attempts < ctx.job.maxAttempts && !ctx.signal.aborted) throw error;
+    if (ctx.signal.aborted) throw error;
+    ctx.logger.error({ err: error, writingId: w.id }, 'full text failed for good; refunding');
+    await orders.refundUndelivered(orderId, {
+      reason: TEXTS.failedRefund,
+      statusText: TEXTS.failedStatus,
+      update: async (tx: Kysely<Database>) => {
+        const current = await findWriting(tx, w!.id, { forUpdate: true });
+        if (!current || current.status === 'failed' || current.status === 'done') return false;
+        await updateWriting(
+          tx,
+          current.id,
+          { status: 'failed', failureReason: TEXTS.failedRefund },
+          new Date(),
+        );
+        return true;
+      },
+    });
+    return { failed: true };
+  }
+}
+
+export const writingFullTextJob = defineJob({
+  name: WRITING_JOB,
+  maxAttempts: 3,
+  payloadSchema,
+  backoffMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 60_000),
+  handler: writeFullText,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
+export const writingJobDefinitions: readonly JobDefinition<any, any>[] = [writingFullTextJob];
+
+/**
+ * The onPaid('ai_writing') handler (writing.module.ts hooks): a paid full-text order starts its
+ * writing in the payment's transaction (one job per order).
+ */
+export const writingPaidHandler: PaidHandler = async ({ tx, order }) => {
+  const writing = await findWritingByOrder(tx, order.orderId, { forUpdate: true });
+  if (!writing || writing.hiddenAt)
+    return serviceUndeliverable('论文草稿已删除，无法生成全文，自动退还款项', '草稿已删除');
+  if (writing.status === 'writing' || writing.status === 'done') return;
+  await startPaidWriting(tx, writing, order.orderId, new Date());
+};

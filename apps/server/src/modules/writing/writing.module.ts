@@ -1,0 +1,31 @@
+import { defineModule } from '../types.ts';
+import { writingJobDefinitions, writingPaidHandler } from './writing.jobs.ts';
+import { writingRoutes } from './writing.routes.ts';
+import type { WritingRuntime } from './writing.service.ts';
+
+export type WritingModuleService = WritingRuntime;
+
+/**
+ * AI thesis writing: /aiWriting/* under /kyfw/web/v1 (docs/api/writing.md), the full-text job
+ * (writing.jobs.ts) and the onPaid('ai_writing') handler. Uses the llm, orders and check
+ * (comparison library) services; listed after them.
+ */
+export const writingModule = defineModule({
+  name: 'writing',
+  createService({ db, clock, services }): WritingModuleService {
+    return {
+      db,
+      orders: services.orders.api,
+      llm: services.llm,
+      library: services.check.library,
+      now: clock,
+    };
+  },
+  hooks({ orders }) {
+    orders.onPaid('ai_writing', writingPaidHandler);
+  },
+  async routes(app, { writing }) {
+    await app.register(writingRoutes, { rt: writing });
+  },
+  jobs: writingJobDefinitions,
+});

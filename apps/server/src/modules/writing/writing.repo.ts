@@ -1,0 +1,226 @@
+import type { Database, Kysely, Selectable, WritingArea, WritingStatus, WritingsTable } from '@kyfw/db';
+import type { Source } from './references.ts';
+import type { AbstractValue, OutlineItem } from './writing.schemas.ts';
+
+export type WritingRow = Selectable<WritingsTable>;
+
+export interface WrittenSection {
+  /** '1', '1.2', '1.2.3': the item's place in the outline. */
+  path: string;
+  heading: string;
+  level: number;
+  text: string;
+  /** Citation numbers the validator removed (they pointed to no given source). */
+  removedCitations: number;
+}
+
+export interface Writing {
+  id: string;
+  userId: string;
+  area: WritingArea;
+  topic: string;
+  title: string | null;
+  discipline: string;
+  degree: string;
+  language: 'zh' | 'en';
+  targetWords: number;
+  requirements: string;
+  templateId: string;
+  outline: OutlineItem[] | null;
+  abstract: AbstractValue | null;
+  sources: Source[];
+  sections: WrittenSection[];
+  orderId: string | null;
+  status: WritingStatus;
+  progress: number;
+  failureReason: string | null;
+  freeOutline: boolean;
+  outlinesGenerated: number;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  hiddenAt: Date | null;
+}
+
+function parsed<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export function toWriting(row: WritingRow): Writing {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    area: row.area,
+    topic: row.topic,
+    title: row.title,
+    discipline: row.discipline,
+    degree: row.degree,
+    language: row.language,
+    targetWords: row.target_words,
+    requirements: row.requirements,
+    templateId: row.template_id,
+    outline: parsed<OutlineItem[] | null>(row.outline, null),
+    abstract: parsed<AbstractValue | null>(row.abstract, null),
+    sources: parsed<Source[]>(row.sources, []),
+    sections: parsed<WrittenSection[]>(row.sections, []),
+    orderId: row.order_id,
+    status: row.status,
+    progress: row.progress,
+    failureReason: row.failure_reason,
+    freeOutline: row.free_outline,
+    outlinesGenerated: row.outlines_generated,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+    hiddenAt: row.hidden_at,
+  };
+}
+
+export async function insertWriting(
+  db: Kysely<Database>,
+  values: {
+    userId: string;
+    area: Writing['area'];
+    topic: string;
+    title: string;
+    discipline: string;
+    degree: string;
+    language: 'zh' | 'en';
+    targetWords: number;
+    requirements: string;
+    templateId: string;
+    now: Date;
+  },
+): Promise<Writing> {
+  const row = await db
+    .insertInto('writings')
+    .values({
+      user_id: values.userId,
+      area: values.area,
+      topic: values.topic,
+      title: values.title,
+      discipline: values.discipline,
+      degree: values.degree,
+      language: values.language,
+      target_words: values.targetWords,
+      requirements: values.requirements,
+      template_id: values.templateId,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toWriting(row);
+}
+
+/** The user's own writing (not deleted); undefined for a missing one or another user's. */
+export async function findWritingOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Writing | undefined> {
+  let query = db
+    .selectFrom('writings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toWriting(row) : undefined;
+}
+
+export async function findWriting(db: Kysely<Database>, id: string, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('writings').selectAll().where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toWriting(row) : undefined;
+}
+
+export async function findWritingByOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  let query = db.selectFrom('writings').selectAll().where('order_id', '=', orderId);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toWriting(row) : undefined;
+}
+
+export async function listWritingsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  limit = 50,
+): Promise<Writing[]> {
+  const rows = await db
+    .selectFrom('writings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toWriting);
+}
+
+export interface WritingUpdate {
+  title?: string;
+  topic?: string;
+  discipline?: string;
+  degree?: string;
+  language?: 'zh' | 'en';
+  targetWords?: number;
+  requirements?: string;
+  templateId?: string;
+  outline?: OutlineItem[] | null;
+  abstract?: AbstractValue | null;
+  sources?: Source[];
+  sections?: WrittenSection[];
+  orderId?: string | null;
+  status?: Writing['status'];
+  progress?: number;
+  failureReason?: string | null;
+  freeOutline?: boolean;
+  outlinesGenerated?: number;
+  finishedAt?: Date | null;
+  hiddenAt?: Date | null;
+}
+
+export async function updateWriting(
+  db: Kysely<Database>,
+  id: string,
+  u: WritingUpdate,
+  now: Date,
+): Promise<void> {
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  await db
+    .updateTable('writings')
+    .set({
+      ...(u.title !== undefined ? { title: u.title } : {}),
+      ...(u.topic !== undefined ? { topic: u.topic } : {}),
+      ...(u.discipline !== undefined ? { discipline: u.discipline } : {}),
+      ...(u.degree !== undefined ? { degree: u.degree } : {}),
+      ...(u.language !== undefined ? { language: u.language } : {}),
+      ...(u.targetWords !== undefined ? { target_words: u.targetWords } : {}),
+      ...(u.requirements !== undefined ? { requirements: u.requirements } : {}),
+      ...(u.templateId !== undefined ? { template_id: u.templateId } : {}),
+      ...(u.outline !== undefined ? { outline: json(u.outline) } : {}),
+      ...(u.abstract !== undefined ? { abstract: json(u.abstract) } : {}),
+      ...(u.sources !== undefined ? { sources: JSON.stringify(u.sources) } : {}),
+      ...(u.sections !== undefined ? { sections: JSON.stringify(u.sections) } : {}),
+      ...(u.orderId !== undefined ? { order_id: u.orderId } : {}),
+      ...(u.status !== undefined ? { status: u.status } : {}),
+      ...(u.progress !== undefined ? { progress: u.progress } : {}),
+      ...(u.failureReason !== undefined ? { failure_reason: u.failureReason } : {}),
+      ...(u.freeOutline !== undefined ? { free_outline: u.freeOutline } : {}),
+      ...(u.outlinesGenerated !== undefined ? { outlines_generated: u.outlinesGenerated } : {}),
+      ...(u.finishedAt !== undefined ? { finished_at: u.finishedAt } : {}),
+      ...(u.hiddenAt !== undefined ? { hidden_at: u.hiddenAt } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,432 @@
+import { ErrorCode } from '@kyfw/contracts';
+import type { Database, Kysely } from '@kyfw/db';
+import { enqueue } from '../../jobs/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { LlmError, type LlmSetup } from '../../providers/llm/index.ts';
+import { consumeEntitlement, listEntitlements } from '../accounts/entitlements.service.ts';
+import type { Library } from '../check/library/library.ts';
+import type { OrdersApi } from '../orders/orders.api.ts';
+import { parseReferences, type Source, termsOf } from './references.ts';
+import { abstractMessages, outlineMessages, titleMessages, type WritingFacts } from './writing.prompts.ts';
+import {
+  findWritingOfUser,
+  insertWriting,
+  listWritingsOfUser,
+  updateWriting,
+  type Writing,
+} from './writing.repo.ts';
+import {
+  abstractSuggestion,
+  type OutlineItem,
+  outlineSuggestion,
+  type saveOrderBody,
+  titleSuggestions,
+} from './writing.schemas.ts';
+import { AREA_GOODS, AREA_NAMES, STATUS_TEXTS, TEXTS } from './writing.texts.ts';
+import './writing.sandbox.ts';
+import type { z } from 'zod';
+
+export const WRITING_JOB = 'writing.full-text';
+/** Outline generations per writing on its free outline (regenerating is part of the same trial). */
+export const FREE_OUTLINE_REGENERATIONS = 3;
+/** Sources retrieved from the library for a draft. */
+export const SOURCES_PER_DRAFT = 12;
+
+/** What the writing services need besides the database: built once by writing.module.ts. */
+export interface WritingRuntime {
+  db: Kysely<Database>;
+  /** The orders API (goods, the full text's order, payment, cancel). */
+  orders: OrdersApi;
+  /** The LLM provider (services.llm). */
+  llm: LlmSetup;
+  /** The comparison library (the check module's), searched for references. */
+  library: Library;
+  now: () => Date;
+}
+
+/** Runs an LLM call; its failures become WRITING_AI_FAILED (nothing was charged or changed). */
+export async function askLlm<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof LlmError)
+      throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiFailed, { cause: error });
+    throw error;
+  }
+}
+
+export function factsOfWriting(w: Writing): WritingFacts {
+  return {
+    area: w.area,
+    topic: w.topic,
+    title: w.title,
+    discipline: w.discipline,
+    degree: w.degree,
+    language: w.language,
+    targetWords: w.targetWords,
+    requirements: w.requirements,
+  };
+}
+
+async function ownWriting(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  forUpdate = false,
+): Promise<Writing> {
+  const w = await findWritingOfUser(db, userId, id, { forUpdate });
+  if (!w) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.writingNotFound);
+  return w;
+}
+
+function assertEditable(w: Writing): void {
+  if (w.status !== 'draft') throw new AppError(ErrorCode.WRITING_LOCKED, TEXTS.locked);
+}
+
+// --- titles, drafts -------------------------------------------------------------------------------
+
+export async function suggestTitles(
+  rt: WritingRuntime,
+  userId: string,
+  input: { area: Writing['area']; topic: string; discipline: string },
+) {
+  const { db } = rt;
+  const result = await askLlm(() =>
+    rt.llm.provider.structured({
+      task: 'writing.title',
+      userId,
+      messages: titleMessages(input),
+      schema: titleSuggestions,
+      schemaName: 'title_suggestions',
+    }),
+  );
+  return { titles: result.value.titles, sandbox: result.provider === 'sandbox' };
+}
+
+export async function saveDraft(
+  db: Kysely<Database>,
+  userId: string,
+  body: z.output<typeof saveOrderBody>,
+  now: Date,
+): Promise<Writing> {
+  const fields = {
+    area: body.area,
+    topic: body.topic,
+    title: body.title,
+    discipline: body.discipline,
+    degree: body.degree,
+    language: body.language,
+    targetWords: body.targetWords,
+    requirements: body.requirements,
+    templateId: body.templateId,
+  };
+  if (!body.writingId) return insertWriting(db, { userId, ...fields, now });
+  return db.transaction().execute(async (tx) => {
+    const w = await ownWriting(tx, userId, body.writingId!, true);
+    assertEditable(w);
+    const { area: _area, ...changes } = fields;
+    // A new title or target makes the old outline and abstract stale.
+    const stale = w.title !== body.title || w.targetWords !== body.targetWords;
+    await updateWriting(tx, w.id, { ...changes, ...(stale ? { outline: null, abstract: null } : {}) }, now);
+    return ownWriting(tx, userId, w.id);
+  });
+}
+
+// --- outline ----------------------------------------------------------------------------------------
+
+/** Unused free outlines of the account: its AI-writing trial from the binding (0 or 1). */
+export async function freeOutlinesLeft(db: Kysely<Database>, userId: string): Promise<number> {
+  const entitlements = await listEntitlements(userId, { tx: db });
+  return entitlements.filter((e) => e.kind === 'ai_writing_trial' && !e.usedAt).length;
+}
+
+/** Parents' budgets become the sum of their children; leaves keep theirs; flags default to '0'. */
+export interface LooseOutlineItem extends Partial<Omit<OutlineItem, 'children'>> {
+  children?: LooseOutlineItem[];
+}
+
+export function normalizeOutline(items: readonly LooseOutlineItem[]): OutlineItem[] {
+  return items.map((item) => {
+    const children = item.children && item.children.length > 0 ? normalizeOutline(item.children) : undefined;
+    return {
+      name: String(item.name ?? '').trim(),
+      wordCount: children
+        ? children.reduce((s, c) => s + c.wordCount, 0)
+        : Math.max(0, Math.round(item.wordCount ?? 0)),
+      form: item.form === '1' ? '1' : '0',
+      formula: item.formula === '1' ? '1' : '0',
+      code: item.code === '1' ? '1' : '0',
+      picture: item.picture === '1' ? '1' : '0',
+      ...(children ? { children } : {}),
+    };
+  });
+}
+
+/** Scales the leaves so the total matches the target (the model's sums are approximate). */
+export function fitOutlineToTarget(items: OutlineItem[], target: number): OutlineItem[] {
+  const total = items.reduce((s, c) => s + c.wordCount, 0);
+  if (total <= 0) return items;
+  const factor = target / total;
+  const scale = (list: readonly OutlineItem[]): OutlineItem[] =>
+    list.map((i) =>
+      i.children
+        ? { ...i, children: scale(i.children) }
+        : { ...i, wordCount: Math.max(50, Math.round((i.wordCount * factor) / 10) * 10) },
+    );
+  return normalizeOutline(scale(items));
+}
+
+export function outlineTotal(items: readonly OutlineItem[]): number {
+  return items.reduce((s, c) => s + c.wordCount, 0);
+}
+
+async function proposeOutline(rt: WritingRuntime, w: Writing, userId: string, orderNo?: string) {
+  const { db } = rt;
+  const result = await askLlm(() =>
+    rt.llm.provider.structured({
+      task: 'writing.outline',
+      userId,
+      orderNo: orderNo ?? null,
+      messages: outlineMessages(factsOfWriting(w)),
+      schema: outlineSuggestion,
+      schemaName: 'outline',
+    }),
+  );
+  return fitOutlineToTarget(normalizeOutline(result.value.chapters), w.targetWords);
+}
+
+/**
+ * Generates the outline of a draft on the account's free outline (the binding trial): the first
+ * generation uses it, up to FREE_OUTLINE_REGENERATIONS generations of the same writing are then
+ * free. Without a free outline: WRITING_OUTLINE_PAYMENT_REQUIRED (the full-text order then writes
+ * the outline itself). The LLM is asked before anything is used, so a failure costs nothing.
+ */
+export async function generateOutline(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
+  const w = await ownWriting(db, userId, writingId);
+  assertEditable(w);
+  if (!w.title) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.titleRequired);
+  const onTrial = w.freeOutline && w.outlinesGenerated < FREE_OUTLINE_REGENERATIONS;
+  if (!onTrial && (await freeOutlinesLeft(db, userId)) === 0) {
+    throw new AppError(ErrorCode.WRITING_OUTLINE_PAYMENT_REQUIRED, TEXTS.freeOutlineUsed);
+  }
+  const outline = await proposeOutline(rt, w, userId);
+  return db.transaction().execute(async (tx) => {
+    const locked = await ownWriting(tx, userId, writingId, true);
+    assertEditable(locked);
+    if (!(locked.freeOutline && locked.outlinesGenerated < FREE_OUTLINE_REGENERATIONS)) {
+      const used = await consumeEntitlement(userId, 'ai_writing_trial', { tx, usedFor: writingId, now });
+      if (!used) throw new AppError(ErrorCode.WRITING_OUTLINE_PAYMENT_REQUIRED, TEXTS.freeOutlineUsed);
+    }
+    await updateWriting(
+      tx,
+      writingId,
+      { outline, abstract: null, freeOutline: true, outlinesGenerated: locked.outlinesGenerated + 1 },
+      now,
+    );
+    return { outline, freeOutlinesLeft: await freeOutlinesLeft(tx, userId) };
+  });
+}
+
+/** The student's edited outline: parents recomputed from children; the total within ±10% of the target. */
+export async function saveOutline(
+  db: Kysely<Database>,
+  userId: string,
+  writingId: string,
+  items: OutlineItem[],
+  now: Date,
+) {
+  const outline = normalizeOutline(items);
+  return db.transaction().execute(async (tx) => {
+    const w = await ownWriting(tx, userId, writingId, true);
+    assertEditable(w);
+    const total = outlineTotal(outline);
+    if (Math.abs(total - w.targetWords) > w.targetWords * 0.1) {
+      throw new AppError(ErrorCode.VALIDATION, TEXTS.outlineBudgetMismatch(total, w.targetWords));
+    }
+    await updateWriting(tx, writingId, { outline }, now);
+    return { outline };
+  });
+}
+
+export async function generateAbstract(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
+  const w = await ownWriting(db, userId, writingId);
+  if (!w.outline) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.outlineRequired);
+  const result = await askLlm(() =>
+    rt.llm.provider.structured({
+      task: 'writing.abstract',
+      userId,
+      orderNo: null,
+      messages: abstractMessages(factsOfWriting(w), w.outline!),
+      schema: abstractSuggestion,
+      schemaName: 'abstract',
+    }),
+  );
+  await updateWriting(db, writingId, { abstract: result.value }, now);
+  return result.value;
+}
+
+// --- references ---------------------------------------------------------------------------------------
+
+export async function searchLibrary(
+  rt: WritingRuntime,
+  keyword: string,
+  limit: number,
+): Promise<Omit<Source, 'n'>[]> {
+  const { db } = rt;
+  const library = rt.library;
+  if (!library) return [];
+  const terms = termsOf(keyword);
+  const entries = await library.searchTitles(terms.length > 0 ? terms : [keyword], limit);
+  return entries.map((e) => ({
+    title: e.title!,
+    authors: e.authors,
+    year: e.year,
+    source: e.source,
+    type: 'J',
+    origin: 'library' as const,
+  }));
+}
+
+/**
+ * Parses pasted references; with a writing, the readable ones become its supplied sources (the
+ * draft may cite them beside the library's records).
+ */
+export async function analyseReferences(
+  db: Kysely<Database>,
+  userId: string,
+  text: string,
+  writingId: string | undefined,
+  now: Date,
+) {
+  const parsed = parseReferences(text);
+  if (writingId) {
+    await db.transaction().execute(async (tx) => {
+      const w = await ownWriting(tx, userId, writingId, true);
+      assertEditable(w);
+      const supplied = parsed.flatMap((p) =>
+        p.fields ? [{ ...p.fields, origin: 'supplied' as const }] : [],
+      );
+      const library = w.sources.filter((s) => s.origin === 'library');
+      await updateWriting(
+        tx,
+        writingId,
+        { sources: [...supplied, ...library].map((s, i) => ({ ...s, n: i + 1 })) },
+        now,
+      );
+    });
+  }
+  return parsed;
+}
+
+/** The sources of a draft: the student's supplied ones first, then the library's records on the title. */
+export async function retrieveSources(rt: WritingRuntime, w: Writing): Promise<Source[]> {
+  const { db } = rt;
+  const supplied = w.sources.filter((s) => s.origin === 'supplied');
+  const found = await searchLibrary(rt, `${w.title ?? ''} ${w.topic}`, SOURCES_PER_DRAFT);
+  const seen = new Set(supplied.map((s) => s.title));
+  const library = found.filter((s) => !seen.has(s.title));
+  return [...supplied, ...library].map((s, i) => ({ ...s, n: i + 1 }));
+}
+
+// --- order, progress, list ----------------------------------------------------------------------------
+
+/**
+ * Orders the full text: the draft's sources are retrieved and numbered now, and a pending order of
+ * the area's goods is created with the writing in one transaction. Payment goes through
+ * /aiWriting/freeCheckQrPayCode; the onPaid hook queues the job.
+ */
+export async function submitOrder(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
+  const w = await ownWriting(db, userId, writingId);
+  if (w.orderId) {
+    const order = await rt.orders.getOrder(w.orderId);
+    if (order && order.status !== 'cancelled' && order.status !== 'expired')
+      return { writingId, orderId: w.orderId, orderNo: order.orderNo, amount: order.amount };
+  }
+  if (!w.title) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.titleRequired);
+  const sources = await retrieveSources(rt, w);
+  return db.transaction().execute(async (tx) => {
+    const locked = await ownWriting(tx, userId, writingId, true);
+    if (locked.status !== 'draft' && locked.status !== 'ordered')
+      throw new AppError(ErrorCode.WRITING_LOCKED, TEXTS.orderExists);
+    const order = await rt.orders.createOrder(
+      {
+        userId,
+        serviceType: 'ai_writing',
+        goodsId: AREA_GOODS[w.area],
+        quantity: 1,
+        serviceRef: writingId,
+        meta: { title: w.title, area: AREA_NAMES[w.area] },
+      },
+      { tx },
+    );
+    await updateWriting(tx, writingId, { orderId: order.orderId, status: 'ordered', sources }, now);
+    return { writingId, orderId: order.orderId, orderNo: order.orderNo, amount: order.amount };
+  });
+}
+
+/** The onPaid hook's work, in the paying transaction: the writing starts, its job is queued. */
+export async function startPaidWriting(tx: Kysely<Database>, writing: Writing, orderId: string, now: Date) {
+  await updateWriting(tx, writing.id, { status: 'writing', progress: Math.max(writing.progress, 1) }, now);
+  await enqueue(
+    tx,
+    WRITING_JOB,
+    { writingId: writing.id },
+    { dedupeKey: `writing:${orderId}`, maxAttempts: 3 },
+  );
+}
+
+export function toWritingView(w: Writing, extra: { sandbox?: boolean } = {}) {
+  const sections = w.sections;
+  return {
+    writingId: w.id,
+    area: w.area,
+    areaName: AREA_NAMES[w.area],
+    topic: w.topic,
+    title: w.title,
+    discipline: w.discipline,
+    degree: w.degree,
+    language: w.language,
+    targetWords: w.targetWords,
+    requirements: w.requirements,
+    templateId: w.templateId,
+    outline: w.outline,
+    abstract: w.abstract,
+    sources: w.sources,
+    orderId: w.orderId,
+    status: w.status,
+    statusText: w.status === 'failed' && w.failureReason ? w.failureReason : STATUS_TEXTS[w.status],
+    progress: w.progress,
+    sectionsWritten: sections.length,
+    wordsWritten: sections.reduce((s, x) => s + x.text.length, 0),
+    removedCitations: sections.reduce((s, x) => s + x.removedCitations, 0),
+    freeOutline: w.freeOutline,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+    finishedAt: w.finishedAt?.toISOString() ?? null,
+    ...extra,
+  };
+}
+
+export async function getWriting(db: Kysely<Database>, userId: string, writingId: string) {
+  return ownWriting(db, userId, writingId);
+}
+
+export async function listWritings(db: Kysely<Database>, userId: string) {
+  return listWritingsOfUser(db, userId);
+}
+
+/** Hides a writing; a pending order is cancelled; refused while the text is being written. */
+export async function deleteWriting(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
+  const w = await ownWriting(db, userId, writingId);
+  if (w.status === 'writing') throw new AppError(ErrorCode.WRITING_LOCKED, TEXTS.deleteWhileWriting);
+  if (w.status === 'ordered' && w.orderId) {
+    const order = await rt.orders.getOrder(w.orderId);
+    if (order?.status === 'pending_payment')
+      await rt.orders.cancelOrder(userId, w.orderId, { reason: '用户删除论文草稿，订单取消' });
+  }
+  await updateWriting(db, writingId, { hiddenAt: now }, now);
+}

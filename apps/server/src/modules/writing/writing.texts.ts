@@ -1,0 +1,75 @@
+/** Every Chinese text of the AI-writing module (messages, document labels). */
+export const TEXTS = {
+  topicRequired: '请输入论文主题',
+  topicTooShort: '论文主题至少 2 个字',
+  topicTooLong: '论文主题不能超过 200 个字',
+  titleRequired: '请先选择或输入论文题目',
+  titleTooLong: '论文题目不能超过 200 个字',
+  areaInvalid: '写作类型不正确',
+  targetWordsInvalid: '目标字数须在 1000 到 100000 之间',
+  requirementsTooLong: '写作要求不能超过 2000 个字',
+  disciplineTooLong: '学科不能超过 50 个字',
+  degreeInvalid: '学历层次不正确',
+  writingIdRequired: '缺少论文编号',
+  writingNotFound: '论文不存在或已删除',
+  outlineRequired: '请先生成并确认大纲',
+  outlineEmpty: '大纲至少需要一章',
+  outlineTooDeep: '大纲最多三级（章、节、小节）',
+  outlineNameRequired: '大纲条目名称不能为空',
+  outlineNameTooLong: '大纲条目名称不能超过 60 个字',
+  outlineWordsInvalid: '每个条目的字数须为 0 到 50000 之间的整数',
+  outlineTooMany: '大纲条目不能超过 120 个',
+  outlineBudgetMismatch: (sum: number, target: number) =>
+    `各章字数合计 ${sum} 字，与目标字数 ${target} 字相差超过 10%，请调整`,
+  flagInvalid: '条目标记只能为 0 或 1',
+  referenceTextRequired: '请粘贴参考文献',
+  referenceTextTooLong: '参考文献文本不能超过 20000 个字',
+  keywordRequired: '请输入检索词',
+  enLibraryEmpty: '演示文献库中没有英文文献，无法检索英文参考文献',
+  noSources: '未在文献库中检索到与题目相关的文献，正文不引用任何文献（请自行补充真实文献）',
+  locked: '论文已下单，题目和大纲不能再修改',
+  notDone: (progress: number) => `全文尚未生成完成（${progress}%），请稍后再下载`,
+  failedRefund: '全文生成失败，已自动退款',
+  failedStatus: '全文生成失败',
+  aiFailed: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
+  freeOutlineUsed: '免费大纲次数已用完，请先购买全文后再生成大纲',
+  orderExists: '该论文已下单',
+  deleteWhileWriting: '全文正在生成，暂不能删除',
+  templateUnknown: '格式模板不存在',
+  // Document labels (the .docx).
+  aiLabelExplicit: '本文内容由人工智能生成，仅供参考，请核实后使用',
+  aiLabelSandbox: '【沙箱示例】本文为演示用模板文字，并非人工智能写作结果',
+  tocTitle: '目  录',
+  tocHint: '（在 Word 中右击此处选择“更新域”生成目录）',
+  abstractZh: '摘  要',
+  abstractEn: 'Abstract',
+  keywordsZh: '关键词：',
+  keywordsEn: 'Key words: ',
+  references: '参考文献',
+  noReferences: '（本文未引用文献库中的文献；请补充真实可查的参考文献。）',
+  figurePlaceholder: (caption: string) => `［图片占位：${caption}。请替换为你自己的图片］`,
+  tableCaption: (n: string, caption: string) => `表${n} ${caption}`,
+  figureCaption: (n: string, caption: string) => `图${n} ${caption}`,
+} as const;
+
+export const AREA_NAMES = {
+  dissertation: '毕业论文',
+  proposal: '开题报告',
+  assignment: '课程作业',
+  journalsReviewed: '期刊论文',
+} as const;
+
+export const AREA_GOODS = {
+  dissertation: 'ai_writing_dissertation',
+  proposal: 'ai_writing_proposal',
+  assignment: 'ai_writing_assignment',
+  journalsReviewed: 'ai_writing_journal',
+} as const;
+
+export const STATUS_TEXTS = {
+  draft: '草稿',
+  ordered: '待支付',
+  writing: '正在生成全文',
+  done: '已完成',
+  failed: '生成失败',
+} as const;

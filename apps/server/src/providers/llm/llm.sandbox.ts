@@ -1,0 +1,274 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { parseJsonLoose } from './json-repair.ts';
+import { estimateTokens } from './openai.adapter.ts';
+import { SANDBOX_MARK, type SandboxPrompt, sandboxText, sandboxValue } from './sandbox-text.ts';
+import { sseEvent } from './sse.ts';
+
+/** The model name the sandbox answers as. */
+export const SANDBOX_MODEL = 'kyfw-sandbox';
+/** The bearer token the sandbox expects (it is no secret: the sandbox only ever answers templates). */
+export const SANDBOX_API_KEY = 'kyfw-sandbox-key';
+/** Where the LLM sandbox is mounted; the adapter's base URL is `${publicBaseUrl}${LLM_SANDBOX_PATH}/v1`. */
+export const LLM_SANDBOX_PATH = '/__sandbox/llm';
+
+/**
+ * Builds a structured answer for one task (by the `x-kyfw-task` header), or returns undefined to
+ * fall back to the generic schema-driven value. Every string it returns must carry 【沙箱示例】
+ * where a reader could take it for written text.
+ */
+export type SandboxTemplate = (prompt: SandboxPrompt, schema: unknown) => unknown;
+
+export const LLM_FAULT_KINDS = [
+  'slow',
+  'rateLimited',
+  'serverError',
+  'malformed',
+  'cut',
+  'nonsense',
+] as const;
+export type LlmFaultKind = (typeof LLM_FAULT_KINDS)[number];
+
+export const llmFaultsSchema = z.object({
+  reset: z.boolean().optional(),
+  /** The next n answers wait `slowMs` first. */
+  slow: z.number().int().min(0).max(100).optional(),
+  slowMs: z.number().int().min(0).max(600_000).optional(),
+  /** The next n answers are HTTP 429 with Retry-After: 0. */
+  rateLimited: z.number().int().min(0).max(100).optional(),
+  /** The next n answers are HTTP 500. */
+  serverError: z.number().int().min(0).max(100).optional(),
+  /** The next n answers are HTTP 200 whose body (or stream event) is not valid JSON. */
+  malformed: z.number().int().min(0).max(100).optional(),
+  /** The next n answers stop mid-way: the connection closes after part of the body or stream. */
+  cut: z.number().int().min(0).max(100).optional(),
+  /** The next n answers are well-formed completions whose text is nonsense (not the JSON asked for). */
+  nonsense: z.number().int().min(0).max(100).optional(),
+});
+export type LlmFaultsInput = z.infer<typeof llmFaultsSchema>;
+
+export interface LlmSandboxState {
+  faults: Record<LlmFaultKind, number>;
+  slowMs: number;
+  /** Completions answered (any outcome). */
+  requests: number;
+}
+
+export interface LlmSandbox {
+  state: LlmSandboxState;
+  setFaults(input: LlmFaultsInput): LlmSandboxState;
+  /** Adds (or replaces) the template of a task. */
+  addTemplate(task: string, template: SandboxTemplate): void;
+  routes: FastifyPluginAsync;
+}
+
+const requestSchema = z.object({
+  model: z.string().min(1),
+  messages: z
+    .array(
+      z.object({ role: z.enum(['system', 'user', 'assistant', 'tool', 'developer']), content: z.string() }),
+    )
+    .min(1),
+  stream: z.boolean().optional(),
+  response_format: z
+    .object({
+      type: z.enum(['text', 'json_object', 'json_schema']),
+      json_schema: z.object({ name: z.string(), schema: z.unknown() }).partial().optional(),
+    })
+    .optional(),
+  max_tokens: z.number().int().positive().optional(),
+  temperature: z.number().optional(),
+});
+
+function openAiError(reply: FastifyReply, status: number, message: string, type: string) {
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({ error: { message, type, code: null } });
+}
+
+/**
+ * The loopback sandbox of an OpenAI-compatible endpoint: `POST /v1/chat/completions` (plain and
+ * `stream: true` SSE with a usage chunk), `GET /v1/models`. Deterministic: the same request gets the
+ * same text. Register under LLM_SANDBOX_PATH.
+ */
+export function createLlmSandbox(
+  options: { templates?: Map<string, SandboxTemplate> | Record<string, SandboxTemplate> } = {},
+): LlmSandbox {
+  const templates =
+    options.templates instanceof Map ? options.templates : new Map(Object.entries(options.templates ?? {}));
+  const state: LlmSandboxState = {
+    faults: { slow: 0, rateLimited: 0, serverError: 0, malformed: 0, cut: 0, nonsense: 0 },
+    slowMs: 3_000,
+    requests: 0,
+  };
+
+  function takeFault(kind: LlmFaultKind): boolean {
+    if (state.faults[kind] <= 0) return false;
+    state.faults[kind] -= 1;
+    return true;
+  }
+
+  const routes: FastifyPluginAsync = async (app) => {
+    app.get('/v1/models', async () => ({
+      object: 'list',
+      data: [{ id: SANDBOX_MODEL, object: 'model', owned_by: 'kyfw-sandbox' }],
+    }));
+
+    app.post('/v1/chat/completions', async (request, reply) => {
+      state.requests += 1;
+      if (request.headers.authorization !== `Bearer ${SANDBOX_API_KEY}`) {
+        return openAiError(reply, 401, 'Incorrect API key provided', 'invalid_request_error');
+      }
+      const parsed = requestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        return openAiError(
+          reply,
+          400,
+          `Invalid request: ${parsed.error.issues[0]?.message}`,
+          'invalid_request_error',
+        );
+      }
+      const body = parsed.data;
+      if (takeFault('slow')) await new Promise((resolve) => setTimeout(resolve, state.slowMs));
+      if (takeFault('rateLimited')) {
+        reply.header('retry-after', '0');
+        return openAiError(reply, 429, 'Rate limit reached (sandbox fault)', 'rate_limit_error');
+      }
+      if (takeFault('serverError'))
+        return openAiError(reply, 500, 'Internal server error (sandbox fault)', 'server_error');
+
+      const prompt: SandboxPrompt = {
+        task: String(request.headers['x-kyfw-task'] ?? ''),
+        system: body.messages
+          .filter((m) => m.role === 'system')
+          .map((m) => m.content)
+          .join('\n'),
+        user: body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '',
+        all: body.messages.map((m) => `${m.role}:${m.content}`).join('\n'),
+      };
+      const wantsJson =
+        body.response_format?.type === 'json_object' || body.response_format?.type === 'json_schema';
+      const schemaInPrompt = /JSON Schema[^`]*```json\s*\n([\s\S]*?)```/.exec(
+        prompt.system + prompt.user,
+      )?.[1];
+      const schema =
+        body.response_format?.json_schema?.schema ??
+        (schemaInPrompt ? parseJsonLoose(schemaInPrompt) : undefined);
+      let text: string;
+      if (takeFault('nonsense')) {
+        text = `${SANDBOX_MARK}（沙箱故障：无意义的回答）天气不错。`;
+      } else if (wantsJson || schema !== undefined) {
+        const template = templates.get(prompt.task);
+        const value = template?.(prompt, schema) ?? sandboxValue(schema ?? { type: 'object' }, prompt);
+        text = JSON.stringify(value);
+      } else {
+        text = sandboxText(prompt);
+      }
+
+      const id = `chatcmpl-sandbox-${state.requests}`;
+      const created = Math.floor(Date.now() / 1000);
+      const usage = {
+        prompt_tokens: estimateTokens(body.messages.map((m) => m.content).join('\n')),
+        completion_tokens: estimateTokens(text),
+      };
+      const malformed = takeFault('malformed');
+      const cut = takeFault('cut');
+
+      if (!body.stream) {
+        const full = JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: SANDBOX_MODEL,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        });
+        if (malformed)
+          return reply
+            .code(200)
+            .type('application/json')
+            .send(full.slice(0, Math.floor(full.length / 2)));
+        if (cut) {
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(full)),
+          });
+          reply.raw.write(full.slice(0, Math.floor(full.length / 2)), () => reply.raw.destroy());
+          return reply;
+        }
+        return reply.code(200).type('application/json').send(full);
+      }
+
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
+      const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+        JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model: SANDBOX_MODEL,
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        });
+      const pieces = Array.from(text.matchAll(/[\s\S]{1,24}/g), (m) => m[0]);
+      reply.raw.write(sseEvent(chunk({ role: 'assistant', content: '' }, null)));
+      for (let i = 0; i < pieces.length; i += 1) {
+        if (cut && i >= Math.floor(pieces.length / 2)) {
+          // Close the connection once what was written has left, as a dropped upstream would.
+          reply.raw.write('', () => reply.raw.destroy());
+          return reply;
+        }
+        if (malformed && i === Math.floor(pieces.length / 2)) {
+          reply.raw.write('data: {"choices": [{"delta": \n\n');
+          reply.raw.end();
+          return reply;
+        }
+        reply.raw.write(sseEvent(chunk({ content: pieces[i] }, null)));
+      }
+      reply.raw.write(sseEvent(chunk({}, 'stop')));
+      const wantsUsage = (request.body as { stream_options?: { include_usage?: boolean } }).stream_options
+        ?.include_usage;
+      if (wantsUsage) {
+        reply.raw.write(
+          sseEvent(
+            JSON.stringify({
+              id,
+              object: 'chat.completion.chunk',
+              created,
+              model: SANDBOX_MODEL,
+              choices: [],
+              usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+            }),
+          ),
+        );
+      }
+      reply.raw.write(sseEvent('[DONE]'));
+      reply.raw.end();
+      return reply;
+    });
+  };
+
+  return {
+    state,
+    routes,
+    addTemplate(task, template) {
+      templates.set(task, template);
+    },
+    setFaults(input) {
+      if (input.reset) {
+        for (const kind of LLM_FAULT_KINDS) state.faults[kind] = 0;
+        state.slowMs = 3_000;
+      }
+      for (const kind of LLM_FAULT_KINDS) {
+        const n = input[kind];
+        if (n !== undefined) state.faults[kind] = n;
+      }
+      if (input.slowMs !== undefined) state.slowMs = input.slowMs;
+      return state;
+    },
+  };
+}

@@ -1,0 +1,355 @@
+import { z } from 'zod';
+import { parseJsonLoose } from './json-repair.ts';
+import { createLimiter } from './limiter.ts';
+import type {
+  LlmChatRequest,
+  LlmChatResult,
+  LlmErrorKind,
+  LlmMessage,
+  LlmProvider,
+  LlmProviderKind,
+  LlmStructuredRequest,
+  LlmStructuredResult,
+  LlmUsage,
+  LlmUsageRecorder,
+} from './llm.types.ts';
+import { LlmError } from './llm.types.ts';
+import { readSseData } from './sse.ts';
+
+export interface OpenAiAdapterOptions {
+  /** 'sandbox' when baseUrl is our loopback sandbox (recorded with the usage). */
+  kind: LlmProviderKind;
+  /** …/v1 without a trailing slash; requests go to `${baseUrl}/chat/completions`. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  taskModels?: Record<string, string>;
+  responseFormat: 'json_schema' | 'json_object' | 'none';
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  concurrency: number;
+  structuredRepairs: number;
+  /** Yuan per million tokens. */
+  priceInput: number;
+  priceOutput: number;
+  fetch?: typeof fetch;
+  /** Called once per billed attempt; a failing recorder is logged, never fails the call. */
+  recordUsage?: LlmUsageRecorder;
+  onRecordError?: (error: unknown) => void;
+  /** Waits between retries; tests may shorten it. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** A failure another attempt may cure. */
+class RetryableError extends Error {
+  readonly kind: LlmErrorKind;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(kind: LlmErrorKind, message: string, status?: number, retryAfterMs?: number) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+interface AttemptResult {
+  text: string;
+  model: string;
+  finishReason: string | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+const chunkSchema = z.object({
+  model: z.string().optional(),
+  choices: z
+    .array(
+      z.object({
+        delta: z.object({ content: z.string().nullish() }).partial().nullish(),
+        message: z.object({ content: z.string().nullish() }).partial().nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .default([]),
+  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).nullish(),
+});
+
+/** Rough token count for endpoints that send no usage: CJK characters ~1 token, other text ~4 chars. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3000-\u9fff\uff00-\uffef]/g)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * The adapter for any OpenAI-compatible Chat Completions endpoint (and for our sandbox, which
+ * speaks the same protocol). Attempts are limited to `concurrency` at once per process.
+ */
+export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvider {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? defaultSleep;
+  const limiter = createLimiter(options.concurrency);
+  const url = `${options.baseUrl}/chat/completions`;
+
+  const modelFor = (task: string) => options.taskModels?.[task] ?? options.model;
+  const costOf = (prompt: number, completion: number) =>
+    Math.round(prompt * options.priceInput + completion * options.priceOutput);
+
+  async function attempt(
+    body: Record<string, unknown>,
+    request: LlmChatRequest,
+    stream: boolean,
+  ): Promise<AttemptResult> {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+      // Ignored by real endpoints; lets the sandbox pick its template.
+      'x-kyfw-task': request.task,
+    };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    try {
+      const response = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      if (response.status === 429 || response.status === 408 || response.status >= 500) {
+        await response.body?.cancel().catch(() => {});
+        throw new RetryableError(
+          response.status === 429 ? 'rate_limited' : 'unavailable',
+          `LLM endpoint answered HTTP ${response.status}`,
+          response.status,
+          retryAfterMs(response.headers.get('retry-after')),
+        );
+      }
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => '')).slice(0, 300);
+        throw new LlmError(
+          'rejected',
+          `LLM endpoint refused the request: HTTP ${response.status} ${detail}`,
+          {
+            status: response.status,
+          },
+        );
+      }
+      const promptChars = (body.messages as LlmMessage[]).map((m) => m.content).join('\n');
+      if (!stream) {
+        const raw = await response.text();
+        let parsed: z.infer<typeof chunkSchema>;
+        try {
+          parsed = chunkSchema.parse(JSON.parse(raw));
+        } catch {
+          throw new RetryableError(
+            'bad_response',
+            'LLM endpoint answered something that is not a completion',
+          );
+        }
+        const choice = parsed.choices[0];
+        const text = choice?.message?.content;
+        if (typeof text !== 'string')
+          throw new RetryableError('bad_response', 'LLM answer has no message content');
+        return {
+          text,
+          model: parsed.model ?? String(body.model),
+          finishReason: choice?.finish_reason ?? null,
+          promptTokens: parsed.usage?.prompt_tokens ?? estimateTokens(promptChars),
+          completionTokens: parsed.usage?.completion_tokens ?? estimateTokens(text),
+        };
+      }
+      if (!response.body) throw new RetryableError('bad_response', 'LLM stream has no body');
+      let text = '';
+      let finishReason: string | null = null;
+      let model = String(body.model);
+      let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
+      let done = false;
+      try {
+        for await (const data of readSseData(response.body)) {
+          if (data.trim() === '[DONE]') {
+            done = true;
+            break;
+          }
+          let chunk: z.infer<typeof chunkSchema>;
+          try {
+            chunk = chunkSchema.parse(JSON.parse(data));
+          } catch {
+            throw new RetryableError(
+              'bad_response',
+              'LLM stream carried an event that is not a completion chunk',
+            );
+          }
+          if (chunk.model) model = chunk.model;
+          if (chunk.usage) usage = chunk.usage;
+          const choice = chunk.choices[0];
+          const piece = choice?.delta?.content;
+          if (piece) {
+            text += piece;
+            request.onText?.(text);
+          }
+          if (choice?.finish_reason) finishReason = choice.finish_reason;
+        }
+      } catch (error) {
+        if (error instanceof RetryableError || signal.aborted) throw error;
+        throw new RetryableError('unavailable', 'LLM stream was cut off');
+      }
+      // Some servers omit [DONE]; a finish_reason still proves the answer is complete.
+      if (!done && !finishReason) throw new RetryableError('unavailable', 'LLM stream was cut off');
+      return {
+        text,
+        model,
+        finishReason,
+        promptTokens: usage?.prompt_tokens ?? estimateTokens(promptChars),
+        completionTokens: usage?.completion_tokens ?? estimateTokens(text),
+      };
+    } catch (error) {
+      if (error instanceof RetryableError || error instanceof LlmError) throw error;
+      if (request.signal?.aborted) throw new LlmError('aborted', 'LLM call aborted', { cause: error });
+      if (timeout.aborted)
+        throw new RetryableError('timeout', `LLM endpoint gave no answer within ${options.timeoutMs} ms`);
+      throw new RetryableError('unavailable', `LLM endpoint unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  async function chatWith(request: LlmChatRequest, extra: Record<string, unknown>): Promise<LlmChatResult> {
+    const model = modelFor(request.task);
+    const stream = Boolean(request.onText);
+    const body: Record<string, unknown> = {
+      model,
+      messages: request.messages,
+      stream,
+      ...(stream ? { stream_options: { include_usage: true } } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      ...extra,
+    };
+    const usage: LlmUsage = { promptTokens: 0, completionTokens: 0, costMicroYuan: 0 };
+    for (let n = 0; ; n += 1) {
+      try {
+        const result = await limiter.run(() => attempt(body, request, stream));
+        const cost = costOf(result.promptTokens, result.completionTokens);
+        usage.promptTokens += result.promptTokens;
+        usage.completionTokens += result.completionTokens;
+        usage.costMicroYuan += cost;
+        if (options.recordUsage) {
+          await options
+            .recordUsage({
+              task: request.task,
+              orderNo: request.orderNo ?? null,
+              userId: request.userId ?? null,
+              provider: options.kind,
+              model: result.model,
+              promptTokens: result.promptTokens,
+              completionTokens: result.completionTokens,
+              costMicroYuan: cost,
+            })
+            .catch((error) => options.onRecordError?.(error));
+        }
+        return {
+          text: result.text,
+          model: result.model,
+          provider: options.kind,
+          finishReason: result.finishReason,
+          usage,
+          attempts: n + 1,
+        };
+      } catch (error) {
+        if (!(error instanceof RetryableError)) throw error;
+        if (n >= options.maxRetries) {
+          throw new LlmError(error.kind, `${error.message} (after ${n + 1} attempts)`, {
+            status: error.status,
+          });
+        }
+        const backoff = error.retryAfterMs ?? options.retryBaseMs * 2 ** n * (0.75 + Math.random() * 0.5);
+        try {
+          await sleep(Math.min(backoff, 60_000), request.signal);
+        } catch (cause) {
+          throw new LlmError('aborted', 'LLM call aborted', { cause });
+        }
+      }
+    }
+  }
+
+  return {
+    kind: options.kind,
+    modelFor,
+    chat: (request) => chatWith(request, {}),
+
+    async structured<T>(request: LlmStructuredRequest<T>): Promise<LlmStructuredResult<T>> {
+      const jsonSchema = z.toJSONSchema(request.schema, { io: 'input', unrepresentable: 'any' });
+      const instruction =
+        '只输出一个 JSON 对象（不要代码块、不要解释），它必须符合下面的 JSON Schema：\n' +
+        `\`\`\`json\n${JSON.stringify(jsonSchema)}\n\`\`\``;
+      const messages: LlmMessage[] = [...request.messages];
+      const first = messages[0];
+      if (first?.role === 'system')
+        messages[0] = { role: 'system', content: `${first.content}\n\n${instruction}` };
+      else messages.unshift({ role: 'system', content: instruction });
+      const extra =
+        options.responseFormat === 'json_schema'
+          ? {
+              response_format: {
+                type: 'json_schema',
+                json_schema: { name: request.schemaName, schema: jsonSchema, strict: false },
+              },
+            }
+          : options.responseFormat === 'json_object'
+            ? { response_format: { type: 'json_object' } }
+            : {};
+      const usage: LlmUsage = { promptTokens: 0, completionTokens: 0, costMicroYuan: 0 };
+      let attempts = 0;
+      for (let repair = 0; ; repair += 1) {
+        const { schema: _schema, schemaName: _name, ...chatRequest } = request;
+        const answer = await chatWith({ ...chatRequest, messages }, extra);
+        usage.promptTokens += answer.usage.promptTokens;
+        usage.completionTokens += answer.usage.completionTokens;
+        usage.costMicroYuan += answer.usage.costMicroYuan;
+        attempts += answer.attempts;
+        const parsed = parseJsonLoose(answer.text);
+        const checked = parsed === undefined ? null : request.schema.safeParse(parsed);
+        if (checked?.success) {
+          const { text: _text, ...rest } = answer;
+          return { ...rest, value: checked.data, usage, attempts, repairs: repair };
+        }
+        if (repair >= options.structuredRepairs) {
+          throw new LlmError(
+            'bad_output',
+            `LLM answer did not match the ${request.schemaName} schema after ${repair + 1} answers`,
+          );
+        }
+        const problem = checked
+          ? checked.error.issues
+              .slice(0, 3)
+              .map((issue) => `${issue.path.join('.') || '(根)'}: ${issue.message}`)
+              .join('；')
+          : '不是合法的 JSON';
+        messages.push(
+          { role: 'assistant', content: answer.text.slice(0, 4000) },
+          { role: 'user', content: `上一个回答不符合要求（${problem}）。请只输出修正后的完整 JSON 对象。` },
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,347 @@
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../src/jobs/index.ts';
+import { writingFullTextJob } from '../../src/modules/writing/writing.jobs.ts';
+import { usageOfOrder } from '../../src/providers/llm/index.ts';
+import {
+  buildCheckApp,
+  type CheckTestApp,
+  call,
+  grantFreeCheck,
+  newUser,
+  payCheckOrder,
+  seedLibrary,
+} from '../check/check-helper.ts';
+
+let t: CheckTestApp;
+
+/** A new account with the binding's set (its AI-writing trial is the free outline). */
+async function boundUser() {
+  const user = await newUser(t);
+  await grantFreeCheck(t, user.userId);
+  return user;
+}
+const A = '/aiWriting';
+
+interface OutlineItem {
+  name: string;
+  wordCount: number;
+  form: string;
+  formula: string;
+  code: string;
+  picture: string;
+  children?: OutlineItem[];
+}
+interface WritingView {
+  writingId: string;
+  title: string;
+  status: string;
+  statusText: string;
+  progress: number;
+  outline: OutlineItem[] | null;
+  orderId: string | null;
+  sources: { n: number; title: string }[];
+  sectionsWritten: number;
+  removedCitations: number;
+  sandbox: boolean;
+}
+
+beforeAll(async () => {
+  t = await buildCheckApp();
+  await seedLibrary(t, [
+    {
+      id: 'lib-1',
+      text: '社区养老服务供给研究的正文。'.repeat(40),
+      title: '城市社区养老服务供给研究',
+      authors: ['王明', '李华'],
+      year: 2021,
+      source: '人口研究',
+    },
+    {
+      id: 'lib-2',
+      text: '智慧养老平台评估的正文。'.repeat(40),
+      title: '智慧养老平台的评估与优化',
+      authors: ['张三'],
+      year: 2022,
+      source: '社会保障研究',
+    },
+    {
+      id: 'lib-3',
+      text: '无关的材料科学文本。'.repeat(40),
+      title: '高熵合金的力学性能',
+      authors: ['赵六'],
+      year: 2020,
+      source: '材料导报',
+    },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function runWritingJobs() {
+  const worker = createWorker({ db: t.db, definitions: [writingFullTextJob], services: t.root.services });
+  const ids = await worker.tick();
+  await worker.stop();
+  return ids;
+}
+
+const leaves = (items: OutlineItem[]): OutlineItem[] =>
+  items.flatMap((i) => (i.children && i.children.length > 0 ? leaves(i.children) : [i]));
+
+describe('AI writing from topic to .docx against the LLM sandbox', () => {
+  let token: string;
+  let writingId: string;
+  let orderId: string;
+
+  it('suggests marked titles, and refuses an empty or over-long topic in Chinese', async () => {
+    ({ token } = await boundUser());
+    const empty = await call(t, `${A}/title`, { topic: ' ' }, { token });
+    expect(empty.code).not.toBe(0);
+    expect(empty.message).toBe('请输入论文主题');
+    const long = await call(t, `${A}/title`, { topic: '长'.repeat(201) }, { token });
+    expect(long.message).toBe('论文主题不能超过 200 个字');
+    const res = await call<{ titles: { title: string; reason: string }[]; sandbox: boolean }>(
+      t,
+      `${A}/title`,
+      { topic: '城市社区养老服务', area: 'dissertation' },
+      { token },
+    );
+    expect(res.code).toBe(0);
+    expect(res.data.sandbox).toBe(true);
+    expect(res.data.titles.length).toBeGreaterThanOrEqual(3);
+    for (const s of res.data.titles) {
+      expect(s.title).toContain('【沙箱示例】');
+      expect(s.title).toContain('城市社区养老服务');
+    }
+    const anonymous = await call(t, `${A}/title`, { topic: '城市社区养老服务' });
+    expect(anonymous.code).not.toBe(0);
+  });
+
+  it('saves a draft and generates its outline on the free outline from the binding', async () => {
+    const free = await call<{ free: number }>(t, `${A}/freeOutlineNumber`, {}, { token });
+    expect(free.data.free).toBe(1);
+    const saved = await call<WritingView>(
+      t,
+      `${A}/saveOrder`,
+      {
+        area: 'dissertation',
+        topic: '城市社区养老服务',
+        title: '城市社区养老服务供给研究',
+        targetWords: 6000,
+        discipline: '社会学',
+      },
+      { token },
+    );
+    expect(saved.code).toBe(0);
+    writingId = saved.data.writingId;
+    const res = await call<{ outline: OutlineItem[]; freeOutlinesLeft: number }>(
+      t,
+      `${A}/outline`,
+      { writingId },
+      { token },
+    );
+    expect(res.code).toBe(0);
+    expect(res.data.freeOutlinesLeft).toBe(0);
+    const total = res.data.outline.reduce((s, c) => s + c.wordCount, 0);
+    expect(Math.abs(total - 6000)).toBeLessThanOrEqual(600);
+    for (const chapter of res.data.outline) {
+      expect(chapter).toMatchObject({ form: '0', formula: '0', code: '0', picture: '0' });
+      if (chapter.children?.length)
+        expect(chapter.wordCount).toBe(chapter.children.reduce((s, c) => s + c.wordCount, 0));
+    }
+    expect((await call<{ free: number }>(t, `${A}/freeOutlineNumber`, {}, { token })).data.free).toBe(0);
+  });
+
+  it('saves the edited outline, and refuses budgets that do not add up or a fourth level', async () => {
+    const outline: OutlineItem[] = [
+      {
+        name: '绪论',
+        wordCount: 0,
+        form: '0',
+        formula: '0',
+        code: '0',
+        picture: '0',
+        children: [
+          { name: '研究背景', wordCount: 800, form: '0', formula: '0', code: '0', picture: '0' },
+          { name: '研究现状', wordCount: 1200, form: '1', formula: '0', code: '0', picture: '0' },
+        ],
+      },
+      { name: '现状分析', wordCount: 2500, form: '0', formula: '0', code: '0', picture: '1' },
+      { name: '结论', wordCount: 1500, form: '0', formula: '0', code: '0', picture: '0' },
+    ];
+    const saved = await call<{ outline: OutlineItem[] }>(
+      t,
+      `${A}/combOutline`,
+      { writingId, outline },
+      { token },
+    );
+    expect(saved.code).toBe(0);
+    expect(saved.data.outline[0]!.wordCount).toBe(2000);
+    const off = await call(t, `${A}/combOutline`, { writingId, outline: outline.slice(0, 1) }, { token });
+    expect(off.message).toBe('各章字数合计 2000 字，与目标字数 6000 字相差超过 10%，请调整');
+    const deep = structuredClone(outline);
+    deep[0]!.children![0]!.children = [
+      {
+        name: '第三级',
+        wordCount: 800,
+        form: '0',
+        formula: '0',
+        code: '0',
+        picture: '0',
+        children: [],
+      } as OutlineItem,
+    ];
+    deep[0]!.children![0]!.children![0]!.children = [];
+    const tooDeep = await call(t, `${A}/combOutline`, { writingId, outline: deep }, { token });
+    expect(tooDeep.code).not.toBe(0);
+    // Another user sees nothing of it.
+    const other = await newUser(t);
+    const peek = await call(t, `${A}/query`, { writingId }, { token: other.token });
+    expect(peek.message).toBe('论文不存在或已删除');
+  });
+
+  it('writes the abstract, finds library records and formats pasted references in GB/T 7714-2015', async () => {
+    const abs = await call<{ zh: string; keywordsZh: string[] }>(
+      t,
+      `${A}/abstract`,
+      { writingId },
+      { token },
+    );
+    expect(abs.code).toBe(0);
+    expect(abs.data.zh).toContain('【沙箱示例】');
+    const found = await call<{ list: { title: string; formatted: string }[] }>(
+      t,
+      `${A}/searchReference`,
+      { keyword: '社区养老' },
+      { token },
+    );
+    expect(found.data.list.map((s) => s.title)).toEqual(['城市社区养老服务供给研究']);
+    expect(found.data.list[0]!.formatted).toBe('王明, 李华. 城市社区养老服务供给研究[J]. 人口研究, 2021.');
+    const en = await call<{ list: unknown[]; message: string }>(
+      t,
+      `${A}/searchEnReference`,
+      { keyword: 'aging' },
+      { token },
+    );
+    expect(en.data).toEqual({ list: [], message: '演示文献库中没有英文文献，无法检索英文参考文献' });
+    const parsed = await call<{ list: { formatted: string | null }[] }>(
+      t,
+      `${A}/analysisReference`,
+      {
+        text: '[1] 陈静, 刘洋, 周杰, 吴敏. 居家养老服务满意度研究[J]. 中国老年学杂志, 2019, 39(5): 1201-1205.\n随便一行字',
+      },
+      { token },
+    );
+    expect(parsed.data.list.map((p) => p.formatted)).toEqual([
+      '陈静, 刘洋, 周杰, 等. 居家养老服务满意度研究[J]. 中国老年学杂志, 2019, 39(5): 1201-1205.',
+      null,
+    ]);
+  });
+
+  it('orders the full text, writes it section by section after payment, and records tokens per order', async () => {
+    const res = await call<{ orderId: string; orderNo: string; amount: string }>(
+      t,
+      `${A}/submitOrder`,
+      { writingId },
+      { token },
+    );
+    expect(res.code).toBe(0);
+    orderId = res.data.orderId;
+    const before = await call<WritingView>(t, `${A}/query`, { writingId }, { token });
+    expect(before.data.status).toBe('ordered');
+    // Retrieved and numbered at order time: the two related library records, not the unrelated one.
+    expect(before.data.sources.map((s) => s.title).sort()).toEqual([
+      '城市社区养老服务供给研究',
+      '智慧养老平台的评估与优化',
+    ]);
+    const locked = await call(t, `${A}/combOutline`, { writingId, outline: before.data.outline }, { token });
+    expect(locked.message).toBe('论文已下单，题目和大纲不能再修改');
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/kyfw/web/v1${A}/download`,
+      headers: { token, terminal: 'PC' },
+      payload: { writingId },
+    });
+    expect(early.json().message).toMatch(/全文尚未生成完成/);
+
+    await payCheckOrder(t, token, orderId);
+    expect((await call<WritingView>(t, `${A}/query`, { writingId }, { token })).data.status).toBe('writing');
+    await runWritingJobs();
+    const done = await call<WritingView>(t, `${A}/query`, { writingId }, { token });
+    expect(done.data).toMatchObject({
+      status: 'done',
+      progress: 100,
+      sectionsWritten: leaves(before.data.outline!).length,
+    });
+    const full = await call<{ sections: { path: string; text: string }[] }>(
+      t,
+      `${A}/fullText`,
+      { writingId },
+      { token },
+    );
+    const allowed = new Set(done.data.sources.map((s) => s.n));
+    for (const section of full.data.sections) {
+      expect(section.text.startsWith('【沙箱示例】')).toBe(true);
+      for (const m of section.text.matchAll(/\[(\d+)\]/g)) expect(allowed.has(Number(m[1]))).toBe(true);
+    }
+    const order = await t.orders.getOrder(orderId);
+    expect(order?.status).toBe('done');
+    const usage = await usageOfOrder(t.db, order!.orderNo);
+    expect(usage.calls).toBe(full.data.sections.length);
+    expect(usage.completionTokens).toBeGreaterThan(0);
+  });
+
+  it('downloads a .docx with chapters, the reference list and the AI-generated-content labels', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/kyfw/web/v1${A}/download`,
+      headers: { token, terminal: 'PC' },
+      payload: { writingId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('wordprocessingml');
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const xml = new TextDecoder().decode(files['word/document.xml']);
+    const text = xml.replace(/<[^>]+>/g, '');
+    expect(text).toContain('第1章 绪论');
+    expect(text).toContain('1.2 研究现状');
+    expect(text).toContain('参考文献');
+    expect(text).toContain('本文内容由人工智能生成');
+    expect(text).toContain('【沙箱示例】本文为演示用模板文字');
+    expect(text).toContain('［图片占位：现状分析');
+    expect(xml).toMatch(/TOC \\[oh]/);
+    const refs = [...text.matchAll(/\[(\d+)\] [^[]+?\[J\]/g)].map((m) => Number(m[1]));
+    expect(refs).toEqual(refs.map((_, i) => i + 1));
+    const cited = new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+    for (const n of cited) expect(n).toBeLessThanOrEqual(Math.max(refs.length, 0));
+    const custom = new TextDecoder().decode(files['docProps/custom.xml']);
+    expect(custom).toContain('AIGC');
+    expect(custom).toContain('ContentProducer');
+    const header = Object.keys(files).filter((f) => f.startsWith('word/header'));
+    expect(header.some((f) => new TextDecoder().decode(files[f]).includes('本文内容由人工智能生成'))).toBe(
+      true,
+    );
+  });
+
+  it('says so in Chinese when the LLM keeps failing, and charges nothing', async () => {
+    const { token: other } = await boundUser();
+    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { nonsense: 3 } });
+    const res = await call(t, `${A}/title`, { topic: '乡村振兴' }, { token: other });
+    expect(res.message).toBe('AI 服务暂时不可用，请稍后再试（本次未扣费）');
+    const saved = await call<WritingView>(
+      t,
+      `${A}/saveOrder`,
+      { area: 'assignment', topic: '乡村振兴', title: '乡村振兴研究', targetWords: 3000 },
+      { token: other },
+    );
+    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { serverError: 10 } });
+    const outline = await call(t, `${A}/outline`, { writingId: saved.data.writingId }, { token: other });
+    expect(outline.message).toBe('AI 服务暂时不可用，请稍后再试（本次未扣费）');
+    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { reset: true } });
+    // The free outline was not used by the failed attempt.
+    expect((await call<{ free: number }>(t, `${A}/freeOutlineNumber`, {}, { token: other })).data.free).toBe(
+      1,
+    );
+  });
+});
