@@ -97,6 +97,17 @@ describe('AIGC detection journey', () => {
     expect(pdf.stdout).toContain(reportNo);
     expect(pdf.stdout).toContain('参考值');
 
+    // Verification shows the signed AIGC index, not similarity rates.
+    const index = await p.getByTestId('aigc-index').innerText();
+    await p.getByRole('link', { name: /核验报告真伪/ }).click();
+    const verified = p.getByTestId('verify-result');
+    await verified.waitFor();
+    const facts = await verified.innerText();
+    expect(facts).toContain('报告真实有效');
+    expect(facts).toContain('AIGC指数（参考值）');
+    expect(facts).toContain(index);
+    expect(facts).not.toContain('总文字复制比');
+
     await p.goto('/user/order/check');
     const row = p.locator('tr', { hasText: '人工智能与高校教学' });
     await expect.poll(() => row.innerText()).toContain('AIGC');

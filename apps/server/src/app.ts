@@ -60,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   services.attachHttpServer(app.server);
   limitConnectionsPerClient(app.server, config.http.maxConnectionsPerClient);
 
+  // lib/route.ts: in tests an answer outside its contract fails the request instead of being logged.
+  app.decorate('strictContracts', config.nodeEnv === 'test');
   registerRequestContext(app);
   registerSecurityHeaders(app, { publicBaseUrl: config.publicBaseUrl });
   // Answers above 1 KB in br or gzip (a fast brotli level: computed per answer). Built assets come

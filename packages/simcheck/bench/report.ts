@@ -2,7 +2,7 @@
 import { type ExtractTiming, renderHostileFiles } from './extract.ts';
 import type { OutputComparison } from './lib/compare.ts';
 import type { PairScores } from './paraphrase.ts';
-import type { TypeScores } from './score.ts';
+import type { CaseTypeScores, TypeScores } from './score.ts';
 
 export interface Measured {
   ms: number;
@@ -26,6 +26,8 @@ export interface EngineRun {
   eval?: {
     build: Measured;
     scores: TypeScores[];
+    /** recall and granularity per obfuscation type (runs before it have none) */
+    byCaseType?: CaseTypeScores[];
     evalMs: number;
     maxRss: number;
     /** same engine, another index backend: are its reports those of the first real engine? */
@@ -430,6 +432,8 @@ export function renderAll(json: BenchResults): string {
       renderEvaluation(real, baseline),
     );
     for (const x of extras) if (x.eval) parts.push(renderEvaluationExtra(x));
+    const byType = renderByCaseType(real, baseline);
+    if (byType) parts.push('', byType);
   }
   if (real.pairs) {
     parts.push(
@@ -462,4 +466,32 @@ export function renderAll(json: BenchResults): string {
   if (json.hostileFiles) parts.push('', renderHostileFiles(json.hostileFiles));
   for (const r of runs) for (const err of r.errors) parts.push(`! ${r.name}: ${err}`);
   return parts.join('\n');
+}
+
+/**
+ * Recall and granularity per obfuscation type: the cases of each type wherever they were planted
+ * (the mixed documents hold every type). "gran" counts touching matches of one source as one
+ * detection, as the table above; "marks" counts every match: the pieces a student sees over one
+ * disguised passage (a verbatim stretch inside a paraphrase is a mark of its own).
+ */
+export function renderByCaseType(engine: EngineRun, baseline: EngineRun | undefined): string {
+  const rows = engine.eval?.byCaseType;
+  if (!rows) return '';
+  const base = new Map((baseline?.eval?.byCaseType ?? []).map((r) => [r.type, r]));
+  const f = (x: number, d = 3) => x.toFixed(d);
+  const lines = [
+    'PER OBFUSCATION TYPE — recall and granularity over the cases of each type in all documents',
+    `${'type'.padEnd(12)} ${'cases'.padStart(5)}  ${engine.name.padEnd(22)}${baseline ? `  ${baseline.name}` : ''}`,
+    `${''.padEnd(12)} ${''.padStart(5)}  ${'R'.padStart(6)} ${'gran'.padStart(5)} ${'marks'.padStart(6)}${baseline ? `    ${'R'.padStart(6)} ${'gran'.padStart(5)} ${'marks'.padStart(6)}` : ''}`,
+  ];
+  for (const r of rows) {
+    const b = base.get(r.type);
+    lines.push(
+      `${r.type.padEnd(12)} ${String(r.cases).padStart(5)}  ${f(r.recall).padStart(6)} ${f(r.granularity, 2).padStart(5)} ${f(r.granularityShown, 2).padStart(6)}` +
+        (b
+          ? `    ${f(b.recall).padStart(6)} ${f(b.granularity, 2).padStart(5)} ${f(b.granularityShown, 2).padStart(6)}`
+          : ''),
+    );
+  }
+  return lines.join('\n');
 }

@@ -55,7 +55,7 @@ import {
 import { chunkPairs, loadPairSets, scorePairs, writePairLibrary } from './paraphrase.ts';
 import { type BenchResults, type CheckTiming, type EngineRun, type Measured, renderAll } from './report.ts';
 import { generateScaleLibrary, type ScaleLibrary } from './scale.ts';
-import { type DocResult, scoreTestSet } from './score.ts';
+import { type DocResult, scoreByCaseType, scoreTestSet } from './score.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -241,7 +241,13 @@ async function measure(set: TestSet, thesis: string, runs: EngineRun[], started:
           out: outFile,
         });
         const results = JSON.parse(readFileSync(outFile, 'utf8')) as Record<string, DocResult>;
-        run.eval = { build: b, scores: scoreTestSet(set, results), evalMs: r.ms, maxRss: r.maxRss };
+        run.eval = {
+          build: b,
+          scores: scoreTestSet(set, results),
+          byCaseType: scoreByCaseType(set, results),
+          evalMs: r.ms,
+          maxRss: r.maxRss,
+        };
       });
     }
     if (!flag('no-speed')) {
@@ -400,6 +406,10 @@ if (opt('render')) {
       if (!run.eval) continue;
       const file = join(json.runDir, `eval-${run.name}.json`);
       run.eval.scores = scoreTestSet(
+        set,
+        JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,
+      );
+      run.eval.byCaseType = scoreByCaseType(
         set,
         JSON.parse(readFileSync(file, 'utf8')) as Record<string, DocResult>,
       );

@@ -26,7 +26,7 @@
  */
 import type { CheckMatch, CheckOutput } from './engines/types.ts';
 import type { DocType, TestSet, TruthDoc } from './generate.ts';
-import { DOC_TYPES } from './generate.ts';
+import { DOC_TYPES, PLAGIARISM_TYPES, type PlagiarismType } from './generate.ts';
 import { type PanScores, panScores, type Span, unionLength } from './measures.ts';
 
 export interface DocResult {
@@ -178,5 +178,50 @@ export function scoreTestSet(set: TestSet, results: Record<string, DocResult>): 
     if (docs.length > 0) rows.push(scoreDocs(docs, results, t));
   }
   rows.push(scoreDocs(set.docs, results, 'overall'));
+  return rows;
+}
+
+/** Recall and granularity of the cases of one obfuscation type, over every document holding one. */
+export interface CaseTypeScores {
+  type: PlagiarismType;
+  cases: number;
+  recall: number;
+  /** detections as scored above: touching non-quoted matches of one source are one detection */
+  granularity: number;
+  /** every non-quoted match its own detection: the marks a student sees over the passage */
+  granularityShown: number;
+}
+
+/**
+ * Per obfuscation type (the cases' type, wherever they were planted: the mixed documents hold every
+ * type): recall and granularity. Precision has no type of its own (a false alarm belongs to no
+ * case), so it stays with the per-document-type table.
+ */
+export function scoreByCaseType(set: TestSet, results: Record<string, DocResult>): CaseTypeScores[] {
+  const rows: CaseTypeScores[] = [];
+  for (const type of PLAGIARISM_TYPES) {
+    const cases: Span[] = [];
+    const joined: Span[] = [];
+    const shown: Span[] = [];
+    for (const d of set.docs) {
+      const own = d.cases.filter((c) => c.type === type);
+      if (own.length === 0) continue;
+      const out = results[d.id]?.output;
+      if (!out) throw new Error(`no result for ${d.id}`);
+      for (const c of own) cases.push(toSpan(d.id, c));
+      const plag = out.matches.filter((m) => m.kind !== 'quoted');
+      for (const m of joinTouching(plag)) joined.push(toSpan(d.id, m));
+      for (const m of plag) shown.push(toSpan(d.id, m));
+    }
+    if (cases.length === 0) continue;
+    const scored = panScores(cases, joined);
+    rows.push({
+      type,
+      cases: cases.length,
+      recall: scored.recall,
+      granularity: scored.granularity,
+      granularityShown: panScores(cases, shown).granularity,
+    });
+  }
   return rows;
 }

@@ -191,6 +191,40 @@ describe('AIGC detection', () => {
     });
   });
 
+  it('gives the free AIGC detection back when the detection fails for good, and runs again on retry', async () => {
+    const user = await newUser(t);
+    await grantFreeCheck(t, user.userId);
+    const up = await upload(
+      t,
+      user.token,
+      { bytes: buildDocx(blocks), name: 'lost.docx' },
+      { goodsId: GOODS },
+    );
+    const orderId = up.data.orderId;
+    await call(t, '/freeCheck/payFee', { orderId }, { token: user.token });
+    // The stored upload and its text vanish: no attempt can succeed.
+    const row = await t.db
+      .selectFrom('checks')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const text = await t.check.storage.get(row.text_key!);
+    await t.check.storage.delete(row.text_key!);
+    await t.check.storage.delete(row.file_key!);
+    await runCheckJobs(t);
+    const failed = await checkStatus(t, user.token, orderId);
+    expect(failed.data).toMatchObject({ checkStatus: 'failed', canRetry: true });
+    expect(failed.data.failureReason).toMatch(/免费AIGC检测次数已退回/);
+    expect((await entitlement(user.userId, 'free_aigc_detection')).used_at).toBeNull();
+
+    await t.check.storage.put(row.text_key!, text);
+    const retry = await call<CheckStatus>(t, '/freeCheck/retryCheck', { orderId }, { token: user.token });
+    expect(retry.data.checkStatus).toBe('queued');
+    expect((await entitlement(user.userId, 'free_aigc_detection')).used_for).toBe(orderId);
+    await runCheckJobs(t);
+    expect((await report(user.token, orderId)).data.kind).toBe('aigc');
+  });
+
   it('lets nobody else read the report', async () => {
     const owner = await newUser(t);
     await grantFreeCheck(t, owner.userId);

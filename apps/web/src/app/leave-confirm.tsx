@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { LEAVE_CONFIRM_PATHS } from '../config/paths';
+import { useUnsavedInput } from '../stores/unsaved-store';
 import { shellTexts } from './texts';
 
 function needsConfirm(pathname: string): boolean {
@@ -8,10 +9,11 @@ function needsConfirm(pathname: string): boolean {
   return LEAVE_CONFIRM_PATHS.some((p) => p.toLowerCase() === normalized);
 }
 
-/** The browser's leave confirmation on the four AI writing pages (spec §2). */
+/** The browser's leave confirmation on the four AI writing pages (spec §2), while they hold unsaved input. */
 export function LeaveConfirm() {
   const { pathname } = useLocation();
-  const active = needsConfirm(pathname);
+  const unsaved = useUnsavedInput();
+  const active = needsConfirm(pathname) && unsaved;
   useEffect(() => {
     if (!active) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

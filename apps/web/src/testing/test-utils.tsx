@@ -1,3 +1,4 @@
+import type { DataOf, Endpoint, UserInfo } from '@kyfw/contracts';
 import { configure, render } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { RouteObject } from 'react-router';
@@ -46,6 +47,35 @@ export function resetAppState(): void {
   sessionStorage.clear();
   uiStore.setState(createInitialUiState());
   sessionStore.setState({ userInfo: null, checked: false });
+}
+
+/**
+ * A success answer of `endpoint` as the server sends it. `data` is typed from the contract and
+ * parsed by its schema, so a fake that drifts from the wire fails the typecheck and the test.
+ */
+export function apiAnswer<E extends Endpoint>(endpoint: E, data: DataOf<E>, message = 'success'): Response {
+  if (endpoint.data === 'file') throw new Error(`${endpoint.path} answers a file, not the envelope`);
+  return jsonResponse({ code: 0, message, data: endpoint.data.parse(data) });
+}
+
+/** A user as /getUserInfo answers it (contracts' userInfoSchema), with `fields` changed. */
+export function makeUserInfo(fields: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 'u-1',
+    phoneNumber: '13912345678',
+    wxOpenId: null,
+    hasPassword: true,
+    realName: null,
+    unitName: null,
+    gender: null,
+    major: null,
+    education: null,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    lastLoginAt: '2026-11-26T08:00:00.000Z',
+    entitlements: [],
+    entitlementsEarnedBefore: false,
+    ...fields,
+  };
 }
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {

@@ -1,23 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
-import { ErrorCode, MESSAGES, ok } from '@kyfw/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountsApi, ErrorCode, MESSAGES, ok, qrSessionIdSchema } from '@kyfw/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { parseBody } from '../../lib/validate.ts';
+import { route } from '../../lib/route.ts';
 import { BROWSER_KEY_COOKIE, BROWSER_KEY_MAX_AGE_SECONDS } from './accounts.policy.ts';
-import {
-  bindPhoneBody,
-  deleteAccountBody,
-  getUserInfoBody,
-  loginBody,
-  loginStatusBody,
-  passwordChangeBody,
-  qrSessionIdSchema,
-  queryIsUsePhoneBody,
-  registerBody,
-  resetPasswordBody,
-  sendCheckCodeBody,
-  updateUserInfoBody,
-} from './accounts.schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { TEXTS } from './accounts.texts.ts';
 import { optionalUser, requireUser } from './auth.ts';
@@ -61,19 +47,17 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
 
   // --- SMS codes, registration, login, password reset ------------------------------------------
 
-  app.post('/sendCheckCode', async (request) => {
-    const body = parseBody(request, sendCheckCodeBody);
+  route(app, accountsApi.sendCheckCode, async ({ body, request }) => {
     await accounts.sendCheckCode({
       phone: body.phoneNumber,
       purpose: body.type,
       client: clientOf(request),
       auth: await optionalUser(request),
     });
-    return ok(options.isSmsSandbox ? { sandbox: true } : null, MESSAGES.SMS_SENT);
+    return ok(options.isSmsSandbox ? { sandbox: true as const } : null, MESSAGES.SMS_SENT);
   });
 
-  app.post('/addUserByPhone', async (request) => {
-    const body = parseBody(request, registerBody);
+  route(app, accountsApi.addUserByPhone, async ({ body, request }) => {
     const token = await accounts.register({
       phone: body.phoneNumber,
       code: body.checkCode,
@@ -83,8 +67,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return ok({ token }, TEXTS.registered);
   });
 
-  app.post('/login', async (request) => {
-    const body = parseBody(request, loginBody);
+  route(app, accountsApi.login, async ({ body, request }) => {
     const token = await accounts.login({
       phone: body.phoneNumber,
       md5: body.passWord,
@@ -93,8 +76,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return ok({ token }, MESSAGES.WELCOME);
   });
 
-  app.post('/resetPassword', async (request) => {
-    const body = parseBody(request, resetPasswordBody);
+  route(app, accountsApi.resetPassword, async ({ body, request }) => {
     await accounts.resetPassword({
       phone: body.phoneNumber,
       code: body.checkCode,
@@ -106,7 +88,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
 
   // --- WeChat QR login ---------------------------------------------------------------------------
 
-  app.post('/qrCode', async (request, reply) => {
+  route(app, accountsApi.qrCode, async ({ request, reply }) => {
     const existing = request.cookies[BROWSER_KEY_COOKIE];
     const browserKey = existing && BROWSER_KEY_PATTERN.test(existing) ? existing : generateBrowserKey();
     const data = await wechatLogin.createLoginQr(browserKey, clientOf(request));
@@ -120,8 +102,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return ok(data);
   });
 
-  app.post('/loginStatus', async (request) => {
-    const body = parseBody(request, loginStatusBody);
+  route(app, accountsApi.loginStatus, async ({ body, request }) => {
     const id = qrSessionId(body.userId);
     const browserKey = request.cookies[BROWSER_KEY_COOKIE];
     if (!browserKey || !BROWSER_KEY_PATTERN.test(browserKey)) throw new AppError(ErrorCode.QR_EXPIRED);
@@ -130,8 +111,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
 
   // --- The logged-in user ------------------------------------------------------------------------
 
-  app.post('/getUserInfo', async (request) => {
-    const body = parseBody(request, getUserInfoBody);
+  route(app, accountsApi.getUserInfo, async ({ body, request }) => {
     const auth = await requireUser(request);
     if (body.userId !== undefined && body.userId !== null && body.userId !== '') {
       // Polling a WeChat binding: nothing until the caller's own binding is done, then the caller's
@@ -143,87 +123,105 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return ok(await accounts.getUserInfo(auth.userId));
   });
 
-  app.post('/websiteUser/userInfo', async (request) => {
-    const auth = await requireUser(request);
-    return ok(await accounts.getUserInfo(auth.userId));
+  route(app, accountsApi.userInfo, async ({ auth }) => ok(await accounts.getUserInfo(auth.userId)), {
+    auth: requireUser,
   });
 
-  app.post('/weixin/wx/getBindingRCode', async (request) => {
-    const auth = await requireUser(request);
-    return ok(await wechatLogin.createBindQr(auth, clientOf(request)));
-  });
+  route(
+    app,
+    accountsApi.getBindingRCode,
+    async ({ auth, request }) => ok(await wechatLogin.createBindQr(auth, clientOf(request))),
+    { auth: requireUser },
+  );
 
-  app.post('/websiteUser/bindPhoneNumber', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, bindPhoneBody);
-    const info = await accounts.bindPhone(auth, {
-      phone: body.phoneNumber,
-      code: body.checkCode,
-      md5: body.passWord,
-      profile: { major: body.major, education: body.education },
-    });
-    return ok(info, MESSAGES.BIND_SUCCESS);
-  });
+  route(
+    app,
+    accountsApi.bindPhoneNumber,
+    async ({ auth, body }) => {
+      const info = await accounts.bindPhone(auth, {
+        phone: body.phoneNumber,
+        code: body.checkCode,
+        md5: body.passWord,
+        profile: { major: body.major, education: body.education },
+      });
+      return ok(info, MESSAGES.BIND_SUCCESS);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/websiteUser/updateUserInfo', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, updateUserInfoBody);
-    return ok(await accounts.updateProfile(auth.userId, body), TEXTS.profileSaved);
-  });
+  route(
+    app,
+    accountsApi.updateUserInfo,
+    async ({ auth, body }) => ok(await accounts.updateProfile(auth.userId, body), TEXTS.profileSaved),
+    { auth: requireUser },
+  );
 
-  app.post('/websiteUser/passwordChange', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, passwordChangeBody);
-    await accounts.changePassword(auth, {
-      oldMd5: body.oldPassWord,
-      newMd5: body.passWord,
-      client: clientOf(request),
-    });
-    return ok(null, TEXTS.passwordChanged);
-  });
+  route(
+    app,
+    accountsApi.passwordChange,
+    async ({ auth, body, request }) => {
+      await accounts.changePassword(auth, {
+        oldMd5: body.oldPassWord,
+        newMd5: body.passWord,
+        client: clientOf(request),
+      });
+      return ok(null, TEXTS.passwordChanged);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/websiteUser/queryIsUsePhone', async (request) => {
-    const body = parseBody(request, queryIsUsePhoneBody);
-    return ok({ used: await accounts.isPhoneUsed(body.phoneNumber, clientOf(request)) });
-  });
+  route(app, accountsApi.queryIsUsePhone, async ({ body, request }) =>
+    ok({ used: await accounts.isPhoneUsed(body.phoneNumber, clientOf(request)) }),
+  );
 
-  app.post('/user/logout', async (request) => {
-    // Logging out twice, or with a token that already ended, is still a successful logout.
-    const auth = await optionalUser(request);
-    if (auth) await accounts.logout(auth);
-    return ok(null, TEXTS.loggedOut);
-  });
+  route(
+    app,
+    accountsApi.logout,
+    async ({ auth }) => {
+      // Logging out twice, or with a token that already ended, is still a successful logout.
+      if (auth) await accounts.logout(auth);
+      return ok(null, TEXTS.loggedOut);
+    },
+    { auth: optionalUser },
+  );
 
   // --- Account deletion and data export ----------------------------------------------------------
 
-  app.post('/websiteUser/deleteAccountRCode', async (request) => {
-    const auth = await requireUser(request);
-    return ok(await wechatLogin.createDeleteQr(auth, clientOf(request)));
-  });
+  route(
+    app,
+    accountsApi.deleteAccountRCode,
+    async ({ auth, request }) => ok(await wechatLogin.createDeleteQr(auth, clientOf(request))),
+    { auth: requireUser },
+  );
 
-  app.post('/websiteUser/deleteAccount', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, deleteAccountBody);
-    if (body.checkCode !== undefined) {
-      await accounts.deleteAccountBySms(auth, body.checkCode);
-      return ok({ deleted: true }, TEXTS.accountDeleted);
-    }
-    const deleted = await wechatLogin.deleteIfConfirmed(auth, qrSessionId(body.userId));
-    return deleted ? ok({ deleted: true }, TEXTS.accountDeleted) : ok({ deleted: false });
-  });
+  route(
+    app,
+    accountsApi.deleteAccount,
+    async ({ auth, body }) => {
+      if (body.checkCode !== undefined) {
+        await accounts.deleteAccountBySms(auth, body.checkCode);
+        return ok({ deleted: true }, TEXTS.accountDeleted);
+      }
+      const deleted = await wechatLogin.deleteIfConfirmed(auth, qrSessionId(body.userId));
+      return deleted ? ok({ deleted: true }, TEXTS.accountDeleted) : ok({ deleted: false });
+    },
+    { auth: requireUser },
+  );
 
-  const exportData = async (request: FastifyRequest, reply: FastifyReply) => {
-    const auth = await requireUser(request);
-    const data = await accounts.exportData(auth.userId);
-    const fileName = TEXTS.exportFileName;
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="my-data.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      )
-      .send(JSON.stringify(data, null, 2));
-  };
-  app.post('/websiteUser/exportData', exportData);
-  app.get('/websiteUser/exportData', exportData);
+  route(
+    app,
+    accountsApi.exportData,
+    async ({ auth, reply }) => {
+      const data = await accounts.exportData(auth.userId);
+      const fileName = TEXTS.exportFileName;
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="my-data.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(JSON.stringify(data, null, 2));
+    },
+    { auth: requireUser, alsoGet: true },
+  );
 }

@@ -29,6 +29,7 @@ import {
   CHECK_PURGE_JOB,
   extractUpload,
   failCheck,
+  failedFreeText,
   queuePaidCheck,
   type StoredText,
 } from './check.service.ts';
@@ -59,7 +60,7 @@ function comparingPercent(fraction: number): number {
 }
 
 function userReason(check: CheckRecord): string {
-  return check.free ? TEXTS.failedFree : TEXTS.failedPaid;
+  return check.free ? failedFreeText(check.kind) : TEXTS.failedPaid;
 }
 
 async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredText> {

@@ -96,6 +96,11 @@ function freeUsedText(kind: CheckRecord['kind']): string {
   return kind === 'aigc' ? TEXTS.aigcFreeUsed : TEXTS.freeUsed;
 }
 
+/** A free check that failed: its free use came back (the free check, or the free AIGC detection). */
+export function failedFreeText(kind: CheckRecord['kind']): string {
+  return kind === 'aigc' ? TEXTS.failedFreeAigc : TEXTS.failedFree;
+}
+
 /** The unused free uses the account holds, by entitlement kind. */
 async function heldEntitlements(db: Kysely<Database>, userId: string): Promise<Set<string>> {
   return new Set(
@@ -503,7 +508,7 @@ async function reconcile(rt: CheckRuntime, check: CheckRecord): Promise<CheckRec
   const job = await getJob(rt.db, check.jobId);
   if (job && (job.status === 'queued' || job.status === 'running' || job.status === 'succeeded'))
     return check;
-  const reason = `${TEXTS.jobLost}。${check.free ? TEXTS.failedFree : TEXTS.failedPaid}`;
+  const reason = `${TEXTS.jobLost}。${check.free ? failedFreeText(check.kind) : TEXTS.failedPaid}`;
   await failCheck(rt, check, reason);
   return (await findCheck(rt.db, check.id)) ?? check;
 }

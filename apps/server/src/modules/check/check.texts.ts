@@ -44,6 +44,7 @@ export const TEXTS = {
   retrying: '检测遇到问题，正在自动重试',
   failedPaid: '检测未能完成，已为您自动全额退款，款项将原路退回。如需检测，请重新上传论文。',
   failedFree: '检测未能完成，免费查重次数已退回。您可以点击“重新检测”再试一次，或重新上传。',
+  failedFreeAigc: '检测未能完成，免费AIGC检测次数已退回。您可以点击“重新检测”再试一次，或重新上传。',
   /** A failed paid check whose automatic refund the payment platform refused (an operator takes over). */
   failedPaidRefundFailed: '检测未能完成，款项未能自动退回，客服将与您联系处理。如需检测，请重新上传论文。',
   /** …and an operator has refunded it since. */

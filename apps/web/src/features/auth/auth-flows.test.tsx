@@ -8,6 +8,7 @@ import { uiStore } from '../../stores/ui-store';
 import {
   installDomShims,
   jsonResponse,
+  makeUserInfo,
   messages,
   renderRoutes,
   resetAppState,
@@ -56,7 +57,7 @@ describe('useRequireLogin (spec §4)', () => {
 
   it('runs the action when logged in', () => {
     Cookies.set('token', 't-1');
-    setUserInfo({ id: 5 });
+    setUserInfo(makeUserInfo({ id: '5' }));
     const action = vi.fn();
     const { result } = renderHook(() => useRequireLogin(), { wrapper: routerWrapper('/check') });
     act(() => {
@@ -98,7 +99,7 @@ describe('session (spec §4)', () => {
 
   it('/logout revokes the session on the server, clears token and user info and goes home', async () => {
     Cookies.set('token', 't-9');
-    setUserInfo({ id: 9 });
+    setUserInfo(makeUserInfo({ id: '9' }));
     const fetchMock = stubFetch();
     const { router } = renderRoutes(routes, '/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -121,14 +122,18 @@ describe('leave confirmation (spec §2)', () => {
   }
 
   it.each(['/ai/dissertation', '/ai/proposal', '/ai/assignment', '/ai/journalsReviewed'])(
-    'asks before leaving %s',
+    'asks before leaving %s once it holds unsaved input, not while empty',
     async (path) => {
       stubFetch();
       renderRoutes(routes, path);
-      await screen.findByText(/写作工作台/);
+      const topic = await screen.findByLabelText('论文主题');
+      expect(fireBeforeUnload().defaultPrevented).toBe(false);
+      fireEvent.change(topic, { target: { value: '城市社区养老服务' } });
+      await waitFor(() => expect(fireBeforeUnload().defaultPrevented).toBe(true));
       const event = fireBeforeUnload();
-      expect(event.defaultPrevented).toBe(true);
       expect((event as BeforeUnloadEvent).returnValue).toMatch(/确定要离开吗/);
+      fireEvent.change(topic, { target: { value: '' } });
+      await waitFor(() => expect(fireBeforeUnload().defaultPrevented).toBe(false));
     },
   );
 

@@ -7,6 +7,7 @@ import { uiStore } from '../../stores/ui-store';
 import {
   installDomShims,
   jsonResponse,
+  makeUserInfo,
   renderRoutes,
   resetAppState,
   stubFetch,
@@ -41,20 +42,13 @@ function loggedInAs(user: UserInfo, routesAnswer: Record<string, () => unknown> 
   return calls;
 }
 
-const phoneUser: UserInfo = {
-  id: 'u-1',
-  phoneNumber: '13912345678',
-  wxOpenId: null,
-  hasPassword: true,
-  entitlements: [],
-};
-const wxUser: UserInfo = {
+const phoneUser: UserInfo = makeUserInfo();
+const wxUser: UserInfo = makeUserInfo({
   id: 'u-2',
   phoneNumber: null,
   wxOpenId: 'o_***x',
   hasPassword: false,
-  entitlements: [],
-};
+});
 
 describe('/user/password', () => {
   it('explains to an account without phone why there is no password, with a 绑定手机号 button', async () => {

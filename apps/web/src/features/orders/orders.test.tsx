@@ -1,12 +1,7 @@
+import { ordersApi } from '@kyfw/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  installDomShims,
-  jsonResponse,
-  renderRoutes,
-  resetAppState,
-  stubFetch,
-} from '../../testing/test-utils';
+import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
 import { validateInvoiceForm } from './components/invoice-form-modal';
 import { OrderTabPage } from './components/order-tab-page';
 import type { OrderTabExtension } from './extension';
@@ -77,7 +72,7 @@ function server(total = 12) {
     calls.push({ url, body });
     if (url.endsWith('/order/list')) {
       const list = body.page === 2 ? [order(11), order(12)] : PAGE_ONE;
-      return jsonResponse({ code: 0, message: 'ok', data: { list, total } });
+      return apiAnswer(ordersApi.orderList, { list, total });
     }
     return undefined;
   });
@@ -166,11 +161,7 @@ describe('OrderTabPage', () => {
     ];
     stubFetch((url) =>
       url.endsWith('/order/list')
-        ? jsonResponse({
-            code: 0,
-            message: 'ok',
-            data: { list: rows.map((r) => r.order), total: rows.length },
-          })
+        ? apiAnswer(ordersApi.orderList, { list: rows.map((r) => r.order), total: rows.length })
         : undefined,
     );
     renderTab();

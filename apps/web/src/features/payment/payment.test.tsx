@@ -1,10 +1,11 @@
+import { ordersApi } from '@kyfw/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../../app/provider';
 import { uiStore } from '../../stores/ui-store';
 import {
+  apiAnswer,
   installDomShims,
-  jsonResponse,
   recordMessages,
   resetAppState,
   stubFetch,
@@ -59,25 +60,21 @@ function fakeServer(): Server {
     const body = init.body ? JSON.parse(String(init.body)) : {};
     if (url.endsWith(ENDPOINTS.qrPayCodeUrl)) {
       server.qrCalls.push({ url, body });
-      return jsonResponse({ code: 0, message: 'ok', data: server.qr(body.payType) });
+      return apiAnswer(ordersApi.orderPay, server.qr(body.payType));
     }
     if (url.endsWith(ENDPOINTS.payStatusUrl)) {
       server.statusCalls += 1;
-      return jsonResponse({ code: 0, message: 'ok', data: server.status });
+      return apiAnswer(ordersApi.orderPayStatus, server.status);
     }
     if (url.endsWith('/payment/offline/info')) {
-      return jsonResponse({
-        code: 0,
-        message: 'ok',
-        data: {
-          enabled: true,
-          bankName: '中国工商银行北京海淀支行',
-          accountName: '北京科研服务有限公司',
-          accountNo: '0200 0045 0902 0000 000',
-          note: '转账后请上传凭证',
-          proofMaxBytes: 5 * 1024 * 1024,
-          proofTypes: ['image/png', 'image/jpeg', 'application/pdf'],
-        },
+      return apiAnswer(ordersApi.offlineInfo, {
+        enabled: true,
+        bankName: '中国工商银行北京海淀支行',
+        accountName: '北京科研服务有限公司',
+        accountNo: '0200 0045 0902 0000 000',
+        note: '转账后请上传凭证',
+        proofMaxBytes: 5 * 1024 * 1024,
+        proofTypes: ['image/png', 'image/jpeg', 'application/pdf'],
       });
     }
     return undefined;

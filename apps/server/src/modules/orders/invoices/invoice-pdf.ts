@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fenToYuan, formatCurrency, toChineseCapital } from '@kyfw/contracts';
 import PDFDocument from 'pdfkit';
+import { formatFenAsYuan } from '../../../providers/payment/index.ts';
 
 /**
  * Renders an invoice PDF with pdfkit and Noto Sans SC (SIL Open Font License 1.1, from the npm
@@ -97,7 +98,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       `*信息技术服务*${item.name}`,
       item.orderNo,
       `${item.quantity}${item.unit === '千字' ? '字' : item.unit}`,
-      fenToYuan(item.amountFen).toFixed(2),
+      formatFenAsYuan(item.amountFen),
     ];
     let rowBottom = y;
     cells.forEach((text, i) => {

@@ -54,11 +54,7 @@ export default function UserLayout() {
     <div className="container user-area">
       <aside className="user-area__side card-surface">
         <div className="user-card">
-          <Avatar
-            size={56}
-            icon={<UserOutlined />}
-            src={typeof user?.avatar === 'string' ? user.avatar : undefined}
-          />
+          <Avatar size={56} icon={<UserOutlined />} />
           <strong>{user ? displayName(user) : shellTexts.loadingPage}</strong>
           <span className="user-card__bindings">
             {authTexts.phone}

@@ -29,7 +29,6 @@ const icons: Record<string, ReactNode> = {
 
 export function displayName(user: UserInfo | null): string {
   if (!user) return '';
-  if (typeof user.nickName === 'string' && user.nickName) return user.nickName;
   if (user.phoneNumber) return maskPhone(user.phoneNumber);
   return authTexts.weChatUser;
 }
@@ -56,12 +55,7 @@ export function AccountMenu() {
   return (
     <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
       <button type="button" className="account-trigger" aria-label={authTexts.menu.info}>
-        <Avatar
-          size={32}
-          src={typeof user?.avatar === 'string' && user.avatar ? user.avatar : undefined}
-          icon={<UserOutlined />}
-          className="account-trigger__avatar"
-        />
+        <Avatar size={32} icon={<UserOutlined />} className="account-trigger__avatar" />
         <span className="account-trigger__name">{displayName(user)}</span>
         <DownOutlined className="account-trigger__caret" />
       </button>

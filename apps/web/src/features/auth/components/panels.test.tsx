@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../../../app/provider';
 import { uiStore } from '../../../stores/ui-store';
-import { installDomShims, jsonResponse, resetAppState, stubFetch } from '../../../testing/test-utils';
+import {
+  installDomShims,
+  jsonResponse,
+  makeUserInfo,
+  resetAppState,
+  stubFetch,
+} from '../../../testing/test-utils';
 import { sessionStore } from '../stores/session-store';
 import { AccountLoginPanel } from './account-login-panel';
 import { BindPhonePanel } from './bind-phone-panel';
@@ -70,7 +76,7 @@ function fakeServer(routes: Record<string, (body: Record<string, unknown>, n: nu
 
 const ok = (data: unknown, message = 'ok') => ({ code: 0, message, data });
 const fail = (code: number, message: string) => ({ code, message, data: null });
-const user = { id: 'u-1', phoneNumber: '13912345678', wxOpenId: null, entitlements: [] };
+const user = makeUserInfo();
 
 function type(placeholder: string | RegExp, value: string) {
   const input = screen.getByPlaceholderText(placeholder);

@@ -1,8 +1,9 @@
+import { checkApi } from '@kyfw/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiAnswer,
   installDomShims,
-  jsonResponse,
   renderRoutes,
   resetAppState,
   stubFetch,
@@ -189,11 +190,10 @@ function serve(list: CheckListItem[]) {
     const body = init.body ? JSON.parse(String(init.body)) : {};
     calls.push({ url, body });
     if (url.endsWith('/freeCheck/orderList')) {
-      return jsonResponse({ code: 0, message: 'ok', data: { list, total: list.length } });
+      return apiAnswer(checkApi.orderList, { list, total: list.length });
     }
-    if (url.endsWith('/freeCheck/goodsList')) return jsonResponse({ code: 0, message: 'ok', data: [] });
-    if (url.endsWith('/freeCheck/deleteOrder'))
-      return jsonResponse({ code: 0, message: '删除成功', data: null });
+    if (url.endsWith('/freeCheck/goodsList')) return apiAnswer(checkApi.goodsList, []);
+    if (url.endsWith('/freeCheck/deleteOrder')) return apiAnswer(checkApi.deleteOrder, null, '删除成功');
     return undefined;
   });
   return calls;

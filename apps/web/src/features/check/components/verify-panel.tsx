@@ -130,28 +130,43 @@ export function VerifyPanel() {
               <dt>{t.totalChars}</dt>
               <dd>{formatChars(outcome.result.totalChars)}</dd>
             </div>
-            <div>
-              <dt>{t.copiedChars}</dt>
-              <dd>{formatChars(outcome.result.copiedChars)}</dd>
-            </div>
-            <div>
-              <dt>{t.ratio}</dt>
-              <dd className="ck-verify__rate">{formatPercent(outcome.result.ratio)}</dd>
-            </div>
-            <div>
-              <dt>{t.ratioExcludingQuotes}</dt>
-              <dd>{formatPercent(outcome.result.ratioExcludingQuotes)}</dd>
-            </div>
-            <div>
-              <dt>{t.maxSingle}</dt>
-              <dd>{formatPercent(outcome.result.maxSingleSourceRatio)}</dd>
-            </div>
+            {outcome.result.kind === 'aigc' ? (
+              <div>
+                <dt>{t.aigc.indexLabel}</dt>
+                <dd className="ck-verify__rate">
+                  {outcome.result.aigcReliable
+                    ? (outcome.result.aigcScore ?? 0).toFixed(1)
+                    : t.aigc.paragraphNone}
+                </dd>
+              </div>
+            ) : (
+              <>
+                <div>
+                  <dt>{t.copiedChars}</dt>
+                  <dd>{formatChars(outcome.result.copiedChars)}</dd>
+                </div>
+                <div>
+                  <dt>{t.ratio}</dt>
+                  <dd className="ck-verify__rate">{formatPercent(outcome.result.ratio)}</dd>
+                </div>
+                <div>
+                  <dt>{t.ratioExcludingQuotes}</dt>
+                  <dd>{formatPercent(outcome.result.ratioExcludingQuotes)}</dd>
+                </div>
+                <div>
+                  <dt>{t.maxSingle}</dt>
+                  <dd>{formatPercent(outcome.result.maxSingleSourceRatio)}</dd>
+                </div>
+              </>
+            )}
             <div>
               <dt>{t.checkedAt}</dt>
               <dd>{formatTime(outcome.result.checkedAt, true)}</dd>
             </div>
           </dl>
-          <p className="ck-disclaimer muted">{t.disclaimer}</p>
+          <p className="ck-disclaimer muted">
+            {outcome.result.kind === 'aigc' ? t.aigc.verifyDisclaimer : t.disclaimer}
+          </p>
         </section>
       )}
       {outcome?.kind === 'failed' && (

@@ -4,7 +4,7 @@ import type { CheckListItem } from '../types';
 type Row = Pick<
   CheckListItem,
   'checkStatus' | 'free' | 'orderStatus' | 'payStatus' | 'actions' | 'offlinePending'
->;
+> & { kind?: CheckListItem['kind'] };
 
 /**
  * The confirmation of 删除 for one row of 查重订单: what /freeCheck/deleteOrder does to this check
@@ -29,10 +29,10 @@ export function deleteConfirmText(row: Row): string {
     return refunded ? texts.doneRefunded : texts.done;
   }
   if (row.checkStatus === 'failed') {
-    if (row.free) return texts.failedFree;
+    if (row.free) return row.kind === 'aigc' ? texts.failedFreeAigc : texts.failedFree;
     return refunded ? texts.refunded : texts.failedPaid;
   }
-  if (row.free) return texts.freeNotStarted;
+  if (row.free) return row.kind === 'aigc' ? texts.freeNotStartedAigc : texts.freeNotStarted;
   if (refunded) return texts.refunded;
   if (row.orderStatus === null || row.orderStatus === 'pending_payment') return texts.unpaid;
   return texts.closed;

@@ -73,7 +73,7 @@ export function SiteFooter() {
         <div className="container site-footer__friends">
           <span>{t.friendLinks}：</span>
           {friendLinks.map((link) => (
-            <a key={link.id ?? link.url} href={link.url} target="_blank" rel="noopener noreferrer">
+            <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
               {link.name}
             </a>
           ))}

@@ -1,0 +1,150 @@
+// AI writing in a real browser (issue 13), against the LLM sandbox: a student with the binding's
+// free outline types a topic on /ai/dissertation, picks a suggested title, gets and edits the
+// outline, writes the abstract, pays for the full text in the payment sandbox, watches it being
+// written, downloads the .docx (chapters, references from the library, the AI-content labels) and
+// finds the writing in 写作订单. Every text is marked 【沙箱示例】 and the page says it is a sandbox.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
+import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+import { logInContext, registerUser } from '../lib/users.ts';
+
+const LIBRARY = [
+  {
+    id: 'care-2021-001',
+    title: '城市社区养老服务供给模式研究',
+    authors: ['王明', '李华'],
+    year: 2021,
+    source: '人口研究',
+    text: '社区养老服务是应对人口老龄化的重要途径。本文基于多地调查数据，分析了社区养老服务供给主体、供给内容与供给方式，指出政府、市场与社会组织协同供给的必要性。'.repeat(
+      3,
+    ),
+  },
+  {
+    id: 'care-2022-002',
+    title: '智慧养老平台的使用意愿与影响因素',
+    authors: ['张敏'],
+    year: 2022,
+    source: '社会保障研究',
+    text: '智慧养老平台借助信息技术整合服务资源。研究发现，老年人的数字素养、家庭支持与平台易用性显著影响其使用意愿。'.repeat(
+      3,
+    ),
+  },
+];
+
+const work = mkdtempSync(join(tmpdir(), 'kyfw-e2e-writing-'));
+const dataDir = join(work, 'data');
+let server: RunningServer;
+let browser: Browser;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  const jsonl = join(work, 'library.jsonl');
+  writeFileSync(jsonl, `${LIBRARY.map((d) => JSON.stringify(d)).join('\n')}\n`);
+  const imported = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'apps/server/src/cli/library-import.ts'), jsonl],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
+  expect(imported.status, imported.stderr).toBe(0);
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `writing-${ctx.task.name}`);
+  await page?.context().close();
+  page = undefined;
+});
+
+describe('AI writing journey', () => {
+  it('goes from a topic to a paid full text and a .docx with real references and AI labels', async () => {
+    const user = await registerUser(server.baseUrl);
+    const context = await newContext(browser, server.baseUrl);
+    await logInContext(context, server.baseUrl, user);
+    const p = await context.newPage();
+    page = p;
+    await p.goto('/ai/dissertation');
+
+    await p.getByLabel('论文主题').fill('城市社区养老服务');
+    await p.getByLabel('学科专业').fill('社会学');
+    await p.getByRole('button', { name: '生成题目' }).click();
+    const first = p.locator('.wr__titles .ant-radio-wrapper').first();
+    await first.waitFor();
+    expect(await p.getByTestId('writing-sandbox-notice').innerText()).toContain('不是人工智能写作结果');
+    expect(await first.innerText()).toContain('【沙箱示例】');
+    await first.click();
+    expect(await p.getByLabel('论文题目').inputValue()).toContain('城市社区养老服务');
+    expect(await p.getByText('剩余免费提纲 1 次').count()).toBe(1);
+    await screenshot(p, 'writing-1-titles');
+    await p.getByRole('button', { name: '保存并生成提纲' }).click();
+
+    // The outline of the free trial, editable; the URL names the writing.
+    const firstRow = p.getByTestId('outline-row-1');
+    await firstRow.waitFor({ timeout: 30_000 });
+    expect(new URL(p.url()).searchParams.get('id')).toBeTruthy();
+    await p.getByLabel('条目 1 名称').fill('绪论');
+    await p.getByTestId('outline-row-1.2').getByRole('checkbox', { name: '表格' }).check();
+    await p.getByRole('button', { name: '保存提纲' }).click();
+    await expect.poll(() => p.locator('body').innerText()).toContain('合计');
+    await p.getByRole('button', { name: '生成摘要' }).click();
+    await p.locator('.wr__abstract').waitFor();
+    expect(await p.locator('.wr__abstract').innerText()).toContain('【沙箱示例】');
+    await screenshot(p, 'writing-2-outline');
+
+    // Order and pay in the sandbox.
+    await p.getByRole('button', { name: '提交订单并支付' }).click();
+    const dialog = p.locator('.pay-dialog');
+    const sandboxLink = dialog.getByRole('link', { name: /模拟支付/ });
+    await sandboxLink.waitFor({ timeout: 30_000 });
+    expect(await dialog.innerText()).toContain('99.00');
+    const payPage = await context.newPage();
+    await payPage.goto((await sandboxLink.getAttribute('href')) ?? '');
+    await payPage.getByRole('button', { name: /支付/ }).first().click();
+    await expect.poll(() => payPage.locator('body').innerText()).toContain('支付成功');
+    await payPage.close();
+
+    // Written section by section; then the download.
+    await expect.poll(() => p.getByTestId('writing-status').innerText(), { timeout: 60_000 }).toBe('已完成');
+    expect(await p.locator('body').innerText()).toContain('已检索到 2 篇文献库中的相关文献');
+    await screenshot(p, 'writing-3-done');
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: '下载 Word 文档' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/毕业论文\.docx$/);
+    const file = join(work, 'draft.docx');
+    await download.saveAs(file);
+    const files = unzipSync(new Uint8Array(readFileSync(file)));
+    const text = new TextDecoder().decode(files['word/document.xml']).replace(/<[^>]+>/g, '');
+    expect(text).toContain('第1章 绪论');
+    expect(text).toContain('本文内容由人工智能生成');
+    expect(text).toContain('参考文献');
+    expect(text).toMatch(
+      /\[1\] (王明, 李华\. 城市社区养老服务供给模式研究|张敏\. 智慧养老平台的使用意愿与影响因素)\[J\]/,
+    );
+    expect(new TextDecoder().decode(files['docProps/custom.xml'])).toContain('AIGC');
+
+    // 写作订单 lists it with its status.
+    await p.goto('/user/order/write');
+    const row = p.getByTestId('writing-row').first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('已完成');
+    await screenshot(p, 'writing-4-orders');
+  });
+});
