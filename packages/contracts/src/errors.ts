@@ -160,6 +160,14 @@ export const ErrorCode = {
   WRITING_AI_FAILED: 6003,
   /** The writing was ordered (or is being written): its title and outline no longer change. */
   WRITING_LOCKED: 6004,
+
+  // 7xxx 降重 and 降AIGC (apps/server/src/modules/reduction, docs/api/reduction.md)
+  /** The text to rewrite is empty, too short or over the goods' limit (the message says which). */
+  REDUCTION_BAD_INPUT: 7001,
+  /** /txtWeightResult or /download before the rewrite has finished (the message says how far it is). */
+  REDUCTION_NOT_READY: 7002,
+  /** /delReport while the text is being rewritten. */
+  REDUCTION_IN_PROGRESS: 7003,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -240,4 +248,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.WRITING_NOT_READY]: '请先完成上一步',
   [ErrorCode.WRITING_AI_FAILED]: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
   [ErrorCode.WRITING_LOCKED]: '论文已下单，题目和大纲不能再修改',
+  [ErrorCode.REDUCTION_BAD_INPUT]: '提交的文字不符合要求',
+  [ErrorCode.REDUCTION_NOT_READY]: '改写尚未完成，请稍后查看',
+  [ErrorCode.REDUCTION_IN_PROGRESS]: '正在改写，完成后才能删除',
 };

@@ -665,3 +665,43 @@ export interface WritingsTable {
 export interface Database {
   writings: WritingsTable;
 }
+
+// ---------------------------------------------------------------------------------------------
+// 降重 and 降AIGC (migration 0023_reductions.sql).
+
+export const REDUCTION_STATUSES = ['ordered', 'rewriting', 'done', 'failed'] as const;
+export type ReductionStatus = (typeof REDUCTION_STATUSES)[number];
+export type ReductionKind = 'reduction' | 'aigc_reduction';
+export type ReductionSource = 'text' | 'file' | 'report';
+
+export interface ReductionsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: ReductionKind;
+  source: ReductionSource;
+  title: string;
+  check_id: string | null;
+  file_name: string | null;
+  file_key: string | null;
+  original_text: string;
+  chars: number;
+  paragraphs: ColumnType<unknown, string | undefined, string>;
+  results: ColumnType<unknown, string | undefined, string>;
+  rate_before: number | null;
+  rate_after: number | null;
+  aigc_before: number | null;
+  aigc_after: number | null;
+  sandbox: ColumnType<boolean, boolean | undefined, boolean>;
+  order_id: string | null;
+  status: ColumnType<ReductionStatus, ReductionStatus | undefined, ReductionStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  failure_reason: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+export interface Database {
+  reductions: ReductionsTable;
+}

@@ -4,6 +4,7 @@ import { type CheckModuleService, checkModule } from './check/check.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
+import { type ReductionModuleService, reductionModule } from './reduction/reduction.module.ts';
 import type { ServerModule } from './types.ts';
 import { type WritingModuleService, writingModule } from './writing/writing.module.ts';
 
@@ -19,6 +20,7 @@ export interface Services {
   check: CheckModuleService;
   llm: LlmModuleService;
   writing: WritingModuleService;
+  reduction: ReductionModuleService;
 }
 
 /**
@@ -34,4 +36,5 @@ export const serverModules: readonly ServerModule[] = [
   checkModule,
   llmModule,
   writingModule,
+  reductionModule,
 ];

@@ -4,3 +4,4 @@ export * from './check.ts';
 export * from './endpoint.ts';
 export * from './home.ts';
 export * from './orders.ts';
+export * from './writing.ts';

@@ -19,11 +19,11 @@ import {
   abstractSuggestion,
   type OutlineItem,
   outlineSuggestion,
-  type saveOrderBody,
   titleSuggestions,
 } from './writing.schemas.ts';
 import { AREA_GOODS, AREA_NAMES, STATUS_TEXTS, TEXTS } from './writing.texts.ts';
 import './writing.sandbox.ts';
+import type { saveOrderBody } from '@kyfw/contracts';
 import type { z } from 'zod';
 
 export const WRITING_JOB = 'writing.full-text';
@@ -378,7 +378,7 @@ export async function startPaidWriting(tx: Kysely<Database>, writing: Writing, o
   );
 }
 
-export function toWritingView(w: Writing, extra: { sandbox?: boolean } = {}) {
+export function toWritingView(w: Writing, sandbox: boolean) {
   const sections = w.sections;
   return {
     writingId: w.id,
@@ -406,7 +406,7 @@ export function toWritingView(w: Writing, extra: { sandbox?: boolean } = {}) {
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
     finishedAt: w.finishedAt?.toISOString() ?? null,
-    ...extra,
+    sandbox,
   };
 }
 

@@ -14,7 +14,8 @@ export const LLM_SANDBOX_PATH = '/__sandbox/llm';
 
 /**
  * Builds a structured answer for one task (by the `x-kyfw-task` header), or returns undefined to
- * fall back to the generic schema-driven value. Every string it returns must carry 【沙箱示例】
+ * fall back to the generic schema-driven value. For a plain-text request (no JSON asked) a template
+ * that returns a string answers that text; anything else falls back to the generic text. Every string it returns must carry 【沙箱示例】
  * where a reader could take it for written text.
  */
 export type SandboxTemplate = (prompt: SandboxPrompt, schema: unknown) => unknown;
@@ -163,7 +164,9 @@ export function createLlmSandbox(
         const value = template?.(prompt, schema) ?? sandboxValue(schema ?? { type: 'object' }, prompt);
         text = JSON.stringify(value);
       } else {
-        text = sandboxText(prompt);
+        // A task's template may answer plain text too (e.g. the 降重 rewrite of a paragraph).
+        const value = templates.get(prompt.task)?.(prompt, undefined);
+        text = typeof value === 'string' ? value : sandboxText(prompt);
       }
 
       const id = `chatcmpl-sandbox-${state.requests}`;

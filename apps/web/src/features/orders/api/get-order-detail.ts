@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
 import type { OrderDetail } from '../types';
 import { ordersKeys } from './keys';
@@ -11,11 +12,7 @@ export function getOrderDetail(orderId: string) {
 export function useOrderDetail(orderId: string | null) {
   return useQuery({
     queryKey: ordersKeys.detail(orderId ?? ''),
-    queryFn: async () => {
-      const [error, data] = await getOrderDetail(orderId as string);
-      if (error) throw error;
-      return data;
-    },
+    queryFn: () => unwrap(getOrderDetail(orderId as string)),
     enabled: Boolean(orderId),
     staleTime: 0,
   });

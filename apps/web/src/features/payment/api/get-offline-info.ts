@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
 import type { OfflineInfo } from '../types';
 
@@ -9,11 +10,7 @@ export function getOfflineInfo() {
 
 export const offlineInfoQueryOptions = queryOptions({
   queryKey: ['payment', 'offlineInfo'],
-  queryFn: async (): Promise<OfflineInfo> => {
-    const [error, data] = await getOfflineInfo();
-    if (error) throw error;
-    return data;
-  },
+  queryFn: () => unwrap(getOfflineInfo()),
   staleTime: 10 * 60_000,
 });
 

@@ -49,7 +49,7 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
   const requireLogin = useRequireLogin();
   const [topic, setTopic] = useState('');
   const [discipline, setDiscipline] = useState('');
-  const [degree, setDegree] = useState<string>('本科');
+  const [degree, setDegree] = useState<(typeof DEGREES)[number]>('本科');
   const [targetWords, setTargetWords] = useState(8000);
   const [requirements, setRequirements] = useState('');
   const [title, setTitle] = useState('');

@@ -1,0 +1,190 @@
+import type { Database, Kysely, ReductionKind, ReductionSource, ReductionStatus } from '@kyfw/db';
+
+export interface ReductionParagraph {
+  index: number;
+  text: string;
+  /** Chosen to be rewritten (flagged by the engine or the detector, or every prose paragraph). */
+  target: boolean;
+}
+
+export interface RewriteResult {
+  index: number;
+  after: string;
+  /** rewritten: passed the fact check; kept: every attempt lost a fact, the original stays. */
+  outcome: 'rewritten' | 'kept';
+  attempts: number;
+  /** For kept: the facts the last attempt lost. */
+  lost: string[];
+}
+
+export interface Reduction {
+  id: string;
+  userId: string;
+  kind: ReductionKind;
+  source: ReductionSource;
+  title: string;
+  checkId: string | null;
+  fileName: string | null;
+  fileKey: string | null;
+  originalText: string;
+  chars: number;
+  paragraphs: ReductionParagraph[];
+  results: RewriteResult[];
+  rateBefore: number | null;
+  rateAfter: number | null;
+  aigcBefore: number | null;
+  aigcAfter: number | null;
+  sandbox: boolean;
+  orderId: string | null;
+  status: ReductionStatus;
+  progress: number;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  hiddenAt: Date | null;
+}
+
+type Row = Awaited<ReturnType<typeof selectRow>>;
+function selectRow(db: Kysely<Database>) {
+  return db.selectFrom('reductions').selectAll().executeTakeFirstOrThrow();
+}
+
+function json<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function toReduction(row: Row): Reduction {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    source: row.source,
+    title: row.title,
+    checkId: row.check_id,
+    fileName: row.file_name,
+    fileKey: row.file_key,
+    originalText: row.original_text,
+    chars: row.chars,
+    paragraphs: json<ReductionParagraph[]>(row.paragraphs, []),
+    results: json<RewriteResult[]>(row.results, []),
+    rateBefore: row.rate_before,
+    rateAfter: row.rate_after,
+    aigcBefore: row.aigc_before,
+    aigcAfter: row.aigc_after,
+    sandbox: row.sandbox,
+    orderId: row.order_id,
+    status: row.status,
+    progress: row.progress,
+    failureReason: row.failure_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+    hiddenAt: row.hidden_at,
+  };
+}
+
+export async function insertReduction(
+  db: Kysely<Database>,
+  v: {
+    id: string;
+    userId: string;
+    kind: ReductionKind;
+    source: ReductionSource;
+    title: string;
+    checkId?: string | null;
+    fileName?: string | null;
+    fileKey?: string | null;
+    originalText: string;
+    chars: number;
+    paragraphs: ReductionParagraph[];
+    orderId: string;
+    now: Date;
+  },
+): Promise<Reduction> {
+  const row = await db
+    .insertInto('reductions')
+    .values({
+      id: v.id,
+      user_id: v.userId,
+      kind: v.kind,
+      source: v.source,
+      title: v.title,
+      check_id: v.checkId ?? null,
+      file_name: v.fileName ?? null,
+      file_key: v.fileKey ?? null,
+      original_text: v.originalText,
+      chars: v.chars,
+      paragraphs: JSON.stringify(v.paragraphs),
+      order_id: v.orderId,
+      created_at: v.now,
+      updated_at: v.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toReduction(row);
+}
+
+export async function findReduction(
+  db: Kysely<Database>,
+  where: { id?: string; orderId?: string; userId?: string },
+  options: { forUpdate?: boolean } = {},
+): Promise<Reduction | undefined> {
+  let q = db.selectFrom('reductions').selectAll();
+  if (where.id) q = q.where('id', '=', where.id);
+  if (where.orderId) q = q.where('order_id', '=', where.orderId);
+  if (where.userId) q = q.where('user_id', '=', where.userId).where('hidden_at', 'is', null);
+  if (options.forUpdate) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? toReduction(row) : undefined;
+}
+
+export async function listReductionsOfUser(db: Kysely<Database>, userId: string, limit = 50) {
+  const rows = await db
+    .selectFrom('reductions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toReduction);
+}
+
+export interface ReductionUpdate {
+  paragraphs?: ReductionParagraph[];
+  results?: RewriteResult[];
+  rateBefore?: number | null;
+  rateAfter?: number | null;
+  aigcBefore?: number | null;
+  aigcAfter?: number | null;
+  sandbox?: boolean;
+  status?: ReductionStatus;
+  progress?: number;
+  failureReason?: string | null;
+  finishedAt?: Date | null;
+  hiddenAt?: Date | null;
+}
+
+export async function updateReduction(db: Kysely<Database>, id: string, u: ReductionUpdate, now: Date) {
+  await db
+    .updateTable('reductions')
+    .set({
+      ...(u.paragraphs !== undefined ? { paragraphs: JSON.stringify(u.paragraphs) } : {}),
+      ...(u.results !== undefined ? { results: JSON.stringify(u.results) } : {}),
+      ...(u.rateBefore !== undefined ? { rate_before: u.rateBefore } : {}),
+      ...(u.rateAfter !== undefined ? { rate_after: u.rateAfter } : {}),
+      ...(u.aigcBefore !== undefined ? { aigc_before: u.aigcBefore } : {}),
+      ...(u.aigcAfter !== undefined ? { aigc_after: u.aigcAfter } : {}),
+      ...(u.sandbox !== undefined ? { sandbox: u.sandbox } : {}),
+      ...(u.status !== undefined ? { status: u.status } : {}),
+      ...(u.progress !== undefined ? { progress: u.progress } : {}),
+      ...(u.failureReason !== undefined ? { failure_reason: u.failureReason } : {}),
+      ...(u.finishedAt !== undefined ? { finished_at: u.finishedAt } : {}),
+      ...(u.hiddenAt !== undefined ? { hidden_at: u.hiddenAt } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}

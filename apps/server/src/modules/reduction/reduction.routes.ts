@@ -1,0 +1,115 @@
+import { ok } from '@kyfw/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseBody } from '../../lib/validate.ts';
+import { requireUser } from '../accounts/auth.ts';
+import { renderReductionDocx } from './reduction.docx.ts';
+import { orderPaymentBody, priceBody, reductionIdBody, submitContentBody } from './reduction.schemas.ts';
+import {
+  createReduction,
+  deleteReduction,
+  goodsPrice,
+  listReductions,
+  ownReduction,
+  type ReductionRuntime,
+  requireDone,
+  toReductionView,
+  toResultView,
+} from './reduction.service.ts';
+
+function attachment(fileName: string, asciiFallback: string): string {
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * /weightReduction/* (spec §7; docs/api/reduction.md). Every route needs a login.
+ * /freeCheckQrPayCode and /orderPayStatus of this prefix are the orders module's (SERVICE_PAY_ROUTES).
+ */
+export async function reductionRoutes(
+  app: FastifyInstance,
+  options: { rt: ReductionRuntime },
+): Promise<void> {
+  const { rt } = options;
+  const { now } = rt;
+  const db = () => rt.db;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/weightReduction/getGoodsPrice', async (request) => {
+    await requireUser(request);
+    const body = parseBody(request, priceBody);
+    return ok(await goodsPrice(rt, 'reduction', body.chars));
+  });
+
+  app.post('/weightReduction/getGoodsPriceAI', async (request) => {
+    await requireUser(request);
+    const body = parseBody(request, priceBody);
+    return ok(await goodsPrice(rt, 'aigc_reduction', body.chars));
+  });
+
+  app.post('/weightReduction/submitContent', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, submitContentBody);
+    return ok(
+      await createReduction(
+        rt,
+        { userId: auth.userId, kind: body.kind, source: 'text', title: body.title, text: body.text },
+        now(),
+      ),
+    );
+  });
+
+  // Pay a reduction by its id (the QR of WeChat Pay / Alipay sandbox or real), as /freeCheckQrPayCode does by order id.
+  app.post('/weightReduction/orderPayment', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, orderPaymentBody);
+    const r = await ownReduction(db(), auth.userId, body.reductionId);
+    return ok(
+      await rt.orders.startPayment({
+        userId: auth.userId,
+        orderId: r.orderId!,
+        payType: body.payType,
+        serviceTypes: [r.kind],
+      }),
+    );
+  });
+
+  app.post('/weightReduction/getMyWeightReductionOrder', async (request) => {
+    const auth = await requireUser(request);
+    return ok({ list: await listReductions(db(), auth.userId) });
+  });
+
+  app.post('/weightReduction/query', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, reductionIdBody);
+    return ok(toReductionView(await ownReduction(db(), auth.userId, body.reductionId)));
+  });
+
+  app.post('/weightReduction/txtWeightResult', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, reductionIdBody);
+    const r = await ownReduction(db(), auth.userId, body.reductionId);
+    requireDone(r);
+    return ok(toResultView(r));
+  });
+
+  app.post('/weightReduction/download', async (request, reply) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, reductionIdBody);
+    const r = await ownReduction(db(), auth.userId, body.reductionId);
+    requireDone(r);
+    const bytes = await renderReductionDocx(r);
+    const name = `${r.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${r.kind === 'reduction' ? '降重' : '降AIGC'}.docx`;
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+      .header('content-disposition', attachment(name, 'reduction.docx'))
+      .send(bytes);
+  });
+
+  app.post('/weightReduction/delReport', async (request) => {
+    const auth = await requireUser(request);
+    const body = parseBody(request, reductionIdBody);
+    await deleteReduction(rt, auth.userId, body.reductionId, now());
+    return ok(null);
+  });
+}

@@ -1,0 +1,41 @@
+import type { ReductionKind, ReductionStatus } from '@kyfw/db';
+
+/** Every user-visible text of the 降重 / 降AIGC service. */
+export const KIND_NAMES: Record<ReductionKind, string> = { reduction: '降重', aigc_reduction: '降AIGC' };
+export const KIND_GOODS: Record<ReductionKind, string> = {
+  reduction: 'reduction_standard',
+  aigc_reduction: 'aigc_reduction_standard',
+};
+
+export const STATUS_TEXTS: Record<ReductionStatus, string> = {
+  ordered: '待支付',
+  rewriting: '改写中',
+  done: '已完成',
+  failed: '改写失败',
+};
+
+export const TEXTS = {
+  emptyText: '请输入需要改写的文字',
+  tooShort: (min: number) => `文字太短，至少需要 ${min} 个字`,
+  tooLong: (chars: number, max: number) => `文字共 ${chars} 字，超过单次上限 ${max} 字，请分段提交`,
+  noParagraphs: '没有可改写的段落（需要成段的正文，标题和参考文献不改写）',
+  notFound: '降重记录不存在',
+  reportNotFound: '查重报告不存在或不属于当前账号',
+  reportNotReady: '该查重报告尚未完成，完成后才能降重',
+  reportNoFlagged: '该报告没有标红的重复段落，无需降重',
+  notDone: (progress: number) => `正在改写（${progress}%），完成后即可查看`,
+  failed: '改写失败，已自动退款',
+  failedRefund: '降重改写多次失败，订单金额自动退还',
+  failedStatus: '改写失败',
+  deleteWhileRewriting: '正在改写，完成后才能删除',
+  deletedRefund: '降重记录已删除，无法改写，自动退还款项',
+  deletedStatus: '记录已删除',
+  progressMeasuring: '正在检测改写前的重复率与AIGC指数',
+  progressRewriting: (n: number, total: number) => `正在改写第 ${n}/${total} 段`,
+  progressMeasuringAfter: '正在检测改写后的重复率与AIGC指数',
+  progressDone: '改写完成',
+  keptNote: (lost: string[]) => `改写后未能保留 ${lost.slice(0, 3).join('、')}，已保留原文`,
+  sandboxNote: '当前为沙箱环境：改写由模板替换生成（标有【沙箱示例】），不是人工智能改写结果',
+  untitled: '未命名文本',
+  goodsMissing: '降重服务暂未上架',
+};

@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { payQrSchema, payStatusSchema, payTypeSchema } from './orders.ts';
+
+/** The AI writing API under /aiWriting (docs/api/writing.md). */
+
+export const WRITING_AREAS = ['dissertation', 'proposal', 'assignment', 'journalsReviewed'] as const;
+export type WritingAreaId = (typeof WRITING_AREAS)[number];
+
+/** Messages of the writing forms (the web shows the same). */
+export const WRITING_RULES = {
+  topicRequired: '请输入论文主题',
+  topicTooShort: '论文主题至少 2 个字',
+  topicTooLong: '论文主题不能超过 200 个字',
+  titleRequired: '请先选择或输入论文题目',
+  titleTooLong: '论文题目不能超过 200 个字',
+  areaInvalid: '写作类型不正确',
+  targetWordsInvalid: '目标字数须在 1000 到 100000 之间',
+  requirementsTooLong: '写作要求不能超过 2000 个字',
+  disciplineTooLong: '学科不能超过 50 个字',
+  degreeInvalid: '学历层次不正确',
+  writingIdRequired: '缺少论文编号',
+  writingNotFound: '论文不存在或已删除',
+  outlineEmpty: '大纲至少需要一章',
+  outlineTooDeep: '大纲最多三级（章、节、小节）',
+  outlineNameRequired: '大纲条目名称不能为空',
+  outlineNameTooLong: '大纲条目名称不能超过 60 个字',
+  outlineWordsInvalid: '每个条目的字数须为 0 到 50000 之间的整数',
+  flagInvalid: '条目标记只能为 0 或 1',
+  referenceTextRequired: '请粘贴参考文献',
+  referenceTextTooLong: '参考文献文本不能超过 20000 个字',
+  keywordRequired: '请输入检索词',
+} as const;
+const R = WRITING_RULES;
+
+// --- request pieces -------------------------------------------------------------------------------
+
+const topic = z
+  .string({ error: R.topicRequired })
+  .trim()
+  .min(1, { error: R.topicRequired })
+  .min(2, { error: R.topicTooShort })
+  .max(200, { error: R.topicTooLong });
+const area = z.enum(WRITING_AREAS, { error: R.areaInvalid });
+const writingId = z
+  .string({ error: R.writingIdRequired })
+  .trim()
+  .regex(/^[0-9a-f-]{36}$/i, { error: R.writingNotFound });
+
+export const writingIdBody = z.object({ writingId });
+
+export const titleBody = z.object({
+  area: area.default('dissertation'),
+  topic,
+  discipline: z.string().trim().max(50, { error: R.disciplineTooLong }).default(''),
+});
+
+export const saveOrderBody = z.object({
+  writingId: writingId.optional(),
+  area,
+  topic,
+  title: z
+    .string({ error: R.titleRequired })
+    .trim()
+    .min(2, { error: R.titleRequired })
+    .max(200, { error: R.titleTooLong }),
+  discipline: z.string().trim().max(50, { error: R.disciplineTooLong }).default(''),
+  degree: z.enum(['专科', '本科', '硕士', '博士', ''], { error: R.degreeInvalid }).default('本科'),
+  language: z.enum(['zh', 'en']).default('zh'),
+  targetWords: z.coerce
+    .number({ error: R.targetWordsInvalid })
+    .int({ error: R.targetWordsInvalid })
+    .min(1000, { error: R.targetWordsInvalid })
+    .max(100_000, { error: R.targetWordsInvalid }),
+  requirements: z.string().trim().max(2000, { error: R.requirementsTooLong }).default(''),
+  templateId: z.string().trim().max(40).default('general'),
+});
+
+const flag = z.enum(['0', '1'], { error: R.flagInvalid }).default('0');
+
+/** One outline item (spec §3): name, wordCount and the four flags; children two levels below a chapter. */
+export interface OutlineItem {
+  name: string;
+  wordCount: number;
+  form: '0' | '1';
+  formula: '0' | '1';
+  code: '0' | '1';
+  picture: '0' | '1';
+  children?: OutlineItem[];
+}
+
+const itemFields = {
+  name: z
+    .string({ error: R.outlineNameRequired })
+    .trim()
+    .min(1, { error: R.outlineNameRequired })
+    .max(60, { error: R.outlineNameTooLong }),
+  wordCount: z.coerce
+    .number({ error: R.outlineWordsInvalid })
+    .int({ error: R.outlineWordsInvalid })
+    .min(0, { error: R.outlineWordsInvalid })
+    .max(50_000, { error: R.outlineWordsInvalid }),
+  form: flag,
+  formula: flag,
+  code: flag,
+  picture: flag,
+};
+const level3 = z.strictObject(itemFields, { error: R.outlineTooDeep });
+const level2 = z.object({ ...itemFields, children: z.array(level3).max(12).optional() });
+const level1 = z.object({ ...itemFields, children: z.array(level2).max(15).optional() });
+export const outlineSchema = z.array(level1).min(1, { error: R.outlineEmpty }).max(15);
+
+export const combOutlineBody = z.object({ writingId, outline: outlineSchema });
+
+export const searchReferenceBody = z.object({
+  keyword: z.string({ error: R.keywordRequired }).trim().min(1, { error: R.keywordRequired }).max(100),
+  limit: z.coerce.number().int().min(1).max(30).default(10),
+});
+
+export const analysisReferenceBody = z.object({
+  text: z
+    .string({ error: R.referenceTextRequired })
+    .trim()
+    .min(1, { error: R.referenceTextRequired })
+    .max(20_000, { error: R.referenceTextTooLong }),
+  writingId: writingId.optional(),
+});
+
+export const writingPayBody = z.object({ writingId, payType: payTypeSchema.default('wx') });
+
+// --- answers -----------------------------------------------------------------------------------------
+
+const flagOut = z.enum(['0', '1']);
+const outlineItemOut: z.ZodType<OutlineItem> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    wordCount: z.number(),
+    form: flagOut,
+    formula: flagOut,
+    code: flagOut,
+    picture: flagOut,
+    children: z.array(outlineItemOut).optional(),
+  }),
+);
+export const outlineOutSchema = z.array(outlineItemOut);
+
+export const abstractSchema = z.object({
+  zh: z.string(),
+  en: z.string(),
+  keywordsZh: z.array(z.string()),
+  keywordsEn: z.array(z.string()),
+});
+
+const sourceFields = {
+  title: z.string(),
+  authors: z.array(z.string()),
+  year: z.number().nullable(),
+  source: z.string().nullable(),
+  type: z.string(),
+  volume: z.string().nullable().optional(),
+  issue: z.string().nullable().optional(),
+  pages: z.string().nullable().optional(),
+};
+export const writingSourceSchema = z.object({
+  n: z.number(),
+  ...sourceFields,
+  origin: z.enum(['library', 'supplied']),
+});
+
+export const writingViewSchema = z.object({
+  writingId: z.string(),
+  area: z.enum(WRITING_AREAS),
+  areaName: z.string(),
+  topic: z.string(),
+  title: z.string().nullable(),
+  discipline: z.string(),
+  degree: z.string(),
+  language: z.enum(['zh', 'en']),
+  targetWords: z.number(),
+  requirements: z.string(),
+  templateId: z.string(),
+  outline: outlineOutSchema.nullable(),
+  abstract: abstractSchema.nullable(),
+  sources: z.array(writingSourceSchema),
+  orderId: z.string().nullable(),
+  status: z.enum(['draft', 'ordered', 'writing', 'done', 'failed']),
+  statusText: z.string(),
+  progress: z.number(),
+  sectionsWritten: z.number(),
+  wordsWritten: z.number(),
+  removedCitations: z.number(),
+  freeOutline: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  finishedAt: isoDate.nullable(),
+  /** The answer came from the LLM sandbox: its texts are templates marked 【沙箱示例】. */
+  sandbox: z.boolean(),
+});
+export type WritingViewWire = z.output<typeof writingViewSchema>;
+
+export const writtenSectionSchema = z.object({
+  path: z.string(),
+  heading: z.string(),
+  level: z.number(),
+  text: z.string(),
+  removedCitations: z.number(),
+});
+
+const parsedReferenceSchema = z.object({
+  raw: z.string(),
+  fields: z.object(sourceFields).nullable(),
+  formatted: z.string().nullable(),
+});
+
+const submittedOrderSchema = z.object({
+  writingId: z.string(),
+  orderId: z.string(),
+  orderNo: z.string(),
+  amount: z.string(),
+});
+
+const notOpen = (path: string) => endpoint({ path, data: nullData });
+
+export const writingApi = {
+  title: endpoint({
+    path: '/aiWriting/title',
+    body: titleBody,
+    data: z.object({
+      titles: z.array(z.object({ title: z.string(), reason: z.string() })),
+      sandbox: z.boolean(),
+    }),
+  }),
+  saveOrder: endpoint({ path: '/aiWriting/saveOrder', body: saveOrderBody, data: writingViewSchema }),
+  freeOutlineNumber: endpoint({ path: '/aiWriting/freeOutlineNumber', data: z.object({ free: z.number() }) }),
+  outline: endpoint({
+    path: '/aiWriting/outline',
+    body: writingIdBody,
+    data: z.object({ outline: outlineOutSchema, freeOutlinesLeft: z.number(), sandbox: z.boolean() }),
+  }),
+  combOutline: endpoint({
+    path: '/aiWriting/combOutline',
+    body: combOutlineBody,
+    data: z.object({ outline: outlineOutSchema }),
+  }),
+  abstract: endpoint({
+    path: '/aiWriting/abstract',
+    body: writingIdBody,
+    data: abstractSchema.extend({ sandbox: z.boolean() }),
+  }),
+  searchReference: endpoint({
+    path: '/aiWriting/searchReference',
+    body: searchReferenceBody,
+    data: z.object({
+      list: z.array(z.object({ ...sourceFields, origin: z.literal('library'), formatted: z.string() })),
+      message: z.string().nullable(),
+    }),
+  }),
+  searchEnReference: endpoint({
+    path: '/aiWriting/searchEnReference',
+    body: searchReferenceBody,
+    data: z.object({ list: z.array(z.never()), message: z.string() }),
+  }),
+  analysisReference: endpoint({
+    path: '/aiWriting/analysisReference',
+    body: analysisReferenceBody,
+    data: z.object({ list: z.array(parsedReferenceSchema) }),
+  }),
+  formatTemplate: endpoint({
+    path: '/aiWriting/formatTemplate',
+    data: z.object({
+      list: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
+    }),
+  }),
+  submitOrder: endpoint({ path: '/aiWriting/submitOrder', body: writingIdBody, data: submittedOrderSchema }),
+  outlineByPay: endpoint({
+    path: '/aiWriting/outlineByPay',
+    body: writingIdBody,
+    data: submittedOrderSchema,
+  }),
+  payment: endpoint({ path: '/aiWriting/payment', body: writingPayBody, data: payQrSchema }),
+  queryPayStatus: endpoint({ path: '/aiWriting/queryPayStatus', body: writingIdBody, data: payStatusSchema }),
+  query: endpoint({ path: '/aiWriting/query', body: writingIdBody, data: writingViewSchema }),
+  orderInfo: endpoint({ path: '/aiWriting/orderInfo', body: writingIdBody, data: writingViewSchema }),
+  list: endpoint({ path: '/aiWriting/list', data: z.object({ list: z.array(writingViewSchema) }) }),
+  fullText: endpoint({
+    path: '/aiWriting/fullText',
+    body: writingIdBody,
+    data: writingViewSchema.extend({ sections: z.array(writtenSectionSchema) }),
+  }),
+  download: endpoint({ path: '/aiWriting/download', body: writingIdBody, data: 'file' }),
+  delOrder: endpoint({ path: '/aiWriting/delOrder', body: writingIdBody, data: nullData }),
+  /** Not built yet: each answers 6002 该功能暂未开放. */
+  recognitionFile: notOpen('/aiWriting/recognitionFile'),
+  updateOrder: notOpen('/aiWriting/updateOrder'),
+  unlimitedRevisionsPayment: notOpen('/aiWriting/unlimitedRevisions/payment'),
+} as const;
