@@ -304,6 +304,8 @@ describe('paper check journeys', () => {
     const optIn = p.getByRole('checkbox', { name: '允许将本文加入比对库' });
     expect(await optIn.isChecked()).toBe(false);
     expect(await p.locator('.ck-upload__promise').innerText()).toContain('不会被加入比对库');
+    // The account got a free check at registration (本科 goods): a journal check is paid.
+    await p.locator('[data-goods-id="check_journal"]').click();
 
     // Upload the .docx with its title and author.
     const docx = join(work, '混合式教学研究.docx');
@@ -320,15 +322,15 @@ describe('paper check journeys', () => {
     const chars = Number((await p.getByTestId('check-chars').innerText()).replace(/\D/g, ''));
     expect(chars).toBeGreaterThan(300);
     expect(chars).toBeLessThan(1000);
-    expect(await p.getByTestId('check-amount').innerText()).toBe('¥2.00');
-    expect(await order.innerText()).toContain('2.00 元/千字');
+    expect(await p.getByTestId('check-amount').innerText()).toBe('¥2.50');
+    expect(await order.innerText()).toContain('2.50 元/千字');
     expect(await order.innerText()).toContain('不加入比对库');
     expect(new URL(p.url()).searchParams.get('orderId')).toBeTruthy();
 
     // Pay through the payment dialog and the sandbox's 模拟支付 page.
     await p.getByTestId('go-pay').click();
     const dialog = p.locator('.pay-dialog');
-    await expect.poll(() => dialog.getByTestId('pay-amount').innerText()).toBe('¥2.00');
+    await expect.poll(() => dialog.getByTestId('pay-amount').innerText()).toBe('¥2.50');
     const sandboxLink = dialog.getByRole('link', { name: /模拟支付/ });
     await sandboxLink.waitFor();
     const payPage = await p.context().newPage();

@@ -1,7 +1,7 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
+import { API_PREFIX, type Endpoint, ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
@@ -16,6 +16,13 @@ import { generateRequestId, registerRequestContext } from './plugins/request-con
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { isAssetPath, registerWebApp } from './plugins/web-app.ts';
 import type { ServiceRoot } from './services.ts';
+
+/** A registered route and the endpoint contract it declares (lib/route.ts), if any. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  endpoint: Endpoint | undefined;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -62,6 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // lib/route.ts: in tests an answer outside its contract fails the request instead of being logged.
   app.decorate('strictContracts', config.nodeEnv === 'test');
+  // Every route as registered, with the endpoint contract it declares (test/contracts.test.ts walks it).
+  const routeTable: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    for (const method of methods) routeTable.push({ method, url: route.url, endpoint });
+  });
+  app.decorate('routeTable', routeTable);
   registerRequestContext(app);
   registerSecurityHeaders(app, { publicBaseUrl: config.publicBaseUrl });
   // Answers above 1 KB in br or gzip (a fast brotli level: computed per answer). Built assets come

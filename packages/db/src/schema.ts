@@ -667,6 +667,57 @@ export interface Database {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The operator console (migration 0025_staff_console.sql, apps/server/src/modules/console).
+
+export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffAccountsTable {
+  id: string;
+  username: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string;
+  failed_logins: ColumnType<number, number | undefined, number>;
+  locked_until: Timestamp | null;
+  /** bigint: read as a decimal string by pg. */
+  last_totp_step: ColumnType<string | null, number | null | undefined, number | null>;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+}
+
+/** Append-only: inserted and selected, never updated or deleted (a trigger refuses both). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: GeneratedTimestamp;
+  staff_id: string | null;
+  username: string | null;
+  role: string | null;
+  action: string;
+  target: string | null;
+  outcome: 'ok' | 'refused' | 'failed';
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  detail: ColumnType<unknown, string | null | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface Database {
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+}
+
+// ---------------------------------------------------------------------------------------------
 // 降重 and 降AIGC (migration 0023_reductions.sql).
 
 export const REDUCTION_STATUSES = ['ordered', 'rewriting', 'done', 'failed'] as const;

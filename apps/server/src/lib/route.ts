@@ -13,9 +13,13 @@ export interface RouteInput<E extends Endpoint, A> {
   reply: FastifyReply;
 }
 
-/** A JSON endpoint answers the envelope whose data its schema accepts; a download sends the reply. */
+/**
+ * A JSON endpoint answers the envelope whose data its schema accepts; a download sends the reply.
+ * A JSON endpoint may send a pre-serialised envelope itself (the stored report model, which is not
+ * parsed and stringified per request) and return the reply.
+ */
 export type RouteResult<E extends Endpoint> = E['data'] extends z.ZodType
-  ? Envelope<z.input<E['data']>>
+  ? Envelope<z.input<E['data']>> | FastifyReply
   : FastifyReply;
 
 export interface RouteOptions<A> {
@@ -55,10 +59,12 @@ export function route<E extends Endpoint, A = undefined>(
     config: { ...options.config, endpoint },
     handler: async (request, reply) => {
       const auth = options.auth ? await options.auth(request) : undefined;
-      const body = endpoint.body ? parseWith(endpoint.body, request.body ?? {}) : undefined;
+      // A download opened by a link (alsoGet) carries its fields in the query string.
+      const fields = request.method === 'GET' && endpoint.method !== 'GET' ? request.query : request.body;
+      const body = endpoint.body ? parseWith(endpoint.body, fields ?? {}) : undefined;
       const query = endpoint.query ? parseWith(endpoint.query, request.query ?? {}) : undefined;
       const result = await handler({ auth, body, query, request, reply } as RouteInput<E, A>);
-      if (endpoint.data === 'file') return result;
+      if (endpoint.data === 'file' || result === reply) return result;
       return serialise(endpoint, endpoint.data, result as Envelope<unknown>, request, isStrict(app));
     },
   });

@@ -1,6 +1,7 @@
 import { housekeepingModule } from '../jobs/housekeeping.jobs.ts';
 import { type AccountsModuleService, accountsModule } from './accounts/accounts.module.ts';
 import { type CheckModuleService, checkModule } from './check/check.module.ts';
+import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
@@ -21,6 +22,7 @@ export interface Services {
   llm: LlmModuleService;
   writing: WritingModuleService;
   reduction: ReductionModuleService;
+  console: ConsoleModuleService;
 }
 
 /**
@@ -37,4 +39,5 @@ export const serverModules: readonly ServerModule[] = [
   llmModule,
   writingModule,
   reductionModule,
+  consoleModule,
 ];

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { AigcReportModel } from '../aigc-report.ts';
 import type { ReportModel } from '../check-report.ts';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
-import { intInSchema, orderStatusSchema, payBody, payMethodSchema, payQrSchema } from './orders.ts';
+import {
+  intInSchema,
+  orderStatusSchema,
+  payBody,
+  payMethodSchema,
+  payQrSchema,
+  payStatusFlagSchema,
+  payStatusSchema,
+} from './orders.ts';
 
 /** The paper-check API under /freeCheck (docs/api/check.md). */
 
@@ -152,7 +160,7 @@ export type CheckState = z.output<typeof checkStateSchema>;
  * has no order: `status` is null and `payStatus` is 1 once it was started.
  */
 export const checkPayStatusSchema = checkStateSchema.extend({
-  payStatus: z.union([z.literal(0), z.literal(1)]),
+  payStatus: payStatusFlagSchema,
   status: orderStatusSchema.nullable(),
   orderNo: z.string().optional(),
   payChannel: payMethodSchema.nullable().optional(),
@@ -173,7 +181,7 @@ export const checkListItemSchema = checkStateSchema.extend({
   chars: z.number(),
   amount: z.string(),
   amountFen: z.number(),
-  payStatus: z.union([z.literal(0), z.literal(1)]),
+  payStatus: payStatusFlagSchema,
   /** The order's status (paid checks); null for a free check. */
   orderStatus: z.string().nullable(),
   /** A transfer proof waits for an operator (待确认): no 去支付, no 删除 until it is reviewed. */
@@ -199,7 +207,7 @@ export type CheckListItem = z.output<typeof checkListItemSchema>;
 
 /** /freeCheck/verify: the signed summary of a genuine report. */
 export const verifyResultSchema = z.looseObject({
-  genuine: z.literal(true),
+  genuine: z.boolean().pipe(z.literal(true)),
   message: z.string(),
   reportNo: z.string(),
   title: z.string(),
@@ -238,7 +246,8 @@ export const checkApi = {
   orderPayStatus: endpoint({
     path: '/freeCheck/orderPayStatus',
     body: checkOrderIdBody,
-    data: checkPayStatusSchema,
+    /** An order without its check row (deleted) is answered as the orders module would. */
+    data: z.union([checkPayStatusSchema, payStatusSchema]),
   }),
   checkStatus: endpoint({ path: '/freeCheck/checkStatus', body: checkOrderIdBody, data: checkStateSchema }),
   retryCheck: endpoint({ path: '/freeCheck/retryCheck', body: checkOrderIdBody, data: checkStateSchema }),

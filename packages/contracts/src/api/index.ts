@@ -1,6 +1,7 @@
 // The wire of every endpoint: request and response schemas per module (see endpoint.ts).
 export * from './accounts.ts';
 export * from './check.ts';
+export * from './console.ts';
 export * from './endpoint.ts';
 export * from './home.ts';
 export * from './orders.ts';

@@ -40,6 +40,9 @@ export type PayType = z.output<typeof payTypeSchema>;
 export const payMethodSchema = z.enum(['wx', 'ali', 'offline']);
 export type PayMethod = z.output<typeof payMethodSchema>;
 
+/** The spec's orderPayStatus: 1 once the order is paid. */
+export const payStatusFlagSchema = z.number().pipe(z.union([z.literal(0), z.literal(1)]));
+
 /** The tabs of /user/order (spec §2). */
 export type OrderTab = 'check' | 'reduction' | 'write';
 
@@ -203,7 +206,7 @@ export type PayQr = z.output<typeof payQrSchema>;
 
 /** The answer of a service's `orderPayStatus` (and `/order/payStatus`). */
 export const payStatusSchema = z.object({
-  payStatus: z.union([z.literal(0), z.literal(1)]),
+  payStatus: payStatusFlagSchema,
   status: orderStatusSchema.nullable(),
   orderNo: z.string(),
   payChannel: payMethodSchema.nullable(),
@@ -253,7 +256,11 @@ export const orderSchema = z.object({
   refundedAmount: z.string(),
   status: orderStatusSchema,
   statusText: z.string(),
-  payStatus: z.union([z.literal(0), z.literal(1)]),
+  /** The service could not be delivered: the payment is (being) refunded in full automatically. */
+  autoRefund: z.boolean(),
+  /** That automatic refund was refused by the payment platform: an operator takes over. */
+  autoRefundFailed: z.boolean(),
+  payStatus: payStatusFlagSchema,
   payChannel: payMethodSchema.nullable(),
   payChannelText: z.string().nullable(),
   createdAt: isoDate,
@@ -337,7 +344,7 @@ export const invoiceableOrderSchema = z.object({
   orderNo: z.string(),
   goodsName: z.string(),
   ...money,
-  paidAt: isoDate,
+  paidAt: isoDate.nullable(),
 });
 export type InvoiceableOrder = z.output<typeof invoiceableOrderSchema>;
 
@@ -349,7 +356,8 @@ export const invoiceSchema = z.object({
   titleType: z.enum(['personal', 'company']),
   title: z.string(),
   taxpayerId: z.string().nullable(),
-  email: z.string(),
+  /** Null on invoices requested before e-mail was asked for. */
+  email: z.string().nullable(),
   ...money,
   status: z.enum(['requested', 'issued']),
   statusText: z.string(),
@@ -496,5 +504,91 @@ export const ordersApi = {
     path: '/address/setDefault',
     body: z.object({ id: idSchema('地址') }),
     data: nullData,
+  }),
+} as const;
+
+const refundSchema = orderDetailSchema.shape.refunds.element;
+
+/** The operator API under /operator (header x-operator-token), for staff tools and automation. */
+export const operatorApi = {
+  orderDetail: endpoint({
+    path: '/operator/orders/detail',
+    body: operatorBodies.order,
+    data: orderSchema.extend({
+      userId: z.string(),
+      history: orderDetailSchema.shape.history,
+      attempts: z.array(z.object({ channel: z.string(), outTradeNo: z.string(), status: z.string() })),
+      payments: z.array(
+        z.object({
+          paymentId: z.string(),
+          channel: z.string(),
+          transactionId: z.string().nullable(),
+          amountFen: z.number(),
+          paidAt: isoDate,
+          status: z.string(),
+          source: z.string(),
+          flagged: z.boolean(),
+          flagReason: z.string().nullable(),
+          refundedFen: z.number(),
+        }),
+      ),
+      refunds: z.array(refundSchema),
+      delivery: deliverySchema.nullable(),
+    }),
+  }),
+  refund: endpoint({ path: '/operator/orders/refund', body: operatorBodies.refund, data: refundSchema }),
+  ship: endpoint({
+    path: '/operator/orders/ship',
+    body: operatorBodies.ship,
+    data: deliverySchema.nullable(),
+  }),
+  flaggedPayments: endpoint({
+    path: '/operator/payments/flagged',
+    data: z.array(
+      z.object({
+        paymentId: z.string(),
+        orderNo: z.string(),
+        channel: z.string(),
+        transactionId: z.string().nullable(),
+        amountFen: z.number(),
+        status: z.string(),
+        flagReason: z.string().nullable(),
+        paidAt: isoDate,
+      }),
+    ),
+  }),
+  proofs: endpoint({
+    path: '/operator/offline/proofs',
+    body: operatorBodies.proofList,
+    data: z.array(
+      proofSchema.extend({
+        orderNo: z.string(),
+        amountFen: z.number(),
+        amount: z.string(),
+        mimeType: z.string(),
+        sizeBytes: z.number(),
+      }),
+    ),
+  }),
+  proofFile: endpoint({ method: 'GET', path: '/operator/offline/proofs/:proofId/file', data: 'file' }),
+  confirmProof: endpoint({
+    path: '/operator/offline/confirm',
+    body: operatorBodies.proofConfirm,
+    data: z.object({ outcome: z.string(), orderNo: z.string() }),
+  }),
+  rejectProof: endpoint({
+    path: '/operator/offline/reject',
+    body: operatorBodies.proofReject,
+    data: nullData,
+  }),
+  issueInvoice: endpoint({
+    path: '/operator/invoices/issue',
+    body: operatorBodies.invoiceIssue,
+    data: z.object({ invoiceId: z.string(), invoiceNo: z.string(), status: z.enum(['requested', 'issued']) }),
+  }),
+  updateGoods: endpoint({
+    path: '/operator/goods/update',
+    body: operatorBodies.goodsUpdate,
+    data: goodsSchema,
   }),
 } as const;

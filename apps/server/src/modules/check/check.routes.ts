@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, ok } from '@kyfw/contracts';
+import { checkApi, ErrorCode, ok, uploadFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { parseBody, parseWith } from '../../lib/validate.ts';
+import { route } from '../../lib/route.ts';
+import { parseWith } from '../../lib/validate.ts';
 import { rejectNul } from '../../plugins/input-guard.ts';
 import { optionalUser, requireUser } from '../accounts/auth.ts';
 import type { CheckRuntime } from './check.runtime.ts';
-import { downloadBody, orderIdBody, pageBody, payBody, uploadFields, verifyBody } from './check.schemas.ts';
 import {
   deleteCheck,
   findCheckStatus,
@@ -83,114 +83,153 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/freeCheck/goodsList', async (request) => {
-    const auth = await optionalUser(request);
-    return ok(await listCheckGoods(rt, auth?.userId ?? null));
-  });
+  route(
+    app,
+    checkApi.goodsList,
+    async ({ auth }) => {
+      return ok(await listCheckGoods(rt, auth?.userId ?? null));
+    },
+    { auth: optionalUser },
+  );
 
-  app.post('/freeCheck/uploadFile', { config: { rateLimit: UPLOAD_LIMIT } }, async (request) => {
-    const auth = await requireUser(request);
-    if (!request.isMultipart()) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
-    const { fields, file } = await readUpload(request, maxMb);
-    const input = parseWith(uploadFields, fields);
-    if (!file) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
-    if (file.bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileEmpty);
-    const result = await uploadPaper(rt, {
-      userId: auth.userId,
-      fileName: file.fileName,
-      bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-      title: input.title,
-      author: input.author,
-      goodsId: input.goodsId,
-      addToLibrary: input.addToLibrary,
-    });
-    return ok(result);
-  });
+  route(
+    app,
+    checkApi.uploadFile,
+    async ({ auth, request }) => {
+      if (!request.isMultipart()) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+      const { fields, file } = await readUpload(request, maxMb);
+      const input = parseWith(uploadFieldsSchema, fields);
+      if (!file) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
+      if (file.bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileEmpty);
+      const result = await uploadPaper(rt, {
+        userId: auth.userId,
+        fileName: file.fileName,
+        bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+        title: input.title,
+        author: input.author,
+        goodsId: input.goodsId,
+        addToLibrary: input.addToLibrary,
+      });
+      return ok(result);
+    },
+    { auth: requireUser, config: { rateLimit: UPLOAD_LIMIT } },
+  );
 
-  app.post('/freeCheck/payFee', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    return ok(await startFreeCheck(rt, auth.userId, body.orderId));
-  });
+  route(
+    app,
+    checkApi.payFee,
+    async ({ auth, body }) => {
+      return ok(await startFreeCheck(rt, auth.userId, body.orderId));
+    },
+    { auth: requireUser },
+  );
 
   // Payment of a check order: the orders module's service, with the check's progress added to the
   // status (the orders routes leave /freeCheck to this module, see SERVICE_PAY_ROUTES there). An
   // order without a check row is answered exactly as the orders module would.
-  app.post('/freeCheck/freeCheckQrPayCode', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, payBody);
-    return ok(
-      await rt.orders.startPayment({
-        userId: auth.userId,
-        orderId: body.orderId,
-        payType: body.payType,
+  route(
+    app,
+    checkApi.qrPayCode,
+    async ({ auth, body }) => {
+      return ok(
+        await rt.orders.startPayment({
+          userId: auth.userId,
+          orderId: body.orderId,
+          payType: body.payType,
+          serviceTypes: ['check'],
+        }),
+      );
+    },
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    checkApi.orderPayStatus,
+    async ({ auth, body }) => {
+      const status = await findCheckStatus(rt, auth.userId, body.orderId);
+      if (status?.free) {
+        return ok({ payStatus: status.checkStatus === 'pending' ? 0 : 1, status: null, ...status });
+      }
+      const pay = await rt.orders.getPayStatus(auth.userId, body.orderId, {
         serviceTypes: ['check'],
-      }),
-    );
-  });
+      });
+      return ok(status ? { ...pay, ...status } : pay);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/orderPayStatus', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    const status = await findCheckStatus(rt, auth.userId, body.orderId);
-    if (status?.free) {
-      return ok({ payStatus: status.checkStatus === 'pending' ? 0 : 1, status: null, ...status });
-    }
-    const pay = await rt.orders.getPayStatus(auth.userId, body.orderId, {
-      serviceTypes: ['check'],
-    });
-    return ok(status ? { ...pay, ...status } : pay);
-  });
+  route(
+    app,
+    checkApi.checkStatus,
+    async ({ auth, body }) => {
+      return ok(await getCheckStatus(rt, auth.userId, body.orderId));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/checkStatus', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    return ok(await getCheckStatus(rt, auth.userId, body.orderId));
-  });
+  route(
+    app,
+    checkApi.retryCheck,
+    async ({ auth, body }) => {
+      return ok(await retryCheck(rt, auth.userId, body.orderId));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/retryCheck', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    return ok(await retryCheck(rt, auth.userId, body.orderId));
-  });
+  route(
+    app,
+    checkApi.report,
+    async ({ auth, body, reply }) => {
+      const json = await getReportJson(rt, auth.userId, body.orderId);
+      // The stored model goes out as is: no parse + stringify of a large report per request.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"code":0,"message":"success","data":${json}}`);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/report', async (request, reply) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    const json = await getReportJson(rt, auth.userId, body.orderId);
-    // The stored model goes out as is: no parse + stringify of a large report per request.
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"code":0,"message":"success","data":${json}}`);
-  });
+  route(
+    app,
+    checkApi.downloadReport,
+    async ({ auth, body, reply }) => {
+      const file = await openDownload(rt, auth.userId, body.orderId, body.format);
+      const ext = file.fileName.slice(file.fileName.lastIndexOf('.'));
+      return reply
+        .header('content-disposition', attachment(file.fileName, `report-${body.format}${ext}`))
+        .header('content-length', String(file.size))
+        .type(file.contentType)
+        .send(file.stream);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/downloadReport', async (request, reply) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, downloadBody);
-    const file = await openDownload(rt, auth.userId, body.orderId, body.format);
-    const ext = file.fileName.slice(file.fileName.lastIndexOf('.'));
-    return reply
-      .header('content-disposition', attachment(file.fileName, `report-${body.format}${ext}`))
-      .header('content-length', String(file.size))
-      .type(file.contentType)
-      .send(file.stream);
-  });
+  route(
+    app,
+    checkApi.orderList,
+    async ({ auth, body }) => {
+      return ok(await listChecks(rt, auth.userId, body.page, body.pageSize));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/orderList', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, pageBody);
-    return ok(await listChecks(rt, auth.userId, body.page, body.pageSize));
-  });
+  route(
+    app,
+    checkApi.deleteOrder,
+    async ({ auth, body }) => {
+      await deleteCheck(rt, auth.userId, body.orderId);
+      return ok(null, '删除成功');
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/freeCheck/deleteOrder', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    await deleteCheck(rt, auth.userId, body.orderId);
-    return ok(null, '删除成功');
-  });
-
-  app.post('/freeCheck/verify', { config: { rateLimit: VERIFY_LIMIT } }, async (request) => {
-    const body = parseBody(request, verifyBody);
-    return ok(await verifyReport(rt, body.reportNo, body.code));
-  });
+  route(
+    app,
+    checkApi.verify,
+    async ({ body }) => {
+      return ok(await verifyReport(rt, body.reportNo, body.code));
+    },
+    { config: { rateLimit: VERIFY_LIMIT } },
+  );
 }

@@ -80,7 +80,8 @@ export const ordersModule = defineModule({
     const rt = orders.runtime;
     await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
     await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
-    await app.register(operatorRoutes, { prefix: `${API_PREFIX}/operator`, rt });
+    // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.
+    await app.register(operatorRoutes, { prefix: API_PREFIX, rt });
     const sandbox = rt.providers.sandbox;
     if (sandbox) {
       await app.register(sandbox.routes, { prefix: DEFAULT_SANDBOX_MOUNT_PATH });

@@ -1,9 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, ok } from '@kyfw/contracts';
+import { ErrorCode, ok, orderIdBody, ordersApi, payEndpointsOf } from '@kyfw/contracts';
 import type { ServiceType } from '@kyfw/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { parseBody, parseWith } from '../../lib/validate.ts';
+import { route } from '../../lib/route.ts';
+import { parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/accounts.service.ts';
 import { findDelivery } from './addresses/addresses.repo.ts';
 import {
@@ -24,18 +25,6 @@ import {
   listInvoices,
 } from './invoices/invoices.service.ts';
 import type { OrdersRuntime } from './orders.runtime.ts';
-import {
-  addressIdBody,
-  addressSaveBody,
-  deliveryBody,
-  goodsListBody,
-  invoiceCreateBody,
-  invoiceIdBody,
-  orderIdBody,
-  orderListBody,
-  pageBody,
-  payBody,
-} from './orders.schemas.ts';
 import { deleteOrderForUser, getOrderForUser, getOrderHistory, listOrdersForUser } from './orders.service.ts';
 import { PAY_CHANNEL_TEXTS, TEXTS } from './orders.texts.ts';
 import { money, paymentStatusTextOf, toOrderView } from './orders.view.ts';
@@ -74,212 +63,270 @@ export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRu
   });
 
   // --- catalogue ---------------------------------------------------------------------------------
-  app.post('/goods/list', async (request) => {
-    const body = parseBody(request, goodsListBody);
+  route(app, ordersApi.goodsList, async ({ body }) => {
     return ok((await listGoods(db, body.serviceType)).map(toGoodsView));
   });
 
   // --- each service's pay endpoints ------------------------------------------------------------
   for (const { prefix, serviceTypes } of SERVICE_PAY_ROUTES) {
-    app.post(`${prefix}/freeCheckQrPayCode`, async (request) => {
-      const auth = await requireUser(request);
-      const body = parseBody(request, payBody);
-      const result = await startPayment(rt, {
-        userId: auth.userId,
-        orderId: body.orderId,
-        payType: body.payType,
-        serviceTypes,
-      });
-      return ok(result, TEXTS.payQrCreated);
-    });
-    app.post(`${prefix}/orderPayStatus`, async (request) => {
-      const auth = await requireUser(request);
-      const body = parseBody(request, orderIdBody);
-      return ok(await getPayStatus(rt, auth.userId, body.orderId, { serviceTypes }));
-    });
+    const pay = payEndpointsOf(prefix);
+    route(
+      app,
+      pay.qrPayCode,
+      async ({ auth, body }) => {
+        const result = await startPayment(rt, {
+          userId: auth.userId,
+          orderId: body.orderId,
+          payType: body.payType,
+          serviceTypes,
+        });
+        return ok(result, TEXTS.payQrCreated);
+      },
+      { auth: requireUser },
+    );
+    route(
+      app,
+      pay.payStatus,
+      async ({ auth, body }) => ok(await getPayStatus(rt, auth.userId, body.orderId, { serviceTypes })),
+      { auth: requireUser },
+    );
   }
 
   // --- generic order API (account area) ----------------------------------------------------------
   // Pay again from My orders, whatever the service: the same answers as the services' endpoints.
-  app.post('/order/pay', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, payBody);
-    const result = await startPayment(rt, {
-      userId: auth.userId,
-      orderId: body.orderId,
-      payType: body.payType,
-    });
-    return ok(result, TEXTS.payQrCreated);
-  });
+  route(
+    app,
+    ordersApi.orderPay,
+    async ({ auth, body }) => {
+      const result = await startPayment(rt, {
+        userId: auth.userId,
+        orderId: body.orderId,
+        payType: body.payType,
+      });
+      return ok(result, TEXTS.payQrCreated);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/order/payStatus', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    return ok(await getPayStatus(rt, auth.userId, body.orderId));
-  });
+  route(
+    app,
+    ordersApi.orderPayStatus,
+    async ({ auth, body }) => {
+      return ok(await getPayStatus(rt, auth.userId, body.orderId));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/order/list', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderListBody);
-    const { list, total } = await listOrdersForUser(db, auth.userId, {
-      serviceTypes: body.serviceType,
-      page: body.page,
-      pageSize: body.pageSize,
-    });
-    const now = rt.now();
-    return ok({ list: list.map((o) => toOrderView(o, now)), total });
-  });
+  route(
+    app,
+    ordersApi.orderList,
+    async ({ auth, body }) => {
+      const { list, total } = await listOrdersForUser(db, auth.userId, {
+        serviceTypes: body.serviceType,
+        page: body.page,
+        pageSize: body.pageSize,
+      });
+      const now = rt.now();
+      return ok({ list: list.map((o) => toOrderView(o, now)), total });
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/order/detail', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    const order = await getOrderForUser(db, auth.userId, body.orderId);
-    const [history, payments, refunds, proofs, delivery, invoice] = await Promise.all([
-      getOrderHistory(db, order.id),
-      listOrderPayments(db, order.id),
-      listOrderRefunds(db, order.id),
-      listOrderProofs(db, order.id),
-      findDelivery(db, order.id),
-      findInvoiceOfOrder(db, order.id),
-    ]);
-    return ok({
-      ...toOrderView(order, rt.now()),
-      history,
-      payments: payments.map((p) => ({
-        time: p.paidAt.toISOString(),
-        method: p.channel,
-        methodText: PAY_CHANNEL_TEXTS[p.channel],
-        ...money(p.amountFen),
-        status: p.status,
-        statusText: paymentStatusTextOf(p),
-      })),
-      refunds: refunds.map(toRefundView),
-      offlineProofs: proofs.map(toProofView),
-      delivery: toDeliveryView(delivery),
-      invoice: invoice
-        ? { invoiceId: invoice.id, invoiceNo: invoice.invoice_no, status: invoice.status }
-        : null,
-    });
-  });
+  route(
+    app,
+    ordersApi.orderDetail,
+    async ({ auth, body }) => {
+      const order = await getOrderForUser(db, auth.userId, body.orderId);
+      const [history, payments, refunds, proofs, delivery, invoice] = await Promise.all([
+        getOrderHistory(db, order.id),
+        listOrderPayments(db, order.id),
+        listOrderRefunds(db, order.id),
+        listOrderProofs(db, order.id),
+        findDelivery(db, order.id),
+        findInvoiceOfOrder(db, order.id),
+      ]);
+      return ok({
+        ...toOrderView(order, rt.now()),
+        history,
+        payments: payments.map((p) => ({
+          time: p.paidAt.toISOString(),
+          method: p.channel,
+          methodText: PAY_CHANNEL_TEXTS[p.channel],
+          ...money(p.amountFen),
+          status: p.status,
+          statusText: paymentStatusTextOf(p),
+        })),
+        refunds: refunds.map(toRefundView),
+        offlineProofs: proofs.map(toProofView),
+        delivery: toDeliveryView(delivery),
+        invoice: invoice
+          ? { invoiceId: invoice.id, invoiceNo: invoice.invoice_no, status: invoice.status }
+          : null,
+      });
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/order/cancel', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    await cancelOrder(rt, auth.userId, body.orderId);
-    return ok(null, TEXTS.orderCancelled);
-  });
+  route(
+    app,
+    ordersApi.orderCancel,
+    async ({ auth, body }) => {
+      await cancelOrder(rt, auth.userId, body.orderId);
+      return ok(null, TEXTS.orderCancelled);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/order/delete', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderIdBody);
-    await deleteOrderForUser(rt, auth.userId, body.orderId);
-    return ok(null, TEXTS.orderDeleted);
-  });
+  route(
+    app,
+    ordersApi.orderDelete,
+    async ({ auth, body }) => {
+      await deleteOrderForUser(rt, auth.userId, body.orderId);
+      return ok(null, TEXTS.orderDeleted);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/order/delivery', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, deliveryBody);
-    return ok(await setOrderDelivery(rt, auth.userId, body.orderId, body.addressId), TEXTS.deliverySaved);
-  });
+  route(
+    app,
+    ordersApi.orderDelivery,
+    async ({ auth, body }) => {
+      return ok(await setOrderDelivery(rt, auth.userId, body.orderId, body.addressId), TEXTS.deliverySaved);
+    },
+    { auth: requireUser },
+  );
 
   // --- payment records and offline payment ------------------------------------------------------
-  app.post('/payment/records', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, pageBody);
-    return ok(await listPaymentRecords(db, auth.userId, body.page, body.pageSize));
-  });
+  route(
+    app,
+    ordersApi.paymentRecords,
+    async ({ auth, body }) => {
+      return ok(await listPaymentRecords(db, auth.userId, body.page, body.pageSize));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/payment/offline/info', async (request) => {
-    await requireUser(request);
-    return ok(getOfflineInfo(rt));
-  });
+  route(
+    app,
+    ordersApi.offlineInfo,
+    async () => {
+      return ok(getOfflineInfo(rt));
+    },
+    { auth: requireUser },
+  );
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: { files: 1, fileSize: rt.config.proofMaxBytes, fields: 5, fieldSize: 200, parts: 6 },
     });
-    scope.post('/payment/offline/proof', async (request) => {
-      const auth = await requireUser(request);
-      if (!request.isMultipart())
-        throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID, TEXTS.offlineProofRequired);
-      const { orderId, data, truncated } = await readProofUpload(request);
-      const { orderId: parsedOrderId } = parseWith(orderIdBody, { orderId });
-      const proof = await submitOfflineProof(rt, {
-        userId: auth.userId,
-        orderId: parsedOrderId,
-        data,
-        truncated,
-      });
-      return ok(toProofView(proof), TEXTS.offlineProofReceived);
-    });
+    route(
+      scope,
+      ordersApi.offlineProof,
+      async ({ auth, request }) => {
+        if (!request.isMultipart())
+          throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID, TEXTS.offlineProofRequired);
+        const { orderId, data, truncated } = await readProofUpload(request);
+        const { orderId: parsedOrderId } = parseWith(orderIdBody, { orderId });
+        const proof = await submitOfflineProof(rt, {
+          userId: auth.userId,
+          orderId: parsedOrderId,
+          data,
+          truncated,
+        });
+        return ok(toProofView(proof), TEXTS.offlineProofReceived);
+      },
+      { auth: requireUser },
+    );
   });
 
   // --- invoices ----------------------------------------------------------------------------------
-  app.post('/invoice/orders', async (request) => {
-    const auth = await requireUser(request);
-    return ok(await listInvoiceable(rt, auth.userId));
-  });
+  route(
+    app,
+    ordersApi.invoiceOrders,
+    async ({ auth }) => {
+      return ok(await listInvoiceable(rt, auth.userId));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/invoice/create', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, invoiceCreateBody);
-    const invoice = await createInvoice(rt, auth.userId, {
-      orderIds: body.orderIds,
-      titleType: body.titleType,
-      title: body.title,
-      taxpayerId: body.taxpayerId ?? null,
-      email: body.email,
-    });
-    return ok(invoice, invoice.status === 'issued' ? TEXTS.invoiceIssued : TEXTS.invoiceRequested);
-  });
+  route(
+    app,
+    ordersApi.invoiceCreate,
+    async ({ auth, body }) => {
+      const invoice = await createInvoice(rt, auth.userId, {
+        orderIds: body.orderIds,
+        titleType: body.titleType,
+        title: body.title,
+        taxpayerId: body.taxpayerId ?? null,
+        email: body.email,
+      });
+      return ok(invoice, invoice.status === 'issued' ? TEXTS.invoiceIssued : TEXTS.invoiceRequested);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/invoice/list', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, pageBody);
-    return ok(await listInvoices(rt, auth.userId, body.page, body.pageSize));
-  });
+  route(
+    app,
+    ordersApi.invoiceList,
+    async ({ auth, body }) => {
+      return ok(await listInvoices(rt, auth.userId, body.page, body.pageSize));
+    },
+    { auth: requireUser },
+  );
 
-  const download = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const auth = await requireUser(request);
-    const body = parseWith(invoiceIdBody, request.method === 'GET' ? request.query : (request.body ?? {}));
-    const file = await downloadInvoice(rt, auth.userId, body.invoiceId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachment(file.fileName, 'invoice.pdf'))
-      .send(file.data);
-  };
-  app.post('/invoice/download', download);
-  app.get('/invoice/download', download);
+  route(
+    app,
+    ordersApi.invoiceDownload,
+    async ({ auth, body, reply }) => {
+      const file = await downloadInvoice(rt, auth.userId, body.invoiceId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(file.fileName, 'invoice.pdf'))
+        .send(file.data);
+    },
+    { auth: requireUser, alsoGet: true },
+  );
 
   // --- addresses ---------------------------------------------------------------------------------
-  const cityList = async () => ok(getDivisionTree());
-  app.post('/websiteUser/cityList', cityList);
-  app.get('/websiteUser/cityList', cityList);
+  route(app, ordersApi.cityList, async () => ok(getDivisionTree()), { alsoGet: true });
 
-  app.post('/address/list', async (request) => {
-    const auth = await requireUser(request);
-    return ok(await listAddresses(rt, auth.userId));
-  });
+  route(
+    app,
+    ordersApi.addressList,
+    async ({ auth }) => {
+      return ok(await listAddresses(rt, auth.userId));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/address/save', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, addressSaveBody);
-    return ok(await saveAddress(rt, auth.userId, body), TEXTS.addressSaved);
-  });
+  route(
+    app,
+    ordersApi.addressSave,
+    async ({ auth, body }) => {
+      return ok(await saveAddress(rt, auth.userId, body), TEXTS.addressSaved);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/address/delete', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, addressIdBody);
-    await removeAddress(rt, auth.userId, body.id);
-    return ok(null, TEXTS.addressDeleted);
-  });
+  route(
+    app,
+    ordersApi.addressDelete,
+    async ({ auth, body }) => {
+      await removeAddress(rt, auth.userId, body.id);
+      return ok(null, TEXTS.addressDeleted);
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/address/setDefault', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, addressIdBody);
-    await makeDefaultAddress(rt, auth.userId, body.id);
-    return ok(null, TEXTS.addressSaved);
-  });
+  route(
+    app,
+    ordersApi.addressSetDefault,
+    async ({ auth, body }) => {
+      await makeDefaultAddress(rt, auth.userId, body.id);
+      return ok(null, TEXTS.addressSaved);
+    },
+    { auth: requireUser },
+  );
 }
 
 /** Reads the multipart parts: the `orderId` field and one `file`; the file stops at the size cap. */

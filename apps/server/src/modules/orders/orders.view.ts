@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@kyfw/db';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import { isPaidStatus } from './order-state.ts';
 import type { OrderRecord } from './orders.repo.ts';
@@ -78,7 +79,7 @@ export function toOrderView(order: OrderRecord, now: Date) {
     /** That automatic refund was refused by the payment platform: an operator takes over. */
     autoRefundFailed: order.autoRefundFailedAt !== null,
     /** 1 when the order is paid (paid, processing or done), as the spec's orderPayStatus. */
-    payStatus: isPaidStatus(order.status) ? 1 : 0,
+    payStatus: payStatusOf(order.status),
     payChannel: order.payChannel,
     payChannelText: order.payChannel ? PAY_CHANNEL_TEXTS[order.payChannel] : null,
     createdAt: order.createdAt.toISOString(),
@@ -96,3 +97,8 @@ export function toOrderView(order: OrderRecord, now: Date) {
 }
 
 export type OrderView = ReturnType<typeof toOrderView>;
+
+/** The spec's orderPayStatus: 1 when the order is paid (paid, processing or done), else 0. */
+export function payStatusOf(status: OrderStatus): 0 | 1 {
+  return isPaidStatus(status) ? 1 : 0;
+}

@@ -46,6 +46,8 @@ function order(n: number, over: Partial<Order> = {}): Order {
     canPay: true,
     canCancel: true,
     canDelete: false,
+    autoRefund: false,
+    autoRefundFailed: false,
     ...over,
   };
 }

@@ -1,24 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, ok } from '@kyfw/contracts';
+import { ErrorCode, ok, operatorApi } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
-import { parseBody } from '../../../lib/validate.ts';
+import { route } from '../../../lib/route.ts';
 import { findDelivery } from '../addresses/addresses.repo.ts';
 import { shipOrder, toDeliveryView } from '../addresses/addresses.service.ts';
 import { toGoodsView } from '../goods.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { findOrderByNo, listAttempts, updateGoods } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
-import {
-  operatorGoodsUpdateBody,
-  operatorInvoiceIssueBody,
-  operatorOrderBody,
-  operatorProofConfirmBody,
-  operatorProofListBody,
-  operatorProofRejectBody,
-  operatorRefundBody,
-  operatorShipBody,
-} from '../orders.schemas.ts';
 import { getOrderHistory } from '../orders.service.ts';
 import { toOrderView } from '../orders.view.ts';
 import {
@@ -33,7 +23,8 @@ import { requestRefund, toRefundView } from '../payments/payments.service.ts';
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * The operator API under /kyfw/web/v1/operator (envelope), until the operator console exists.
+ * The operator API under /kyfw/web/v1/operator (envelope; its paths and schemas are operatorApi in
+ * packages/contracts/src/api/orders.ts), until the operator console exists.
  * Every call needs the header `x-operator-token` equal to OPERATOR_TOKEN (compared in constant
  * time over SHA-256 digests); with OPERATOR_TOKEN unset every call is refused.
  */
@@ -53,8 +44,8 @@ export async function operatorRoutes(app: FastifyInstance, options: { rt: Orders
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/orders/detail', async (request) => {
-    const { orderNo } = parseBody(request, operatorOrderBody);
+  route(app, operatorApi.orderDetail, async ({ body }) => {
+    const { orderNo } = body;
     const order = await findOrderByNo(rt.db, orderNo);
     if (!order) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '订单不存在');
     const [history, payments, refunds, attempts, delivery] = await Promise.all([
@@ -86,17 +77,15 @@ export async function operatorRoutes(app: FastifyInstance, options: { rt: Orders
     });
   });
 
-  app.post('/orders/refund', async (request) => {
-    const body = parseBody(request, operatorRefundBody);
+  route(app, operatorApi.refund, async ({ body }) => {
     return ok(toRefundView(await requestRefund(rt, body)));
   });
 
-  app.post('/orders/ship', async (request) => {
-    const body = parseBody(request, operatorShipBody);
+  route(app, operatorApi.ship, async ({ body }) => {
     return ok(await shipOrder(rt, body));
   });
 
-  app.post('/payments/flagged', async () => {
+  route(app, operatorApi.flaggedPayments, async () => {
     const list = await listFlaggedPayments(rt.db, 200);
     return ok(
       list.map((p) => ({
@@ -112,39 +101,36 @@ export async function operatorRoutes(app: FastifyInstance, options: { rt: Orders
     );
   });
 
-  app.post('/offline/proofs', async (request) => {
-    const body = parseBody(request, operatorProofListBody);
+  route(app, operatorApi.proofs, async ({ body }) => {
     return ok(await listProofsForOperator(rt, body.status ?? 'pending'));
   });
 
-  app.get<{ Params: { proofId: string } }>('/offline/proofs/:proofId/file', async (request, reply) => {
-    if (!/^[0-9a-f-]{36}$/i.test(request.params.proofId)) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND);
-    const file = await readProofFile(rt, request.params.proofId);
+  route(app, operatorApi.proofFile, async ({ request, reply }) => {
+    const { proofId } = request.params as { proofId: string };
+    if (!/^[0-9a-f-]{36}$/i.test(proofId)) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND);
+    const file = await readProofFile(rt, proofId);
     return reply
       .header('content-type', file.mimeType)
       .header('content-disposition', 'inline')
       .send(file.data);
   });
 
-  app.post('/offline/confirm', async (request) => {
-    const body = parseBody(request, operatorProofConfirmBody);
+  route(app, operatorApi.confirmProof, async ({ body }) => {
     return ok(await confirmOfflineProof(rt, body));
   });
 
-  app.post('/offline/reject', async (request) => {
-    const body = parseBody(request, operatorProofRejectBody);
+  route(app, operatorApi.rejectProof, async ({ body }) => {
     await rejectOfflineProof(rt, body);
     return ok(null);
   });
 
-  app.post('/invoices/issue', async (request) => {
-    const body = parseBody(request, operatorInvoiceIssueBody);
+  route(app, operatorApi.issueInvoice, async ({ body }) => {
     const invoice = await issueInvoice(rt, body.invoiceId);
     return ok({ invoiceId: invoice.id, invoiceNo: invoice.invoiceNo, status: invoice.status });
   });
 
-  app.post('/goods/update', async (request) => {
-    const { goodsId, ...patch } = parseBody(request, operatorGoodsUpdateBody);
+  route(app, operatorApi.updateGoods, async ({ body }) => {
+    const { goodsId, ...patch } = body;
     const goods = await updateGoods(rt.db, goodsId, patch, rt.now());
     if (!goods) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '商品不存在');
     return ok(toGoodsView(goods));

@@ -94,7 +94,7 @@ export function InvoiceCenter() {
         <>
           <Tag color={i.status === 'issued' ? 'green' : 'gold'}>{i.statusText}</Tag>
           {i.status === 'issued' ? (
-            <div className="order-time" title={i.email}>
+            <div className="order-time" title={i.email ?? undefined}>
               {i.emailedAt ? t.emailed : t.emailing}
             </div>
           ) : null}

@@ -1,0 +1,131 @@
+import type { Database, Kysely, OrderStatus, ServiceType } from '@kyfw/db';
+import { sql } from 'kysely';
+
+/** Read-only queries of the console over other modules' tables (dashboard counts, order search). */
+
+const day = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+
+type DayCounts = Map<string, number>;
+
+async function countByDay(
+  db: Kysely<Database>,
+  table: 'orders' | 'checks' | 'users',
+  since: Date,
+): Promise<DayCounts> {
+  const rows = await db
+    .selectFrom(table)
+    .select([day('created_at').as('d'), (eb) => eb.fn.countAll<string>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy('d')
+    .execute();
+  return new Map(rows.map((r) => [r.d, Number(r.n)]));
+}
+
+export async function dashboardDays(db: Kysely<Database>, since: Date) {
+  const [orders, checks, users, payments] = await Promise.all([
+    countByDay(db, 'orders', since),
+    countByDay(db, 'checks', since),
+    countByDay(db, 'users', since),
+    db
+      .selectFrom('payments')
+      .select([
+        day('paid_at').as('d'),
+        (eb) => eb.fn.countAll<string>().as('n'),
+        (eb) => eb.fn.sum<string>('amount_fen').as('fen'),
+      ])
+      .where('paid_at', '>=', since)
+      .where('status', '=', 'accepted')
+      .groupBy('d')
+      .execute(),
+  ]);
+  const paid = new Map(payments.map((p) => [p.d, { n: Number(p.n), fen: Number(p.fen) }]));
+  return { orders, checks, users, paid };
+}
+
+export async function queueSizes(db: Kysely<Database>) {
+  const count = (n: { n: string } | undefined) => Number(n?.n ?? 0);
+  const [proofs, flagged, refunds, invoices, jobs] = await Promise.all([
+    db
+      .selectFrom('offline_proofs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+    db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('flagged', '=', true)
+      .executeTakeFirst(),
+    db
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'failed')
+      .executeTakeFirst(),
+    db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'requested')
+      .executeTakeFirst(),
+    db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'queued')
+      .executeTakeFirst(),
+  ]);
+  return {
+    pendingProofs: count(proofs),
+    flaggedPayments: count(flagged),
+    failedRefunds: count(refunds),
+    invoicesToIssue: count(invoices),
+    queuedJobs: count(jobs),
+  };
+}
+
+export function recentFailedJobs(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'name', 'last_error', 'finished_at', 'updated_at'])
+    .where('status', '=', 'failed')
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface OrderSearch {
+  orderNo?: string;
+  phone?: string;
+  status?: OrderStatus;
+  serviceType?: ServiceType;
+  page: number;
+  pageSize: number;
+}
+
+export async function searchOrders(db: Kysely<Database>, filter: OrderSearch) {
+  let query = db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.user_id');
+  if (filter.orderNo)
+    query = query.where('orders.order_no', 'like', `${filter.orderNo.replace(/[%_\\]/g, '\\$&')}%`);
+  if (filter.phone) query = query.where('users.phone_number', '=', filter.phone);
+  if (filter.status) query = query.where('orders.status', '=', filter.status);
+  if (filter.serviceType) query = query.where('orders.service_type', '=', filter.serviceType);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('orders')
+      .select('users.phone_number as phone')
+      .select(
+        sql<boolean>`exists (select 1 from offline_proofs p where p.order_id = orders.id and p.status = 'pending')`.as(
+          'offline_pending',
+        ),
+      )
+      .orderBy('orders.created_at', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function phoneOfUser(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('phone_number').where('id', '=', userId).executeTakeFirst();
+  return row?.phone_number ?? null;
+}

@@ -1,0 +1,108 @@
+import { ErrorCode } from '@kyfw/contracts';
+import type { Database, Kysely, OrderStatus, ServiceType } from '@kyfw/db';
+import { AppError } from '../../lib/app-error.ts';
+import { findOrderByNo, toOrder } from '../orders/orders.repo.ts';
+import type { OrdersRuntime } from '../orders/orders.runtime.ts';
+import { getOrderHistory } from '../orders/orders.service.ts';
+import { money, toOrderView } from '../orders/orders.view.ts';
+import { listProofsForOperator, readProofFile } from '../orders/payments/offline.service.ts';
+import { listOrderPayments, listOrderRefunds } from '../orders/payments/payments.repo.ts';
+import { toRefundView } from '../orders/payments/payments.service.ts';
+import { dashboardDays, phoneOfUser, queueSizes, recentFailedJobs, searchOrders } from './console.repo.ts';
+import { TEXTS } from './console.texts.ts';
+
+const DAY = 86_400_000;
+/** Days are counted in China time (UTC+8). */
+const dateOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** Per-day orders, revenue, checks and new users for the last `days` days, the queues and failed jobs. */
+export async function buildDashboard(db: Kysely<Database>, days: number, now: Date) {
+  const todayStart = Date.parse(`${dateOf(now.getTime())}T00:00:00+08:00`);
+  const since = new Date(todayStart - (days - 1) * DAY);
+  const [counts, queues, failed] = await Promise.all([
+    dashboardDays(db, since),
+    queueSizes(db),
+    recentFailedJobs(db, 20),
+  ]);
+  const list = [];
+  for (let i = 0; i < days; i++) {
+    const date = dateOf(since.getTime() + i * DAY);
+    const paid = counts.paid.get(date);
+    list.push({
+      date,
+      orders: counts.orders.get(date) ?? 0,
+      paidOrders: paid?.n ?? 0,
+      revenueFen: paid?.fen ?? 0,
+      checks: counts.checks.get(date) ?? 0,
+      newUsers: counts.users.get(date) ?? 0,
+    });
+  }
+  return {
+    days: list,
+    queues,
+    failedJobs: failed.map((j) => ({
+      id: String(j.id),
+      name: j.name,
+      lastError: j.last_error,
+      at: (j.finished_at ?? j.updated_at).toISOString(),
+    })),
+  };
+}
+
+export async function orderSearch(
+  rt: OrdersRuntime,
+  filter: {
+    orderNo?: string;
+    phone?: string;
+    status?: OrderStatus;
+    serviceType?: ServiceType;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const { rows, total } = await searchOrders(rt.db, filter);
+  const now = rt.now();
+  return {
+    total,
+    list: rows.map(({ phone, ...row }) => ({ ...toOrderView(toOrder(row), now), phone })),
+  };
+}
+
+/** One order as an operator sees it: the user's view plus the user's phone, payments and refunds. */
+export async function orderDetail(rt: OrdersRuntime, orderNo: string) {
+  const order = await findOrderByNo(rt.db, orderNo);
+  if (!order) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.orderNotFound);
+  const [history, payments, refunds, phone] = await Promise.all([
+    getOrderHistory(rt.db, order.id),
+    listOrderPayments(rt.db, order.id),
+    listOrderRefunds(rt.db, order.id),
+    phoneOfUser(rt.db, order.userId),
+  ]);
+  return {
+    ...toOrderView(order, rt.now()),
+    userId: order.userId,
+    phone,
+    history,
+    payments: payments.map((p) => ({
+      paymentId: p.id,
+      channel: p.channel,
+      transactionId: p.transactionId,
+      ...money(p.amountFen),
+      paidAt: p.paidAt.toISOString(),
+      status: p.status,
+      source: p.source,
+      flagged: p.flagged,
+      flagReason: p.flagReason,
+      refundedFen: p.refundedFen,
+    })),
+    refunds: refunds.map(toRefundView),
+  };
+}
+
+export function proofList(rt: OrdersRuntime, status: 'pending' | 'confirmed' | 'rejected') {
+  return listProofsForOperator(rt, status);
+}
+
+export function proofFile(rt: OrdersRuntime, proofId: string) {
+  return readProofFile(rt, proofId);
+}

@@ -1,0 +1,33 @@
+import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+
+/** Every Chinese text of the operator console's server side. */
+export const TEXTS = {
+  loginFailed: '用户名、密码或动态验证码错误',
+  locked: (minutes: number) => `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`,
+  disabled: '该账号已停用',
+  notLoggedIn: '请先登录运营后台',
+  sessionExpired: '登录已过期，请重新登录',
+  forbidden: (role: StaffRoleName, allowed: readonly StaffRoleName[]) =>
+    `当前角色（${STAFF_ROLE_TEXTS[role]}）无权执行此操作，需要：${allowed.map((r) => STAFF_ROLE_TEXTS[r]).join('、')}`,
+  orderNotFound: '订单不存在',
+  loggedOut: '已退出登录',
+  proofConfirmed: '已确认到账，用户的服务已开始',
+  proofRejected: '已驳回该凭证',
+  refundRequested: '退款已提交',
+} as const;
+
+/** What each audited action is called in the console's audit log. */
+export const ACTION_TEXTS: Record<string, string> = {
+  'auth.login': '登录',
+  'auth.logout': '退出登录',
+  'staff.create': '创建运营账号',
+  'dashboard.view': '查看概览',
+  'orders.search': '搜索订单',
+  'orders.detail': '查看订单详情',
+  'offline.list': '查看线下付款',
+  'offline.file': '查看付款凭证',
+  'offline.confirm': '确认线下付款',
+  'offline.reject': '驳回线下付款',
+  'refund.create': '发起退款',
+  'audit.list': '查看审计日志',
+};

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { idSchema, intInSchema, ORDER_STATUSES, orderSchema, pageOf, SERVICE_TYPES } from './orders.ts';
+
+/**
+ * The operator console's API under /kyfw/web/v1/admin (docs/api/operator.md): staff log in with
+ * username, password and a TOTP code; the session is an httpOnly cookie; every endpoint names the
+ * roles that may call it and the server refuses the others (1004, recorded in the audit log).
+ */
+
+export const STAFF_ROLE_VALUES = ['admin', 'finance', 'fulfilment', 'editor', 'support'] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_VALUES)[number];
+
+export const STAFF_ROLE_TEXTS: Record<StaffRoleName, string> = {
+  admin: '管理员',
+  finance: '财务',
+  fulfilment: '履约',
+  editor: '编辑',
+  support: '客服',
+};
+
+const orderNo = z
+  .string({ error: '订单号不能为空' })
+  .trim()
+  .regex(/^KY[0-9]{20}$/, { error: '订单号格式错误' });
+
+const text = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `不能超过${max}个字` });
+
+export const staffSchema = z.object({
+  username: z.string(),
+  role: z.enum(STAFF_ROLE_VALUES),
+  roleText: z.string(),
+  expiresAt: isoDate,
+});
+export type Staff = z.output<typeof staffSchema>;
+
+const dayRow = z.object({
+  date: z.string(),
+  orders: z.number(),
+  paidOrders: z.number(),
+  revenueFen: z.number(),
+  checks: z.number(),
+  newUsers: z.number(),
+});
+
+export const dashboardSchema = z.object({
+  days: z.array(dayRow),
+  queues: z.object({
+    pendingProofs: z.number(),
+    flaggedPayments: z.number(),
+    failedRefunds: z.number(),
+    invoicesToIssue: z.number(),
+    queuedJobs: z.number(),
+  }),
+  failedJobs: z.array(
+    z.object({ id: z.string(), name: z.string(), lastError: z.string().nullable(), at: isoDate }),
+  ),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
+
+export const consoleOrderSchema = orderSchema.extend({ payStatus: z.number(), phone: z.string().nullable() });
+export type ConsoleOrder = z.output<typeof consoleOrderSchema>;
+
+const money = { amountFen: z.number(), amount: z.string() };
+
+export const consoleOrderDetailSchema = consoleOrderSchema.extend({
+  userId: z.string(),
+  history: z.array(z.object({ status: z.string(), statusText: z.string(), reason: z.string(), at: isoDate })),
+  payments: z.array(
+    z.object({
+      paymentId: z.string(),
+      channel: z.string(),
+      transactionId: z.string(),
+      ...money,
+      paidAt: isoDate,
+      status: z.string(),
+      source: z.string(),
+      flagged: z.boolean(),
+      flagReason: z.string().nullable(),
+      refundedFen: z.number(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      refundId: z.string(),
+      refundNo: z.string(),
+      ...money,
+      reason: z.string(),
+      status: z.string(),
+      statusText: z.string(),
+      createdAt: isoDate,
+      finishedAt: isoDate.nullable(),
+    }),
+  ),
+});
+export type ConsoleOrderDetail = z.output<typeof consoleOrderDetailSchema>;
+
+export const consoleProofSchema = z.object({
+  proofId: z.string(),
+  status: z.enum(['pending', 'confirmed', 'rejected']),
+  statusText: z.string(),
+  reviewNote: z.string().nullable(),
+  createdAt: isoDate,
+  reviewedAt: isoDate.nullable(),
+  orderNo: z.string(),
+  ...money,
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+});
+export type ConsoleProof = z.output<typeof consoleProofSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: isoDate,
+  username: z.string().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  actionText: z.string(),
+  target: z.string().nullable(),
+  outcome: z.enum(['ok', 'refused', 'failed']),
+  before: z.unknown(),
+  after: z.unknown(),
+  detail: z.unknown(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `不能超过${max}个字` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const consoleApi = {
+  login: endpoint({
+    path: '/admin/auth/login',
+    body: z.object({
+      username: text(32, '请输入用户名'),
+      password: text(128, '请输入密码'),
+      totpCode: z
+        .string({ error: '请输入动态验证码' })
+        .trim()
+        .regex(/^[0-9]{6}$/, { error: '动态验证码为6位数字' }),
+    }),
+    data: staffSchema,
+  }),
+  logout: endpoint({ path: '/admin/auth/logout', data: nullData }),
+  me: endpoint({ path: '/admin/auth/me', data: staffSchema }),
+  dashboard: endpoint({
+    path: '/admin/dashboard',
+    body: z.object({ days: intInSchema(1, 90, 14, '天数') }),
+    data: dashboardSchema,
+  }),
+  orderSearch: endpoint({
+    path: '/admin/orders/search',
+    body: z.object({
+      orderNo: optionalText(22),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^$|^1[0-9]{10}$/, { error: '手机号格式错误' })
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+      status: z.enum(ORDER_STATUSES, { error: '订单状态不正确' }).optional(),
+      serviceType: z.enum(SERVICE_TYPES, { error: '服务类型不正确' }).optional(),
+      page: intInSchema(1, 10_000, 1, '页码'),
+      pageSize: intInSchema(1, 100, 20, '每页条数'),
+    }),
+    data: pageOf(consoleOrderSchema),
+  }),
+  orderDetail: endpoint({
+    path: '/admin/orders/detail',
+    body: z.object({ orderNo }),
+    data: consoleOrderDetailSchema,
+  }),
+  proofList: endpoint({
+    path: '/admin/offline/proofs',
+    body: z.object({ status: z.enum(['pending', 'confirmed', 'rejected']).optional() }),
+    data: z.array(consoleProofSchema),
+  }),
+  proofFile: endpoint({
+    method: 'GET',
+    path: '/admin/offline/proofFile',
+    query: z.object({ proofId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '凭证不存在' }) }),
+    data: 'file',
+  }),
+  proofConfirm: endpoint({
+    path: '/admin/offline/confirm',
+    body: z.object({ proofId: idSchema('凭证'), note: optionalText(200) }),
+    data: z.object({ outcome: z.string(), orderNo: z.string() }),
+  }),
+  proofReject: endpoint({
+    path: '/admin/offline/reject',
+    body: z.object({ proofId: idSchema('凭证'), reason: text(200, '请填写驳回原因') }),
+    data: nullData,
+  }),
+  refund: endpoint({
+    path: '/admin/refunds/create',
+    body: z.object({
+      orderNo,
+      /** Default: everything not yet refunded. */
+      amountFen: z
+        .number({ error: '退款金额须为数字' })
+        .int()
+        .positive({ error: '退款金额须大于0' })
+        .optional(),
+      reason: text(80, '请填写退款原因'),
+    }),
+    data: z.object({ refundNo: z.string(), ...money, status: z.string(), statusText: z.string() }),
+  }),
+  auditList: endpoint({
+    path: '/admin/audit/list',
+    body: z.object({
+      username: optionalText(32),
+      action: optionalText(60),
+      outcome: z.enum(['ok', 'refused', 'failed']).optional(),
+      page: intInSchema(1, 10_000, 1, '页码'),
+      pageSize: intInSchema(1, 100, 20, '每页条数'),
+    }),
+    data: pageOf(auditEntrySchema),
+  }),
+} as const;
