@@ -441,8 +441,8 @@ describe('paper check journeys', () => {
     );
     await p.locator('input[type=file]').setInputFiles(txt);
     await p.getByLabel('作者').fill('李华');
-    // The title defaults to the file name.
-    expect(await p.getByLabel('论文题目').inputValue()).toBe('thesis');
+    // The title is not filled in with the file name ("thesis"): the student types it.
+    expect(await p.getByLabel('论文题目').inputValue()).toBe('');
     await p.getByLabel('论文题目').fill('混合式教学调查报告');
     await p.getByTestId('upload-submit').click();
 

@@ -86,6 +86,25 @@ describe('foundation journeys', () => {
     await expect.poll(() => page.locator('.ant-message').innerText()).toContain('请先登录');
   });
 
+  it('opens / at the top after other pages, however often; back restores where the user was', async () => {
+    await openPage('/');
+    // Visit pages in the same tab (fresh loads, as typing an address does), scrolling each.
+    for (const path of ['/check', '/aboutUs', '/reduction', '/']) {
+      await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    }
+    // Inside the app: scroll the landing page, go to a service and come back.
+    await page.evaluate('window.scrollTo(0, 400)');
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(400);
+    await page.locator('a[href="/check"]').first().click();
+    await page.waitForURL('**/check');
+    await page.goBack();
+    await page.waitForURL(/\/$/);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(400);
+  });
+
   it('answers an unknown path with "Page not found: {path}"', async () => {
     await openPage('/no/such/page');
     await expect.poll(() => page.locator('body').innerText()).toContain('Page not found: /no/such/page');

@@ -82,11 +82,17 @@ export interface ReportSource {
   /** 1-based number shown in the report ([1], [2] ...). */
   no: number;
   id: string;
+  /** The record's title; UNTITLED_SOURCE (题名缺失) when it has none (`titleMissing`). */
   title: string;
+  titleMissing?: boolean;
   authors: string[];
   year: number | null;
-  /** Publication or collection; 'upload' papers say 用户上传论文（已授权入库）. */
+  /** Where it was published (journal, university…); 'upload' papers say 用户上传论文（已授权入库）. */
   source: string | null;
+  /** 学科, when the record names one. */
+  discipline?: string | null;
+  /** The library collection it belongs to (LIBRARY_COLLECTION_NAMES). */
+  collection?: 'journal' | 'thesis' | 'web' | 'user' | null;
   copiedChars: number;
   /** This source's 文字复制比 (0–1). */
   ratio: number;

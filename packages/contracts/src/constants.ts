@@ -117,3 +117,21 @@ export const MESSAGES = {
   /** Default text of the global loading overlay (spec §2). */
   LOADING_DEFAULT: '提交中',
 } as const;
+
+/**
+ * The comparison library's collections (set at import: `npm run library:import -- --collection <c>`;
+ * papers users opted in are `user`). Each check goods names the collections it compares against.
+ */
+export const LIBRARY_COLLECTIONS = ['journal', 'thesis', 'web', 'user'] as const;
+export type LibraryCollection = (typeof LIBRARY_COLLECTIONS)[number];
+
+/** Their names as pages and reports print them. */
+export const LIBRARY_COLLECTION_NAMES: Readonly<Record<LibraryCollection, string>> = {
+  journal: '学术期刊库',
+  thesis: '学位论文库',
+  web: '互联网资源库',
+  user: '用户授权论文库',
+};
+
+/** What a source without a title shows (never a guess from its first characters). */
+export const UNTITLED_SOURCE = '题名缺失';

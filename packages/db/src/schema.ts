@@ -288,6 +288,8 @@ export interface GoodsTable {
   min_quantity: Generated<number>;
   max_quantity: number;
   free_rule: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Check goods: the library collections compared against (migration 0017); null: all. */
+  library_collections: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   active: Generated<boolean>;
   sort_order: Generated<number>;
   created_at: GeneratedTimestamp;
@@ -558,6 +560,8 @@ export interface CheckLibraryDocumentsTable {
   authors: ColumnType<unknown, string | undefined, string>;
   year: number | null;
   source: string | null;
+  discipline: string | null;
+  collection: 'journal' | 'thesis' | 'web' | 'user';
   content_hash: string;
   chars: number;
   origin: 'import' | 'upload';

@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { LIBRARY_COLLECTION_NAMES } from '@kyfw/contracts';
 import { createDb, type DbHandle, migrate } from '@kyfw/db';
 import { createPgIndex, type PgIndex } from '@kyfw/simcheck/pg';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
@@ -19,12 +20,13 @@ import { type AddSummary, type LibraryInput, openLibrary } from '../modules/chec
 
 const USAGE = `用法：npm run library:import -- <文件.jsonl | 文件.jsonl.gz | 文件夹> [选项]
 
-  JSON lines：每行 {"id", "title", "text"（或 "abstract"）, "authors", "year", "source"}
-  文件夹：递归导入其中的 .docx、.doc、.pdf、.txt（同名 .json 可提供 title/authors/year/source）
+  JSON lines：每行 {"id", "title", "text"（或 "abstract"）, "authors", "year", "source"（或 "journal"）, "discipline"}
+  文件夹：递归导入其中的 .docx、.doc、.pdf、.txt（同名 .json 可提供 title/authors/year/source/discipline）
 
 选项：
+  --collection <库>    导入到哪个比对库：journal（学术期刊库，默认）、thesis（学位论文库）、web（互联网资源库）
   --id-prefix <前缀>   加在每个 id 前（默认：JSON lines 为“文件名:”，文件夹无前缀）
-  --source <来源>      记录未写来源时使用的来源名称（默认：文件或文件夹名）
+  --source <来源>      记录未写来源（期刊、学校等）时使用的来源名称（默认：不填）
   --limit <n>          最多读取 n 篇（试导入）
   --batch <n>          每批写入的篇数（默认 5000）
 
@@ -35,8 +37,12 @@ class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** Collections an operator imports into (`user` holds only papers users opted in). */
+const IMPORT_COLLECTIONS = ['journal', 'thesis', 'web'] as const;
+
 export interface ImportArgs {
   input: string;
+  collection?: (typeof IMPORT_COLLECTIONS)[number];
   idPrefix?: string;
   source?: string;
   limit?: number;
@@ -60,7 +66,12 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
     if (a === '--help' || a === '-h') throw new UsageError(USAGE);
     else if (a === '--id-prefix') args.idPrefix = value();
     else if (a === '--source') args.source = value();
-    else if (a === '--limit') args.limit = count();
+    else if (a === '--collection') {
+      const c = value();
+      if (!(IMPORT_COLLECTIONS as readonly string[]).includes(c))
+        throw new UsageError(`--collection 须为 ${IMPORT_COLLECTIONS.join('、')} 之一`);
+      args.collection = c as ImportArgs['collection'];
+    } else if (a === '--limit') args.limit = count();
     else if (a === '--batch') args.batch = count();
     else if (a.startsWith('--')) throw new UsageError(`未知选项 ${a}\n\n${USAGE}`);
     else if (args.input) throw new UsageError(`只能指定一个输入\n\n${USAGE}`);
@@ -130,10 +141,12 @@ export async function runLibraryImport(
   let read = 0;
   let lastPrint = 0;
   try {
-    log(`导入 ${args.input} -> 比对库 ${library.describe()}`);
+    const collection = args.collection ?? 'journal';
+    log(`导入 ${args.input} -> 比对库 ${library.describe()}（${LIBRARY_COLLECTION_NAMES[collection]}）`);
     const sourceOptions = {
       idPrefix: args.idPrefix,
       source: args.source,
+      collection,
       onSkip: (where: string, reason: string) => log(`跳过 ${where}：${reason}`),
     };
     const docs: AsyncIterable<LibraryInput> = isFolder
@@ -166,8 +179,11 @@ export async function runLibraryImport(
       log(`指纹索引已建立，用时 ${((Date.now() - t) / 1000).toFixed(1)} 秒`);
     }
     const total = await library.countDocuments();
+    const parts = (await library.composition())
+      .map((c) => `${LIBRARY_COLLECTION_NAMES[c.collection]} ${c.documents} 篇`)
+      .join('、');
     log(
-      `完成：读取 ${summary.read} 篇，${describe(summary)}；比对库现有 ${total} 篇，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
+      `完成：读取 ${summary.read} 篇，${describe(summary)}；比对库现有 ${total} 篇（${parts}），用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
     );
     return summary;
   } catch (error) {

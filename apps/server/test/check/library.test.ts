@@ -143,8 +143,10 @@ describe.each(modes)('library import: $name', (mode) => {
         authors: ['李四', '王五'],
         year: 2020,
         source: '土壤学报',
+        collection: 'journal',
       });
-      expect(meta.get(`${stem}:2`)).toMatchObject({ authors: ['赵六', '钱七'], year: 2019, source: stem });
+      // A record naming no source has none: never the import file's name.
+      expect(meta.get(`${stem}:2`)).toMatchObject({ authors: ['赵六', '钱七'], year: 2019, source: null });
       expect(meta.has(`${stem}:4`)).toBe(false);
       // What was imported is found by a check.
       const { report } = await library.check(
@@ -170,8 +172,9 @@ describe.each(modes)('library import: $name', (mode) => {
     writeFileSync(path.join(folder, 'sub', 'b.txt'), buildTxt(libraryText(512)));
     writeFileSync(path.join(folder, 'sub', 'broken.pdf'), '%PDF-1.4 garbage');
     writeFileSync(path.join(folder, 'notes.md'), 'ignored');
-    const first = await runLibraryImport({ input: folder }, env.config, log);
+    const first = await runLibraryImport({ input: folder, collection: 'thesis' }, env.config, log);
     expect(first).toMatchObject({ read: 2, added: 2 });
+    expect(lines.at(-1)).toMatch(/学位论文库 2 篇/);
     expect(lines.some((l) => l.startsWith('跳过 sub/broken.pdf'))).toBe(true);
     const again = await runLibraryImport({ input: folder }, env.config, log);
     expect(again).toMatchObject({ added: 0, skippedExisting: 2 });
@@ -183,8 +186,9 @@ describe.each(modes)('library import: $name', (mode) => {
         authors: ['孙八'],
         year: 2018,
         source: '某大学',
+        collection: 'thesis',
       });
-      expect(meta.get('sub/b.txt')).toMatchObject({ title: 'b', source: path.basename(folder) });
+      expect(meta.get('sub/b.txt')).toMatchObject({ title: 'b', source: null, collection: 'thesis' });
     } finally {
       await library.close();
     }
@@ -218,6 +222,13 @@ describe('the npm script', () => {
     );
     expect(nowhere.status).toBe(2);
     expect(nowhere.stderr).toMatch(/找不到/);
+    const badCollection = spawnSync(
+      process.execPath,
+      ['apps/server/src/cli/library-import.ts', file, '--collection', 'books'],
+      { cwd: repoRoot, env, encoding: 'utf8' },
+    );
+    expect(badCollection.status).toBe(2);
+    expect(badCollection.stderr).toMatch(/--collection 须为 journal、thesis、web 之一/);
   });
 });
 

@@ -106,6 +106,17 @@ export const checkGoodsSchema = z.looseObject({
   freeAvailable: z.boolean(),
   /** login (anonymous), available, used, none (earned on an earlier account); null: no free check. */
   freeStatus: z.enum(['login', 'available', 'used', 'none']).nullable().optional(),
+  /**
+   * What it compares against, from the library as it is: each collection it names with its real
+   * number of documents (0: 暂无收录); null for AIGC detection.
+   */
+  library: z
+    .object({
+      collections: z.array(z.object({ collection: z.string(), name: z.string(), documents: z.number() })),
+      documents: z.number(),
+    })
+    .nullable()
+    .optional(),
   /** Largest upload in bytes. */
   uploadMaxBytes: z.number(),
   kind: checkKindSchema,

@@ -17,7 +17,13 @@ export type IndexLocation =
   | { kind: 'postgres'; databaseUrl: string };
 
 export type WorkerTask =
-  | { task: 'compare'; location: IndexLocation; text: string; headings: HeadingHint[] }
+  | {
+      task: 'compare';
+      location: IndexLocation;
+      text: string;
+      headings: HeadingHint[];
+      excludeDocNos?: number[];
+    }
   | { task: 'render'; model: ReportModel }
   | { task: 'aigcDetect'; header: AigcReportHeader; text: string; totalChars: number; warnings: string[] }
   | { task: 'aigcRender'; model: AigcReportModel }
@@ -61,6 +67,7 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
     const reader = await readerFor(message.location);
     const { report, sources } = await reader.check(message.text, {
       headings: message.headings,
+      excludeDocNos: message.excludeDocNos,
       // The figures in 字数 (whitespace not counted: the count the upload and its price use) and
       // offsets in UTF-16 code units (the browser slices the text with them).
       units: 'product',
@@ -74,7 +81,8 @@ async function run(id: number, message: WorkerTask): Promise<{ result: unknown; 
       const doc = sources.get(s.sourceId);
       if (doc) used.push(doc);
     }
-    return { result: { report, sources: used }, transfer: [] };
+    const candidates = [...sources.values()].map((d) => ({ id: d.id, docNo: d.docNo }));
+    return { result: { report, sources: used, candidates }, transfer: [] };
   }
   if (message.task === 'aigcDetect') return { result: buildAigcReportModel(message), transfer: [] };
   if (message.task === 'aigcRender') {

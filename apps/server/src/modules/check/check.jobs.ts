@@ -35,6 +35,7 @@ import {
 } from './check.service.ts';
 import { CHECK_STAGE_TEXTS, TEXTS } from './check.texts.ts';
 import { WorkerTaskError } from './cpu-pool.ts';
+import { collectionsOf } from './library/collections.ts';
 import { createProgressWriter } from './progress-writer.ts';
 import { buildReportModel } from './report/report-model.ts';
 import { maskAuthor, newReportNo, type ReportSummary, signSummary, verificationCodeOf } from './signing.ts';
@@ -148,11 +149,27 @@ async function buildAndStoreReport(
     },
     onError: (error) => ctx.logger.warn({ err: error }, 'comparing progress not stored'),
   });
+  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const collections = collectionsOf(goods);
   let compared: Awaited<ReturnType<CheckRuntime['pool']['compare']>>;
   try {
-    compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings, {
-      onProgress: (p) => comparing.update(comparingPercent(p.fraction)),
-    });
+    // Only the collections the goods names (硕博 with the thesis collection, …): a candidate from
+    // another collection is left out and the comparison runs again without it, until none is left.
+    const excluded: number[] = [];
+    for (;;) {
+      compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings, {
+        onProgress: (p) => comparing.update(comparingPercent(p.fraction)),
+        excludeDocNos: excluded,
+      });
+      if (!collections) break;
+      const outside = await rt.library.outsideCollections(
+        compared.candidates.map((c) => c.id),
+        collections,
+      );
+      if (outside.size === 0) break;
+      for (const c of compared.candidates) if (outside.has(c.id)) excluded.push(c.docNo);
+      ctx.logger.info({ excluded: outside.size }, 'candidates outside the goods collections left out');
+    }
     // The engine's last report (the whole comparison, 80) is stored before the next stage.
     await comparing.flush();
   } finally {

@@ -39,6 +39,7 @@ import {
 } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_STAGE_TEXTS, CHECK_STATUS_TEXTS, TEXTS } from './check.texts.ts';
+import { collectionsOf, scopeOf } from './library/collections.ts';
 import { reportFileNames } from './report/render.ts';
 import { isGenuine, type ReportSummary } from './signing.ts';
 
@@ -137,6 +138,7 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const orders = rt.orders;
   const goods = await orders.listGoods('check');
   const states = userId ? await freeUseStates(rt.db, userId) : null;
+  const composition = await rt.library.composition();
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
     const status: FreeUseState = states ? (states.get(entitlementOfKind(checkKindOf(g))) ?? 'none') : 'login';
@@ -151,6 +153,11 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
       freeAvailable: cap !== null && status === 'available',
       /** The caller's free check (null: these goods have none), so the page says why it has none. */
       freeStatus: cap === null ? null : status,
+      /**
+       * What it compares against, from the library as it is: each collection it names with its
+       * real number of documents (0: 暂无收录); null for AIGC detection (no library).
+       */
+      library: checkKindOf(g) === 'similarity' ? scopeOf(collectionsOf(g), composition) : null,
       uploadMaxBytes: rt.config.uploadMaxBytes,
     };
   });

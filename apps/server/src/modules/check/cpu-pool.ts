@@ -25,6 +25,16 @@ export interface CompareOptions {
    * before the promise settles; an exception thrown here is ignored.
    */
   onProgress?: (progress: CheckProgress) => void;
+  /** Library documents (by number) left out of the comparison: outside the goods' collections. */
+  excludeDocNos?: readonly number[];
+}
+
+/** A comparison's result: the report, the texts of its sources, and every candidate looked at. */
+export interface CompareResult {
+  report: Report;
+  sources: StoredDocument[];
+  /** Every library document the engine fetched as a candidate (id and number). */
+  candidates: { id: string; docNo: number }[];
 }
 
 export interface CheckCpuPool {
@@ -33,7 +43,7 @@ export interface CheckCpuPool {
     text: string,
     headings: HeadingHint[],
     options?: CompareOptions,
-  ): Promise<{ report: Report; sources: StoredDocument[] }>;
+  ): Promise<CompareResult>;
   render(model: ReportModel): Promise<RenderedReport>;
   /** AIGC detection of a text (packages/aigc) into its report model, in the thread. */
   detectAigc(input: {
@@ -124,7 +134,10 @@ export function createCheckCpuPool(options: { size?: number } = {}): CheckCpuPoo
 
   return {
     compare: (location, text, headings, options = {}) =>
-      submit({ task: 'compare', location, text, headings }, options.onProgress),
+      submit(
+        { task: 'compare', location, text, headings, excludeDocNos: [...(options.excludeDocNos ?? [])] },
+        options.onProgress,
+      ),
     render: (model) => submit({ task: 'render', model }),
     detectAigc: (input) => submit({ task: 'aigcDetect', ...input }),
     renderAigc: (model) => submit({ task: 'aigcRender', model }),

@@ -29,6 +29,8 @@ export interface GoodsRecord {
   minQuantity: number;
   maxQuantity: number;
   freeRule: Record<string, unknown> | null;
+  /** Check goods: the library collections it compares against; null: every collection. */
+  libraryCollections: string[] | null;
   active: boolean;
   sortOrder: number;
 }
@@ -45,6 +47,7 @@ function toGoods(row: GoodsRow): GoodsRecord {
     minQuantity: row.min_quantity,
     maxQuantity: row.max_quantity,
     freeRule: (row.free_rule as Record<string, unknown> | null) ?? null,
+    libraryCollections: row.library_collections ?? null,
     active: row.active,
     sortOrder: row.sort_order,
   };

@@ -165,7 +165,15 @@ export function normalizeOutline(items: readonly LooseOutlineItem[]): OutlineIte
 /** Scales the leaves so the total matches the target (the model's sums are approximate). */
 export function fitOutlineToTarget(items: OutlineItem[], target: number): OutlineItem[] {
   const total = items.reduce((s, c) => s + c.wordCount, 0);
-  if (total <= 0) return items;
+  if (total <= 0) {
+    // No budgets from the model: share the target evenly among the leaves.
+    const count = (list: readonly OutlineItem[]): number =>
+      list.reduce((n, i) => n + (i.children ? count(i.children) : 1), 0);
+    const each = Math.max(50, Math.round(target / Math.max(1, count(items)) / 10) * 10);
+    const even = (list: readonly OutlineItem[]): OutlineItem[] =>
+      list.map((i) => (i.children ? { ...i, children: even(i.children) } : { ...i, wordCount: each }));
+    return normalizeOutline(even(items));
+  }
   const factor = target / total;
   const scale = (list: readonly OutlineItem[]): OutlineItem[] =>
     list.map((i) =>

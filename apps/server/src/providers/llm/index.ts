@@ -36,6 +36,8 @@ const sandboxTemplates = new Map<string, SandboxTemplate>();
 export function registerSandboxTemplate(task: string, template: SandboxTemplate): void {
   sandboxTemplates.set(task, template);
 }
+/** The templates registered so far (live): for a sandbox built outside createLlmSetup (benchmarks). */
+export const registeredSandboxTemplates: ReadonlyMap<string, SandboxTemplate> = sandboxTemplates;
 
 export interface LlmSetup {
   provider: LlmProvider;

@@ -27,6 +27,7 @@ export const LLM_FAULT_KINDS = [
   'malformed',
   'cut',
   'nonsense',
+  'phantomCitations',
 ] as const;
 export type LlmFaultKind = (typeof LLM_FAULT_KINDS)[number];
 
@@ -45,6 +46,8 @@ export const llmFaultsSchema = z.object({
   cut: z.number().int().min(0).max(100).optional(),
   /** The next n answers are well-formed completions whose text is nonsense (not the JSON asked for). */
   nonsense: z.number().int().min(0).max(100).optional(),
+  /** The next n free-text answers also cite sources the prompt never listed ([97], [1,98]): a lying model. */
+  phantomCitations: z.number().int().min(0).max(1000).optional(),
 });
 export type LlmFaultsInput = z.infer<typeof llmFaultsSchema>;
 
@@ -94,12 +97,20 @@ function openAiError(reply: FastifyReply, status: number, message: string, type:
  * same text. Register under LLM_SANDBOX_PATH.
  */
 export function createLlmSandbox(
-  options: { templates?: Map<string, SandboxTemplate> | Record<string, SandboxTemplate> } = {},
+  options: { templates?: ReadonlyMap<string, SandboxTemplate> | Record<string, SandboxTemplate> } = {},
 ): LlmSandbox {
   const templates =
     options.templates instanceof Map ? options.templates : new Map(Object.entries(options.templates ?? {}));
   const state: LlmSandboxState = {
-    faults: { slow: 0, rateLimited: 0, serverError: 0, malformed: 0, cut: 0, nonsense: 0 },
+    faults: {
+      slow: 0,
+      rateLimited: 0,
+      serverError: 0,
+      malformed: 0,
+      cut: 0,
+      nonsense: 0,
+      phantomCitations: 0,
+    },
     slowMs: 3_000,
     requests: 0,
   };
@@ -167,6 +178,8 @@ export function createLlmSandbox(
         // A task's template may answer plain text too (e.g. the 降重 rewrite of a paragraph).
         const value = templates.get(prompt.task)?.(prompt, undefined);
         text = typeof value === 'string' ? value : sandboxText(prompt);
+        if (takeFault('phantomCitations'))
+          text += '另有研究认为这一问题仍有争议[97]，相关结论尚待检验[1,98]。';
       }
 
       const id = `chatcmpl-sandbox-${state.requests}`;

@@ -109,6 +109,9 @@ describe('session (spec §4)', () => {
     expect(logoutCall).toBeDefined();
     expect(new Headers((logoutCall?.[1] as RequestInit | undefined)?.headers).get('token')).toBe('t-9');
     expect(sessionStore.getState().userInfo).toBeNull();
+    // The user is told, once.
+    const toasts = Object.values(uiStore.getState().msgMap).map((m) => [m.type, m.content]);
+    expect(toasts).toEqual([['success', '已退出登录']]);
   });
 });
 

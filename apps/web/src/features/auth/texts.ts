@@ -56,6 +56,7 @@ export const authTexts = {
   // Register / forgot password
   registerSubmit: '注册并登录',
   registerWelcome: '注册成功，欢迎使用！',
+  loggedOut: '已退出登录',
   forgotSubmit: '重置密码',
   resetDone: '密码重置成功，请使用新密码登录',
 

@@ -8,6 +8,9 @@ export const checkTexts = {
   goodsFailed: '检测类型加载失败',
   perThousand: '元/千字',
   maxChars: (max: string) => `单篇上限 ${max} 字`,
+  scopeLabel: '比对范围：',
+  scopeCount: (name: string, documents: string) => `${name} ${documents} 篇`,
+  scopeEmpty: (name: string) => `${name}（暂无收录）`,
   freeBadge: '可免费',
   freeRuleDefault: (cap: string, aigc = false) =>
     `注册即送免费${aigc ? 'AIGC检测' : '查重'}一次（${cap}字以内）`,
@@ -167,7 +170,8 @@ export const checkTexts = {
   verifyLink: '核验报告真伪',
   openFull: '在新页面打开报告',
   backToCheck: '返回论文查重',
-  authors: (list: string[]) => list.join('、'),
+  /** The text before the first chapter (title page, author): not a chapter of its own. */
+  frontSection: '封面与题名（非章节）',
 
   // Verification
   verifyTitle: '查重报告真伪核验',

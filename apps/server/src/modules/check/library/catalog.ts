@@ -6,8 +6,17 @@
  * table (scaled mode).
  */
 
+import type { LibraryCollection } from '@kyfw/contracts';
+
 /** Where a library document came from: an operator's import, or a user's upload they opted in. */
 export type LibraryOrigin = 'import' | 'upload';
+
+/** One collection's part of the library (what the pages state as its size and composition). */
+export interface CollectionCount {
+  collection: LibraryCollection;
+  documents: number;
+  chars: number;
+}
 
 export interface CatalogEntry {
   /** The document id in the similarity index. */
@@ -15,8 +24,12 @@ export interface CatalogEntry {
   title: string | null;
   authors: string[];
   year: number | null;
-  /** Publication or collection, e.g. 《计算机学报》 or 'CSL'. */
+  /** Where it was published, e.g. 《计算机学报》 (never the import file's name). */
   source: string | null;
+  /** 学科, when the record names one. */
+  discipline: string | null;
+  /** The collection it was imported into (`--collection`); a user's opted-in paper is `user`. */
+  collection: LibraryCollection;
   /** SHA-256 (hex) of the whitespace-free NFKC text: equal texts are one document. */
   contentHash: string;
   chars: number;
@@ -35,6 +48,10 @@ export interface Catalog {
   add(entries: readonly CatalogEntry[]): Promise<void>;
   remove(id: string): Promise<boolean>;
   count(): Promise<number>;
+  /** Documents and characters per collection (collections without documents are left out). */
+  composition(): Promise<CollectionCount[]>;
+  /** Of the given ids, those whose collection is not one of `collections`. */
+  outsideCollections(ids: readonly string[], collections: readonly LibraryCollection[]): Promise<Set<string>>;
   /**
    * Imported entries whose title contains any of `terms` (case-insensitive), most terms matched
    * first, then newest; users' uploads are never offered (they are other students' papers).

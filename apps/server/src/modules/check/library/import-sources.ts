@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
+import type { LibraryCollection } from '@kyfw/contracts';
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { LibraryInput } from './library.ts';
 
@@ -13,8 +14,10 @@ import type { LibraryInput } from './library.ts';
 export interface SourceOptions {
   /** Put before every id (e.g. 'csl:'); default: JSON lines '<file name>:', folders none. */
   idPrefix?: string;
-  /** Catalogue `source` for records that name none (default: the file or folder name). */
+  /** Catalogue `source` for records that name none (default: none — never the file's name). */
   source?: string;
+  /** The collection the documents go into (default journal). */
+  collection?: LibraryCollection;
   /** A line or file that could not be read: reported, skipped. */
   onSkip?: (where: string, reason: string) => void;
 }
@@ -51,7 +54,10 @@ function toYear(value: unknown): number | null {
   return found ? Number(found[0]) : null;
 }
 
-/** Maps one JSON record: {id, title?, text|abstract|content, authors|author?, year|date?, source|journal?}. */
+/**
+ * Maps one JSON record: {id, title?, text|abstract|content, authors|author?, year|date?,
+ * source|journal?, discipline|category?}.
+ */
 export function recordToInput(
   rec: Record<string, unknown>,
   options: SourceOptions = {},
@@ -67,6 +73,8 @@ export function recordToInput(
     authors: toAuthors(rec.authors ?? rec.author),
     year: toYear(rec.year ?? rec.date ?? rec.pubdate ?? rec.published),
     source: pickString(rec, ['source', 'journal', 'venue', 'publisher']) ?? options.source ?? null,
+    discipline: pickString(rec, ['discipline', 'subject', 'category']) ?? null,
+    collection: options.collection ?? 'journal',
     origin: 'import',
   };
 }
@@ -80,7 +88,6 @@ export async function* readJsonLines(
   if (file.endsWith('.gz')) input = input.pipe(zlib.createGunzip());
   const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   const stem = path.basename(file).replace(/\.jsonl(\.gz)?$|\.json(\.gz)?$/i, '');
-  const source = options.source ?? stem;
   // Ids are prefixed with the file's name by default, so two collections numbered 0, 1, 2 … do not
   // collide; the same file imported again keeps its ids (resumable).
   const idPrefix = options.idPrefix ?? `${stem}:`;
@@ -97,7 +104,7 @@ export async function* readJsonLines(
     }
     const input =
       rec && typeof rec === 'object'
-        ? recordToInput(rec as Record<string, unknown>, { ...options, idPrefix, source })
+        ? recordToInput(rec as Record<string, unknown>, { ...options, idPrefix })
         : null;
     if (!input) {
       options.onSkip?.(`第 ${lineNo} 行`, '缺少 id 或正文（text / abstract）');
@@ -122,10 +129,9 @@ function* walk(dir: string): Generator<string> {
 /**
  * Papers from a folder (recursively): .docx, .doc, .pdf and .txt, extracted like uploads. The id is
  * the path relative to the folder. Optional metadata beside a file: `<name>.json` with
- * {title, authors, year, source}; otherwise the title is the file name.
+ * {title, authors, year, source, discipline}; otherwise the title is the file name.
  */
 export async function* readFolder(dir: string, options: SourceOptions = {}): AsyncGenerator<LibraryInput> {
-  const source = options.source ?? path.basename(path.resolve(dir));
   for (const file of walk(dir)) {
     const rel = path.relative(dir, file).split(path.sep).join('/');
     let meta: Record<string, unknown> = {};
@@ -151,7 +157,9 @@ export async function* readFolder(dir: string, options: SourceOptions = {}): Asy
       title: pickString(meta, ['title']) ?? path.basename(file, path.extname(file)),
       authors: toAuthors(meta.authors ?? meta.author),
       year: toYear(meta.year),
-      source: pickString(meta, ['source', 'journal']) ?? source,
+      source: pickString(meta, ['source', 'journal']) ?? options.source ?? null,
+      discipline: pickString(meta, ['discipline', 'subject']) ?? null,
+      collection: options.collection ?? 'journal',
       origin: 'import',
     };
   }

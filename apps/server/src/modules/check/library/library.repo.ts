@@ -1,7 +1,8 @@
+import { LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { type Catalog, type CatalogEntry, rankByTerms } from './catalog.ts';
 
-/** Rows per statement (PostgreSQL's 65,535 bind parameters, 9 columns per row). */
+/** Rows per statement (PostgreSQL's 65,535 bind parameters, 11 columns per row). */
 const BATCH = 2000;
 
 function toEntry(row: {
@@ -10,6 +11,8 @@ function toEntry(row: {
   authors: unknown;
   year: number | null;
   source: string | null;
+  discipline: string | null;
+  collection: LibraryCollection;
   content_hash: string;
   chars: number;
   origin: 'import' | 'upload';
@@ -21,6 +24,8 @@ function toEntry(row: {
     authors: Array.isArray(row.authors) ? row.authors.map(String) : [],
     year: row.year,
     source: row.source,
+    discipline: row.discipline,
+    collection: row.collection,
     contentHash: row.content_hash,
     chars: row.chars,
     origin: row.origin,
@@ -83,6 +88,8 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
               authors: JSON.stringify(e.authors),
               year: e.year,
               source: e.source,
+              discipline: e.discipline,
+              collection: e.collection,
               content_hash: e.contentHash,
               chars: e.chars,
               origin: e.origin,
@@ -95,6 +102,8 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
               authors: eb.ref('excluded.authors'),
               year: eb.ref('excluded.year'),
               source: eb.ref('excluded.source'),
+              discipline: eb.ref('excluded.discipline'),
+              collection: eb.ref('excluded.collection'),
               content_hash: eb.ref('excluded.content_hash'),
               chars: eb.ref('excluded.chars'),
               origin: eb.ref('excluded.origin'),
@@ -113,6 +122,37 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async composition() {
+      const rows = await db
+        .selectFrom('check_library_documents')
+        .select((eb) => [
+          'collection',
+          eb.fn.countAll<number>().as('documents'),
+          eb.fn.sum<number>('chars').as('chars'),
+        ])
+        .groupBy('collection')
+        .execute();
+      const byCollection = new Map(rows.map((r) => [r.collection, r]));
+      return LIBRARY_COLLECTIONS.flatMap((collection) => {
+        const r = byCollection.get(collection);
+        return r ? [{ collection, documents: Number(r.documents), chars: Number(r.chars) }] : [];
+      });
+    },
+    async outsideCollections(ids, collections) {
+      const out = new Set<string>();
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const part = ids.slice(i, i + BATCH);
+        if (part.length === 0) continue;
+        const rows = await db
+          .selectFrom('check_library_documents')
+          .select('id')
+          .where('id', 'in', part)
+          .where('collection', 'not in', [...collections, '' as LibraryCollection])
+          .execute();
+        for (const r of rows) out.add(r.id);
+      }
+      return out;
     },
     async searchTitles(terms, limit) {
       const wanted = terms.filter(Boolean).slice(0, 12);

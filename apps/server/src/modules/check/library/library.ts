@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LibraryCollection } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import {
   type CheckOptions,
@@ -8,11 +9,12 @@ import {
   type Index,
   type LocalIndex,
   openIndex,
+  type Postings,
   prepareEngine,
   type Report,
   type StoredDocument,
 } from '@kyfw/simcheck';
-import type { Catalog, CatalogEntry, LibraryOrigin } from './catalog.ts';
+import type { Catalog, CatalogEntry, CollectionCount, LibraryOrigin } from './catalog.ts';
 import { withIndexWriteLock } from './index-lock.ts';
 import { createPgCatalog } from './library.repo.ts';
 import { openLocalCatalog } from './local-catalog.ts';
@@ -36,6 +38,9 @@ export interface LibraryInput {
   authors?: readonly string[];
   year?: number | null;
   source?: string | null;
+  discipline?: string | null;
+  /** Default: `user` for an upload, else `journal`. */
+  collection?: LibraryCollection;
   origin?: LibraryOrigin;
 }
 
@@ -84,6 +89,10 @@ export interface Library {
   describeSources(ids: readonly string[]): Promise<Map<string, CatalogEntry>>;
   /** Documents in the index. */
   countDocuments(): Promise<number>;
+  /** Documents and characters per collection, from the catalogue. */
+  composition(): Promise<CollectionCount[]>;
+  /** Of the given document ids, those outside `collections`. */
+  outsideCollections(ids: readonly string[], collections: readonly LibraryCollection[]): Promise<Set<string>>;
   /** Imported documents whose title contains any of the terms (Catalog.searchTitles). */
   searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
@@ -103,8 +112,16 @@ function countCodePoints(text: string): number {
   return n;
 }
 
-/** The index as `checkText` sees it, remembering the documents it fetched (the candidate sources). */
-function capturingIndex(index: Index, sources: Map<string, StoredDocument>): Index {
+/**
+ * The index as `checkText` sees it, remembering the documents it fetched (the candidate sources),
+ * and without the postings of the `excluded` documents (those outside the collections a check
+ * compares against): they are never candidates.
+ */
+function capturingIndex(
+  index: Index,
+  sources: Map<string, StoredDocument>,
+  excluded?: ReadonlySet<number>,
+): Index {
   return {
     get backend() {
       return index.backend;
@@ -115,7 +132,10 @@ function capturingIndex(index: Index, sources: Map<string, StoredDocument>): Ind
     addDocuments: (docs, options) => index.addDocuments(docs, options),
     removeDocument: (id) => index.removeDocument(id),
     stats: () => index.stats(),
-    lookup: (hashes, options) => index.lookup(hashes, options),
+    lookup: async (hashes, options) => {
+      const postings = await index.lookup(hashes, options);
+      return excluded && excluded.size > 0 ? withoutDocuments(postings, excluded) : postings;
+    },
     async getDocuments(docNos) {
       const docs = await index.getDocuments(docNos);
       for (const d of docs) sources.set(d.id, d);
@@ -124,6 +144,23 @@ function capturingIndex(index: Index, sources: Map<string, StoredDocument>): Ind
     close: async () => {},
   };
 }
+
+/** The postings without those of the `excluded` documents (order kept). */
+function withoutDocuments(postings: Postings, excluded: ReadonlySet<number>): Postings {
+  const keep: number[] = [];
+  for (let i = 0; i < postings.docNos.length; i++) if (!excluded.has(postings.docNos[i]!)) keep.push(i);
+  if (keep.length === postings.docNos.length) return postings;
+  const pick = (from: Uint32Array) => Uint32Array.from(keep, (i) => from[i]!);
+  return {
+    hashes: pick(postings.hashes),
+    docNos: pick(postings.docNos),
+    positions: pick(postings.positions),
+    ...(postings.frequent ? { frequent: postings.frequent } : {}),
+  };
+}
+
+/** Options of a check against the library: the engine's, and documents left out (by number). */
+export type LibraryCheckOptions = CheckOptions & { excludeDocNos?: readonly number[] };
 
 /** Opens the library of the configured mode (creating an empty local index on first use). */
 export async function openLibrary(location: LibraryLocation): Promise<Library> {
@@ -193,6 +230,8 @@ async function addInBatches(
           authors: [...(doc.authors ?? [])],
           year: doc.year ?? null,
           source: doc.source ?? null,
+          discipline: doc.discipline ?? null,
+          collection: doc.collection ?? (doc.origin === 'upload' ? 'user' : 'journal'),
           contentHash: hash,
           chars: countCodePoints(doc.text),
           origin: doc.origin ?? 'import',
@@ -241,7 +280,7 @@ function manifestStamp(dir: string): string {
 
 /** Checks against an index; the local one is reopened when another process committed to it. */
 export interface IndexReader {
-  check(text: string, options?: CheckOptions): Promise<LibraryCheckResult>;
+  check(text: string, options?: LibraryCheckOptions): Promise<LibraryCheckResult>;
   /** The engine's start-up work, with warm-up checks against this index (see prepareEngine). */
   prepare(): Promise<void>;
   countDocuments(): Promise<number>;
@@ -307,7 +346,9 @@ export function createLocalReader(dir: string, memoryBytes?: number): IndexReade
       const r = await acquire();
       try {
         const sources = new Map<string, StoredDocument>();
-        const report = await checkText(capturingIndex(r.index, sources), text, options);
+        const { excludeDocNos, ...engine } = options ?? {};
+        const index = capturingIndex(r.index, sources, new Set(excludeDocNos));
+        const report = await checkText(index, text, engine);
         return { report, sources };
       } finally {
         await release(r);
@@ -348,7 +389,8 @@ export async function createPgReader(databaseUrl: string): Promise<IndexReader &
     index,
     async check(text, options) {
       const sources = new Map<string, StoredDocument>();
-      const report = await checkText(capturingIndex(index, sources), text, options);
+      const { excludeDocNos, ...engine } = options ?? {};
+      const report = await checkText(capturingIndex(index, sources, new Set(excludeDocNos)), text, engine);
       return { report, sources };
     },
     prepare: () => prepareEngine({}, index),
@@ -407,6 +449,8 @@ async function openLocalLibrary(dir: string): Promise<Library> {
     describeSources: (ids) => catalog.get(ids),
     searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     countDocuments: () => reader.countDocuments(),
+    composition: () => catalog.composition(),
+    outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
     async close() {
       await reader.close();
       await catalog.close();
@@ -439,6 +483,8 @@ async function openPgLibrary(location: { databaseUrl: string; db: Kysely<Databas
       return removed || listed;
     },
     describeSources: (ids) => catalog.get(ids),
+    composition: () => catalog.composition(),
+    outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
     searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
     // The catalogue's count: counting the index's tables means scanning every fingerprint row.
     countDocuments: () => catalog.count(),

@@ -1,11 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Catalog, type CatalogEntry, rankByTerms } from './catalog.ts';
+import { LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
+import { type Catalog, type CatalogEntry, type CollectionCount, rankByTerms } from './catalog.ts';
 
 /** The catalogue file inside the local index folder. */
 export const CATALOG_FILE = 'catalog.jsonl';
 
 type Line = CatalogEntry | { id: string; removed: true };
+
+/**
+ * Lines written before collections existed: a user's opted-in paper is `user`, an import `journal`
+ * (the only collection imported then); no discipline.
+ */
+function withDefaults(entry: CatalogEntry): CatalogEntry {
+  if (entry.collection && entry.discipline !== undefined) return entry;
+  return {
+    ...entry,
+    discipline: entry.discipline ?? null,
+    collection: entry.collection ?? (entry.origin === 'upload' ? 'user' : 'journal'),
+  };
+}
 
 /**
  * The embedded-mode catalogue: append-only JSON lines in the index folder (`catalog.jsonl`), the last
@@ -45,7 +59,7 @@ export function openLocalCatalog(indexDir: string): Catalog {
         continue; // a torn last line after a crash: the document is re-imported on the next run
       }
       if ('removed' in line) ids.delete(line.id);
-      else ids.set(line.id, line);
+      else ids.set(line.id, withDefaults(line));
     }
     const hashes = new Map<string, string>();
     for (const e of ids.values()) hashes.set(e.contentHash, e.id);
@@ -75,7 +89,7 @@ export function openLocalCatalog(indexDir: string): Catalog {
       if (old && byHash.get(old.contentHash) === line.id) byHash.delete(old.contentHash);
       if ('removed' in line) byId.delete(line.id);
       else {
-        byId.set(line.id, line);
+        byId.set(line.id, withDefaults(line));
         byHash.set(line.contentHash, line.id);
       }
     }
@@ -118,6 +132,22 @@ export function openLocalCatalog(indexDir: string): Catalog {
     async count() {
       refresh();
       return byId.size;
+    },
+    async composition() {
+      refresh();
+      const counts = new Map<LibraryCollection, CollectionCount>();
+      for (const e of byId.values()) {
+        const c = counts.get(e.collection) ?? { collection: e.collection, documents: 0, chars: 0 };
+        c.documents++;
+        c.chars += e.chars;
+        counts.set(e.collection, c);
+      }
+      return LIBRARY_COLLECTIONS.flatMap((c) => counts.get(c) ?? []);
+    },
+    async outsideCollections(ids, collections) {
+      refresh();
+      const allowed = new Set<string>(collections);
+      return new Set(ids.filter((id) => !allowed.has(byId.get(id)?.collection ?? 'journal')));
     },
     async searchTitles(terms, limit) {
       refresh();

@@ -1,13 +1,33 @@
 import type { ReportMatch, ReportModel } from '@kyfw/contracts';
 import { COLORS } from './pdf.ts';
 import { formatChinaTime, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
-import { figureCells, SECTION_COLUMNS, SOURCE_COLUMNS, sectionRows, sourceRows } from './report-tables.ts';
+import {
+  comparisonRows,
+  figureCells,
+  SECTION_COLUMNS,
+  SOURCE_COLUMNS,
+  sectionRows,
+  sourceRows,
+} from './report-tables.ts';
 
 /**
  * The standalone HTML report: one self-contained file (inline CSS, a few lines of inline script,
  * no external requests) with the figures, the chapter table, the source list and the marked full
- * text; clicking a marked passage shows the source passage beside it.
+ * text; clicking a marked passage shows the source passage beside it; 全文对照 prints every marked
+ * passage beside its source passage, with the source's metadata.
  */
+
+function comparison(model: ReportModel): string {
+  const rows = comparisonRows(model);
+  if (rows.length === 0) return '<p class="ctx">未发现相似片段。</p>';
+  return `<table class="cmp"><tr><th>原文内容</th><th>相似来源内容</th></tr>
+${rows
+  .map(
+    (r) =>
+      `<tr><td colspan="2" class="cap k-${r.kind}">片段 ${r.no}　${escapeHtml(r.caption)}</td></tr><tr><td class="k-${r.kind}">${escapeHtml(r.original)}</td><td><b>${escapeHtml(r.sourceTitle)}</b>${r.sourceDetails ? `<br><span class="ctx">${escapeHtml(r.sourceDetails)}</span>` : ''}<br>${escapeHtml(r.sourceText) || '<span class="ctx">（来源原文已不可用）</span>'}</td></tr>`,
+  )
+  .join('\n')}</table>`;
+}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -64,6 +84,7 @@ mark{background:none;cursor:pointer}mark sup{font-size:10px;color:${COLORS.brand
 .k-verbatim{color:${COLORS.verbatim}}.k-paraphrase{color:${COLORS.paraphrase}}.k-quoted{color:${COLORS.quoted}}
 mark.active{outline:2px solid ${COLORS.brand}}.ctx{color:${COLORS.muted}}
 .note{color:${COLORS.muted};font-size:12px;margin-top:24px}
+.cmp td{width:50%;white-space:pre-wrap;word-break:break-all}.cmp td.cap{font-weight:600;border-bottom:none;padding-top:14px}
 @media print{body{background:#fff}.page{box-shadow:none;margin:0;max-width:none}.side{display:none}}
 @media (max-width:800px){.body{display:block}.side{position:static;width:auto;margin-top:12px}.figs{grid-template-columns:repeat(2,1fr)}}
 `;
@@ -136,6 +157,8 @@ ${sourceRows(model)
 <h2>全文检测结果</h2>
 <p class="legend"><span><i style="background:${COLORS.verbatim}"></i>${KIND_LABELS.verbatim}</span><span><i style="background:${COLORS.paraphrase}"></i>${KIND_LABELS.paraphrase}</span><span><i style="background:${COLORS.quoted}"></i>${KIND_LABELS.quoted}</span>点击标记的文字查看相似来源原文。</p>
 <div class="body"><div class="text">${markedText(model)}</div><aside class="side" id="side">点击左侧标红、标橙或标绿的文字，在此查看对应的来源原文。</aside></div>
+<h2>全文对照</h2>
+${comparison(model)}
 <p class="note">${escapeHtml(REPORT_DISCLAIMER)}</p>
 </div>
 <script type="application/json" id="kyfw-data">${scriptJson(data)}</script>

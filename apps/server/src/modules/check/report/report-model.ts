@@ -1,4 +1,11 @@
-import type { MatchKind, ReportMatch, ReportModel, ReportSection, ReportSource } from '@kyfw/contracts';
+import {
+  type MatchKind,
+  type ReportMatch,
+  type ReportModel,
+  type ReportSection,
+  type ReportSource,
+  UNTITLED_SOURCE,
+} from '@kyfw/contracts';
 import type { Report, StoredDocument } from '@kyfw/simcheck';
 import type { CatalogEntry } from '../library/catalog.ts';
 
@@ -16,11 +23,57 @@ export const REPORT_DISCLAIMER =
 
 const CONTEXT_CHARS = 40;
 
-function fallbackTitle(entry: CatalogEntry | undefined, doc: StoredDocument | undefined, id: string): string {
-  const title = entry?.title ?? doc?.title;
-  if (title?.trim()) return title.trim();
-  const head = doc?.text.replace(/\s+/g, '').slice(0, 24);
-  return head ? `${head}…` : id;
+/** Code point offset -> UTF-16 offset, for one text. */
+export function createUtf16Mapper(text: string): (cp: number) => number {
+  let hasPairs = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      hasPairs = true;
+      break;
+    }
+  }
+  if (!hasPairs) return (cp) => cp;
+  const offsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    offsets.push(i);
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  offsets.push(text.length);
+  return (cp) => offsets[Math.max(0, Math.min(cp, offsets.length - 1))]!;
+}
+
+/**
+ * What a source shows (issue 12): what the record has — title, authors, where it was published,
+ * year, discipline, collection — and 题名缺失 where it has no title (never its first characters, nor
+ * its id). A `source` that is only the import file's name (older imports wrote it when a record
+ * named none; their ids start with it) is no publication and is left out.
+ */
+export function describeLibrarySource(
+  entry: CatalogEntry | undefined,
+  doc: StoredDocument | undefined,
+  id: string,
+): Pick<
+  ReportSource,
+  'title' | 'titleMissing' | 'authors' | 'year' | 'source' | 'discipline' | 'collection'
+> {
+  const title = (entry?.title ?? doc?.title)?.trim();
+  let source = entry?.source ?? null;
+  if (entry?.origin === 'upload') source = '用户上传论文（已授权入库）';
+  else if (source && id.startsWith(`${source}:`)) source = null;
+  return {
+    title: title || UNTITLED_SOURCE,
+    titleMissing: !title,
+    authors: entry?.authors ?? [],
+    year: entry?.year ?? null,
+    source,
+    discipline: entry?.discipline ?? null,
+    collection: entry?.collection ?? null,
+  };
 }
 
 export interface BuildReportModelInput {
@@ -51,10 +104,7 @@ export function buildReportModel(input: BuildReportModelInput): ReportModel {
     return {
       no: i + 1,
       id: s.sourceId,
-      title: fallbackTitle(entry, doc, s.sourceId),
-      authors: entry?.authors ?? [],
-      year: entry?.year ?? null,
-      source: entry ? (entry.origin === 'upload' ? '用户上传论文（已授权入库）' : entry.source) : null,
+      ...describeLibrarySource(entry, doc, s.sourceId),
       copiedChars: s.copiedChars,
       ratio: s.ratio,
       share: s.share,

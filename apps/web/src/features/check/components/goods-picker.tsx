@@ -1,6 +1,6 @@
 import { CheckCircleFilled, GiftOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
-import { formatCharLimit, freeCheckFor } from '../lib/format';
+import { formatCharLimit, formatChars, freeCheckFor } from '../lib/format';
 import { checkTexts as t } from '../texts';
 import type { CheckGoods } from '../types';
 
@@ -56,6 +56,16 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
             </span>
             <span className="ck-goods__desc">{g.description}</span>
             <span className="ck-goods__limit">{t.maxChars(formatCharLimit(g.maxQuantity))}</span>
+            {g.library && (
+              <span className="ck-goods__scope" data-testid="goods-scope">
+                {t.scopeLabel}
+                {g.library.collections
+                  .map((c) =>
+                    c.documents > 0 ? t.scopeCount(c.name, formatChars(c.documents)) : t.scopeEmpty(c.name),
+                  )
+                  .join('；')}
+              </span>
+            )}
             {free === 'available' && (
               <span className="ck-goods__free is-held">
                 <GiftOutlined /> {t.freeHeld(cap, g.kind === 'aigc')}

@@ -4,13 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../../lib/request';
 import { useIsLoggedIn, useRequireLogin } from '../../auth';
 import { useUploadFile } from '../api/upload-file';
-import {
-  ACCEPTED_EXTENSIONS,
-  bytesToMb,
-  extensionOf,
-  formatCharLimit,
-  titleFromFileName,
-} from '../lib/format';
+import { ACCEPTED_EXTENSIONS, bytesToMb, extensionOf, formatCharLimit } from '../lib/format';
 import { checkTexts as t } from '../texts';
 import type { CheckGoods, UploadResult } from '../types';
 
@@ -72,8 +66,8 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
       return;
     }
     setFileError(null);
+    // The title stays what the student typed: a file name ("thesis", "终稿2") is not a paper's title.
     setFile(picked);
-    if (!form.getFieldValue('title')) form.setFieldValue('title', titleFromFileName(picked.name));
   };
 
   const send = (values: FormValues, chosen: File, goodsId: string) => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFile } from '../components/upload-form';
-import {
-  billedUnits,
-  formatCharLimit,
-  formatPercent,
-  freeCheckFor,
-  priceView,
-  rateLevel,
-  titleFromFileName,
-} from './format';
+import { billedUnits, formatCharLimit, formatPercent, freeCheckFor, priceView, rateLevel } from './format';
 
 const undergrad = { unitSize: 1000, minQuantity: 1, pricePerThousand: '2.00' };
 
@@ -80,8 +72,5 @@ describe('file checks before upload', () => {
     expect(checkFile({ name: 'setup.exe', size: 1000 }, max)).toContain('不支持的文件格式');
     expect(checkFile({ name: 'a.txt', size: 0 }, max)).toContain('空');
     expect(checkFile({ name: 'a.doc', size: max + 1 }, max)).toBe('文件超过 30 MB，请压缩图片或拆分后上传');
-  });
-  it('takes the title from the file name', () => {
-    expect(titleFromFileName('城市交通治理研究（终稿）.docx')).toBe('城市交通治理研究（终稿）');
   });
 });

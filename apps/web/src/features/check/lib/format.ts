@@ -1,5 +1,5 @@
-import { formatDate, formatYuan } from '@kyfw/contracts';
-import type { CheckGoods, UploadResult } from '../types';
+import { formatDate, formatYuan, LIBRARY_COLLECTION_NAMES } from '@kyfw/contracts';
+import type { CheckGoods, ReportSource, UploadResult } from '../types';
 
 /** 12345 -> '12,345'. */
 export function formatChars(n: number): string {
@@ -103,8 +103,15 @@ export function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-/** The file name without its extension, as a default paper title. */
-export function titleFromFileName(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return (dot > 0 ? name.slice(0, dot) : name).trim().slice(0, 200);
+/** A source's details in the report: authors · where published · year · discipline · collection. */
+export function sourceMeta(source: ReportSource): string {
+  return [
+    source.authors.join('、'),
+    source.source,
+    source.year ? String(source.year) : null,
+    source.discipline,
+    source.collection ? LIBRARY_COLLECTION_NAMES[source.collection] : null,
+  ]
+    .filter((v): v is string => Boolean(v))
+    .join(' · ');
 }

@@ -1,6 +1,6 @@
 import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import { formatChars } from '../../lib/format';
+import { formatChars, sourceMeta } from '../../lib/format';
 import { checkTexts as t } from '../../texts';
 import type { MatchKind, ReportModel, ReportSource } from '../../types';
 
@@ -24,12 +24,6 @@ function contextOf(text: string, start: number, end: number) {
     text: text.slice(start, end),
     after: text.slice(end, to) + (to < lineEnd ? '…' : ''),
   };
-}
-
-function sourceMeta(source: ReportSource): string {
-  return [t.authors(source.authors), source.source, source.year ? String(source.year) : null]
-    .filter((v): v is string => Boolean(v))
-    .join(' · ');
 }
 
 export interface MatchPanelProps {

@@ -1,6 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { formatChars, formatPercent, rateLevel } from '../../lib/format';
+import { formatChars, formatPercent, rateLevel, sourceMeta } from '../../lib/format';
 import { checkTexts as t } from '../../texts';
 import type { ReportFigures, ReportSection, ReportSource } from '../../types';
 
@@ -103,14 +103,16 @@ export function SectionTable({
                     onClick={() => onJump(s.index)}
                     title={t.sectionJump}
                   >
-                    {s.title || '—'}
+                    {s.kind === 'front' ? t.frontSection : s.title || '—'}
                   </Button>
                 </td>
                 <td className="num">{formatChars(s.chars)}</td>
                 <td className="num">{formatChars(s.copiedChars)}</td>
                 <td className="rt-table__bar">
-                  <Bar ratio={s.ratio} quoted={s.chars ? s.quotedChars / s.chars : 0} />
-                  <span className="rt-table__pct">{formatPercent(s.ratio)}</span>
+                  <div className="rt-table__bar-cell">
+                    <Bar ratio={s.ratio} quoted={s.chars ? s.quotedChars / s.chars : 0} />
+                    <span className="rt-table__pct">{formatPercent(s.ratio)}</span>
+                  </div>
                 </td>
                 <td className="num">{formatPercent(s.ratioExcludingQuotes)}</td>
                 <td className="num">{s.matchCount}</td>
@@ -145,12 +147,10 @@ export function SourceList({
             <li key={s.no} className="rt-source" data-testid="report-source">
               <span className="rt-source__no">{s.no}</span>
               <div className="rt-source__main">
-                <strong className="rt-source__title">{s.title}</strong>
-                <span className="rt-source__meta muted">
-                  {[t.authors(s.authors), s.source, s.year ? String(s.year) : null]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
+                <strong className={`rt-source__title${s.titleMissing ? ' is-missing' : ''}`}>
+                  {s.title}
+                </strong>
+                <span className="rt-source__meta muted">{sourceMeta(s)}</span>
                 <span className="rt-source__share">
                   <span className="rt-bar rt-bar--share" aria-hidden>
                     <span className="rt-bar__fill" style={{ width: `${Math.min(100, s.share * 100)}%` }} />
