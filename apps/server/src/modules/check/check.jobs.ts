@@ -149,7 +149,7 @@ async function buildAndStoreReport(
     },
     onError: (error) => ctx.logger.warn({ err: error }, 'comparing progress not stored'),
   });
-  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const goods = await rt.orders.getGoods(check.goodsId);
   const collections = collectionsOf(goods);
   let compared: Awaited<ReturnType<CheckRuntime['pool']['compare']>>;
   try {
