@@ -123,7 +123,7 @@ describe('降重 of an uploaded document', () => {
     const sub = await submitFile(token, { bytes: original, name: '在线教育.docx' });
     expect(sub.code).toBe(0);
     await payCheckOrder(t, token, sub.data.orderId);
-    const worker = createWorker({ db: t.db, definitions: [reductionRewriteJob] });
+    const worker = createWorker({ db: t.db, definitions: [reductionRewriteJob], services: t.root.services });
     await worker.tick();
     await worker.stop();
     const res = await t.app.inject({

@@ -5,9 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseBody, parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { readUpload } from '../check/check.routes.ts';
-import { findCheckRuntime } from '../check/check.runtime.ts';
 import { extractUpload } from '../check/check.service.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
 import { editDocxInPlace } from './reduction.docx-edit.ts';
 import { reductionFromReport } from './reduction.report.ts';
@@ -25,10 +23,12 @@ import {
   goodsPrice,
   listReductions,
   ownReduction,
+  type ReductionRuntime,
   requireDone,
   toReductionView,
   toResultView,
 } from './reduction.service.ts';
+
 import { TEXTS } from './reduction.texts.ts';
 
 function attachment(fileName: string, asciiFallback: string): string {
@@ -39,23 +39,16 @@ function attachment(fileName: string, asciiFallback: string): string {
  * /weightReduction/* (spec §7; docs/api/reduction.md). Every route needs a login.
  * /freeCheckQrPayCode and /orderPayStatus of this prefix are the orders module's (SERVICE_PAY_ROUTES).
  */
-export async function reductionRoutes(app: FastifyInstance, options: { now: () => Date }): Promise<void> {
-  const { now } = options;
-  const db = () => app.kyfwDb;
-  const checkRt = () => {
-    const rt = findCheckRuntime(db());
-    if (!rt) throw new Error('the check module is not registered on this database');
-    return rt;
-  };
-  const maxBytes = () => checkRt().config.uploadMaxBytes;
+export async function reductionRoutes(
+  app: FastifyInstance,
+  options: { rt: ReductionRuntime },
+): Promise<void> {
+  const { rt } = options;
+  const { now } = rt;
+  const db = () => rt.db;
+  const maxBytes = rt.check.config.uploadMaxBytes;
   await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: findCheckRuntime(app.kyfwDb)?.config.uploadMaxBytes ?? 30 * 1024 * 1024,
-      files: 1,
-      fields: 10,
-      fieldSize: 4096,
-      parts: 12,
-    },
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -64,13 +57,13 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
   app.post('/weightReduction/getGoodsPrice', async (request) => {
     await requireUser(request);
     const body = parseBody(request, priceBody);
-    return ok(await goodsPrice(db(), 'reduction', body.chars));
+    return ok(await goodsPrice(rt, 'reduction', body.chars));
   });
 
   app.post('/weightReduction/getGoodsPriceAI', async (request) => {
     await requireUser(request);
     const body = parseBody(request, priceBody);
-    return ok(await goodsPrice(db(), 'aigc_reduction', body.chars));
+    return ok(await goodsPrice(rt, 'aigc_reduction', body.chars));
   });
 
   app.post('/weightReduction/submitContent', async (request) => {
@@ -78,7 +71,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
     const body = parseBody(request, submitContentBody);
     return ok(
       await createReduction(
-        db(),
+        rt,
         { userId: auth.userId, kind: body.kind, source: 'text', title: body.title, text: body.text },
         now(),
       ),
@@ -89,16 +82,15 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
   // refused). A .docx is kept and edited in place on /download.
   app.post('/weightReduction/submitFile', async (request) => {
     const auth = await requireUser(request);
-    const upload = await readUpload(request, maxBytes() / 1024 / 1024);
+    const upload = await readUpload(request, maxBytes / 1024 / 1024);
     const fields = parseWith(submitFileFields, upload.fields);
     if (!upload.file || upload.file.bytes.length === 0)
       throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileMissing);
-    const rt = checkRt();
-    const document = await extractUpload(rt, upload.file.bytes, upload.file.fileName);
+    const document = await extractUpload(rt.check, upload.file.bytes, upload.file.fileName);
     const isDocx = /\.docx$/i.test(upload.file.fileName);
     const fileKey = isDocx ? `reduction/${crypto.randomUUID()}.docx` : undefined;
     const created = await createReduction(
-      db(),
+      rt,
       {
         userId: auth.userId,
         kind: fields.kind,
@@ -110,7 +102,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
       },
       now(),
     );
-    if (fileKey) await rt.storage.put(fileKey, upload.file.bytes);
+    if (fileKey) await rt.check.storage.put(fileKey, upload.file.bytes);
     return ok(created);
   });
 
@@ -122,7 +114,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
       const body = parseBody(request, submitReportBody);
       return ok(
         await reductionFromReport(
-          db(),
+          rt,
           { userId: auth.userId, kind: body.kind, checkOrderId: body.orderId },
           now(),
         ),
@@ -136,7 +128,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
     const body = parseBody(request, orderPaymentBody);
     const r = await ownReduction(db(), auth.userId, body.reductionId);
     return ok(
-      await getOrdersApi(db()).startPayment({
+      await rt.orders.startPayment({
         userId: auth.userId,
         orderId: r.orderId!,
         payType: body.payType,
@@ -172,12 +164,11 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
     let bytes: Uint8Array | undefined;
     let formatLost = false;
     if (r.fileKey) {
-      const original = await checkRt().storage.get(r.fileKey);
-      const view = toResultView(r);
+      const original = await rt.check.storage.get(r.fileKey);
       bytes = editDocxInPlace(
         original,
-        view.items
-          .filter((i) => i.outcome === 'rewritten')
+        toResultView(r)
+          .items.filter((i) => i.outcome === 'rewritten')
           .map((i) => ({ before: i.before, after: i.after })),
       );
       formatLost = bytes === undefined;
@@ -193,7 +184,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
   app.post('/weightReduction/delReport', async (request) => {
     const auth = await requireUser(request);
     const body = parseBody(request, reductionIdBody);
-    await deleteReduction(db(), auth.userId, body.reductionId, now());
+    await deleteReduction(rt, auth.userId, body.reductionId, now());
     return ok(null);
   });
 }
