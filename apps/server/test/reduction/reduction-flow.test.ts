@@ -8,7 +8,9 @@ import {
   call,
   newUser,
   payCheckOrder,
+  runCheckJobs,
   seedLibrary,
+  upload,
 } from '../check/check-helper.ts';
 import { devPay } from '../orders/orders-helper.ts';
 
@@ -250,5 +252,41 @@ describe('faults of the LLM during a rewrite', () => {
       { token },
     );
     expect(order.data.statusText).toContain('改写失败');
+  });
+});
+
+describe('降重 of a check report: only its flagged paragraphs', () => {
+  it("turns the user's own finished report into an order that rewrites the flagged paragraphs only", async () => {
+    const { token } = await newUser(t);
+    const up = await upload(t, token, { bytes: new TextEncoder().encode(PASTED), name: '在线教育.txt' });
+    expect(up.code).toBe(0);
+    await payCheckOrder(t, token, up.data.orderId);
+    await runCheckJobs(t);
+    const { token: other } = await newUser(t);
+    const foreign = await call(t, `${R}/submitReport`, { orderId: up.data.orderId }, { token: other });
+    expect(foreign.message).toBe('查重报告不存在或不属于当前账号');
+    const res = await call<Submitted & { paragraphs: number }>(
+      t,
+      '/order/trans',
+      { orderId: up.data.orderId },
+      { token },
+    );
+    expect(res.code).toBe(0);
+    expect(res.data.paragraphs).toBe(1);
+    await payCheckOrder(t, token, res.data.orderId);
+    await runJobs();
+    const v = (
+      await call<ResultView>(t, `${R}/txtWeightResult`, { reductionId: res.data.reductionId }, { token })
+    ).data;
+    expect(v.status).toBe('done');
+    expect(v.items.filter((i) => i.outcome === 'rewritten')).toHaveLength(1);
+    expect(v.items.find((i) => i.before.startsWith('张华认为'))!.outcome).toBe('unchanged');
+  });
+
+  it('refuses a report that is not finished', async () => {
+    const { token } = await newUser(t);
+    const up = await upload(t, token, { bytes: new TextEncoder().encode(PASTED), name: '在线教育.txt' });
+    const res = await call(t, `${R}/submitReport`, { orderId: up.data.orderId }, { token });
+    expect(res.message).toBe('该查重报告尚未完成，完成后才能降重');
   });
 });

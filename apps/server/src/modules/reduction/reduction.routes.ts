@@ -4,7 +4,14 @@ import { parseBody } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { getOrdersApi } from '../orders/orders.api.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
-import { orderPaymentBody, priceBody, reductionIdBody, submitContentBody } from './reduction.schemas.ts';
+import { reductionFromReport } from './reduction.report.ts';
+import {
+  orderPaymentBody,
+  priceBody,
+  reductionIdBody,
+  submitContentBody,
+  submitReportBody,
+} from './reduction.schemas.ts';
 import {
   createReduction,
   deleteReduction,
@@ -54,6 +61,22 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
       ),
     );
   });
+
+  // A check report -> a reduction of its flagged paragraphs. /order/trans is the same turn from
+  // 我的订单 (a check order becomes a 降重 order; the check order itself is left as it is).
+  for (const path of ['/weightReduction/submitReport', '/order/trans']) {
+    app.post(path, async (request) => {
+      const auth = await requireUser(request);
+      const body = parseBody(request, submitReportBody);
+      return ok(
+        await reductionFromReport(
+          db(),
+          { userId: auth.userId, kind: body.kind, checkOrderId: body.orderId },
+          now(),
+        ),
+      );
+    });
+  }
 
   // Pay a reduction by its id (the QR of WeChat Pay / Alipay sandbox or real), as /freeCheckQrPayCode does by order id.
   app.post('/weightReduction/orderPayment', async (request) => {

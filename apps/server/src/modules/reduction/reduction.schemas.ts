@@ -21,9 +21,10 @@ export const submitContentBody = z.object({
   text: z.string({ error: '请输入需要改写的文字' }).max(2_000_000, { error: '文字过长，请分段提交' }),
 });
 
+/** The check's order id as /freeCheck/* names it. */
 export const submitReportBody = z.object({
   kind,
-  checkId: z
+  orderId: z
     .string({ error: '请选择查重报告' })
     .trim()
     .regex(/^[0-9a-f-]{36}$/i, { error: '查重报告不存在或不属于当前账号' }),

@@ -79,7 +79,8 @@ export async function createReduction(
   },
   now: Date,
 ) {
-  const text = input.text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n');
+  // Given paragraphs (a report's) index the text as it is; pasted text is normalised first.
+  const text = input.paragraphs ? input.text : input.text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n');
   const chars = countChars(text);
   if (chars === 0) throw new AppError(ErrorCode.REDUCTION_BAD_INPUT, TEXTS.emptyText);
   if (chars < MIN_CHARS) throw new AppError(ErrorCode.REDUCTION_BAD_INPUT, TEXTS.tooShort(MIN_CHARS));

@@ -22,6 +22,7 @@ export const TEXTS = {
   notFound: '降重记录不存在',
   reportNotFound: '查重报告不存在或不属于当前账号',
   reportNotReady: '该查重报告尚未完成，完成后才能降重',
+  reportNotSimilarity: '只有查重报告可以按报告降重，请选择一份查重报告',
   reportNoFlagged: '该报告没有标红的重复段落，无需降重',
   notDone: (progress: number) => `正在改写（${progress}%），完成后即可查看`,
   failed: '改写失败，已自动退款',

@@ -5,6 +5,7 @@ import { useIsLoggedIn } from '../../auth';
 import { useDownloadWriting, useWritingList } from '../api/writing-steps';
 import { writingTexts as T } from '../texts';
 import type { WritingView } from '../types';
+import '../writing.css';
 
 const AREA_ROUTE = {
   dissertation: 'ai-dissertation',
@@ -23,7 +24,7 @@ export function WritingList() {
       <h3 className="wr__h">{T.listTitle}</h3>
       {items.length === 0 && <Empty description={T.listEmpty} />}
       {items.map((w: WritingView) => (
-        <div key={w.writingId} className="wr-outline__row" data-testid="writing-row">
+        <div key={w.writingId} className="wr-list__row" data-testid="writing-row">
           <strong>{w.title ?? w.topic}</strong>
           <span className="muted">{w.areaName}</span>
           <span>{w.statusText}</span>
