@@ -9,14 +9,13 @@ import { AppError } from './lib/app-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
-import { appModules } from './modules/index.ts';
-import type { AppModule } from './modules/types.ts';
 import { limitConnectionsPerClient } from './plugins/connection-limits.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { generateRequestId, registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { isAssetPath, registerWebApp } from './plugins/web-app.ts';
+import type { ServiceRoot } from './services.ts';
 
 /** A registered route and the endpoint contract it declares (lib/route.ts), if any. */
 export interface RegisteredRoute {
@@ -28,26 +27,26 @@ export interface RegisteredRoute {
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
-  /** Defaults to a pino logger at config.logLevel. */
+  /** Every module's service (createServices, role 'app'); the modules' routes are mounted on them. */
+  services: ServiceRoot;
+  /** Defaults to a pino logger at config.logLevel; pass the one the services were built with. */
   logger?: Logger;
-  /** Defaults to every module of modules/index.ts; tests may add their own. */
-  modules?: readonly AppModule[];
-  /** The clock of time rules (sessions, SMS codes, QR codes); tests inject one. Default: system time. */
-  now?: () => Date;
 }
 
 /** Unknown API paths per client IP and window: enough for a person, too few to scan for endpoints. */
 const NOT_FOUND_LIMIT = { max: 30, timeWindow: 10_000 };
 
 /**
- * Builds the whole HTTP app without listening: main.ts calls `listen`, tests call `inject`.
+ * Builds the whole HTTP app without listening: main.ts calls `listen`, tests call `inject`. The
+ * services come built (createServices, services.ts); the caller closes them after the app.
  *
  * Order: request context (ids, token/terminal headers, access log) -> body parsing and the one
  * error handler -> feature modules under /kyfw/web/v1 -> the built SPA -> the not-found handler
  * (envelope for API paths, index.html history fallback for page paths).
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config, db, services } = options;
+  if (services.role !== 'app') throw new Error('buildApp needs services built with role app');
   const app = Fastify({
     loggerInstance: (options.logger ?? createLogger(config)) as FastifyBaseLogger,
     genReqId: generateRequestId,
@@ -65,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: config.http.idleTimeoutMs,
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
+  services.attachHttpServer(app.server);
   limitConnectionsPerClient(app.server, config.http.maxConnectionsPerClient);
 
   // lib/route.ts: in tests an answer outside its contract fails the request instead of being logged.
@@ -95,10 +95,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(db) } : {}),
   });
   // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
-  registerAuth(app, { db, now: options.now });
+  registerAuth(app, { db, now: services.clock });
 
-  for (const module of options.modules ?? appModules) {
-    await app.register(async (scope) => module.register(scope, { config, db }), {
+  for (const module of services.modules) {
+    const routes = module.routes;
+    if (!routes) continue;
+    await app.register(async (scope) => routes(scope, services.services), {
       prefix: module.prefix ?? API_PREFIX,
     });
   }

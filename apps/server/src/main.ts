@@ -1,28 +1,32 @@
 // Embedded/API entry (`npm start`): one process serving the API, the built web app and — unless
-// WORKER_IN_PROCESS=false — the job worker loop.
+// WORKER_IN_PROCESS=false — the job worker loop, all on the services of one createServices.
 import { buildApp } from './app.ts';
 import { startScheduler, startWorker } from './jobs/index.ts';
-import { jobDefinitions, jobSchedules } from './jobs/registry.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
+import { createServices } from './services.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
 
 try {
   const database = await openDatabase(config, logger);
-  const app = await buildApp({ config, db: database.db, logger });
+  const root = await createServices({ config, db: database.db, logger, role: 'app' });
+  const app = await buildApp({ config, db: database.db, services: root, logger });
 
   const worker = config.workerInProcess
     ? startWorker({
         db: database.db,
-        definitions: jobDefinitions,
+        definitions: root.jobs,
+        services: root.services,
         concurrency: config.workerConcurrency,
         logger,
       })
     : undefined;
-  const scheduler = worker ? startScheduler({ db: database.db, schedules: jobSchedules, logger }) : undefined;
+  const scheduler = worker
+    ? startScheduler({ db: database.db, schedules: root.schedules, logger })
+    : undefined;
   if (!worker && database.kind === 'pglite') {
     // An embedded database belongs to this process alone, so no other worker can run these jobs.
     logger.warn('WORKER_IN_PROCESS=false with the embedded database: background jobs will not run');
@@ -32,6 +36,7 @@ try {
     scheduler?.stop();
     // app.close stops accepting connections and lets in-flight requests finish.
     await Promise.all([app.close(), worker?.stop()]);
+    await root.close();
     await database.close();
   });
 

@@ -1,9 +1,10 @@
 // Scaled-mode worker entry (`npm run worker`): only the job loop and the scheduler, against the
-// PostgreSQL server shared with the API processes. Start as many as needed, on any machine.
+// PostgreSQL server shared with the API processes. Start as many as needed, on any machine. The
+// handlers get the same services as in the API process (createServices, role 'worker').
 import { startScheduler, startWorker } from './jobs/index.ts';
-import { jobDefinitions, jobSchedules } from './jobs/registry.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
+import { createServices } from './services.ts';
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl) {
@@ -17,16 +18,19 @@ const logger = createLogger(config);
 
 try {
   const database = await openDatabase(config, logger);
+  const root = await createServices({ config, db: database.db, logger, role: 'worker' });
   const worker = startWorker({
     db: database.db,
-    definitions: jobDefinitions,
+    definitions: root.jobs,
+    services: root.services,
     concurrency: config.workerConcurrency,
     logger,
   });
-  const scheduler = startScheduler({ db: database.db, schedules: jobSchedules, logger });
+  const scheduler = startScheduler({ db: database.db, schedules: root.schedules, logger });
   onShutdownSignal(logger, async () => {
     scheduler.stop();
     await worker.stop();
+    await root.close();
     await database.close();
   });
 } catch (error) {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RegisteredRoute } from '../src/app.ts';
 import { route } from '../src/lib/route.ts';
-import { appModules } from '../src/modules/index.ts';
-import type { AppModule } from '../src/modules/types.ts';
+import { serverModules } from '../src/modules/index.ts';
+import { defineRoutesModule } from '../src/modules/types.ts';
 import { buildTestApp, memoryLogger, type TestApp } from './helper.ts';
 
 /**
@@ -31,21 +31,21 @@ const extra = endpoint({
   body: z.object({ name: z.string({ error: '请填写名称' }) }),
   data: z.object({ name: z.string() }),
 });
-const probeModule: AppModule = {
+const probeModule = defineRoutesModule({
   name: 'contract-probe',
-  register(app) {
+  routes(app) {
     // A handler whose answer drifted from its contract (a string where the schema says number).
     route(app, drifted, async () => ok({ count: 'three' } as unknown as { count: number }));
     // A handler that returns more than its contract declares (e.g. an internal column).
     route(app, extra, async ({ body }) => ok({ name: body.name, secretColumn: 'internal' }));
   },
-};
+});
 
 describe('contracts: every API route has one, and answers outside it fail', () => {
   let t: TestApp;
   const log = memoryLogger();
   beforeAll(async () => {
-    t = await buildTestApp({ modules: [...appModules, probeModule], logger: log.logger });
+    t = await buildTestApp({ modules: [...serverModules, probeModule], logger: log.logger });
   });
   afterAll(async () => t?.close());
 

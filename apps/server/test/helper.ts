@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { Logger } from '../src/lib/logger.ts';
-import { appModules } from '../src/modules/index.ts';
-import type { AppModule } from '../src/modules/types.ts';
+import { createLogger, type Logger } from '../src/lib/logger.ts';
+import type { ProviderOverrides, ServerModule } from '../src/modules/types.ts';
+import { createServices, type ServiceRoot } from '../src/services.ts';
 
 /** A folder that never exists: tests run API-only unless they point WEB_DIST_DIR at a fixture. */
 const NO_WEB_DIST = path.join(os.tmpdir(), 'kyfw-test-no-web-dist');
@@ -29,7 +29,50 @@ export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
   config: Config;
+  /** What createServices built for the app (jobs: `createWorker({ …, services: t.root.services })`). */
+  root: ServiceRoot;
   close(): Promise<void>;
+}
+
+/**
+ * As main.ts does: createServices, then buildApp on them. `close()` closes the app, then the
+ * services (the database stays the caller's).
+ */
+export async function startTestApp(options: {
+  config: Config;
+  db: Kysely<Database>;
+  logger?: Logger;
+  clock?: () => Date;
+  modules?: readonly ServerModule[];
+  providers?: ProviderOverrides | (() => ProviderOverrides);
+}): Promise<{ app: FastifyInstance; root: ServiceRoot; close(): Promise<void> }> {
+  const logger = options.logger ?? createLogger(options.config);
+  const root = await createServices({
+    config: options.config,
+    db: options.db,
+    logger,
+    clock: options.clock,
+    modules: options.modules,
+    providers: typeof options.providers === 'function' ? options.providers() : options.providers,
+  });
+  try {
+    const app = await buildApp({ config: options.config, db: options.db, services: root, logger });
+    await app.ready();
+    let closed = false;
+    return {
+      app,
+      root,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await root.close();
+      },
+    };
+  } catch (error) {
+    await root.close();
+    throw error;
+  }
 }
 
 /**
@@ -37,23 +80,35 @@ export interface TestApp {
  * DATABASE_URL is set). Call it in `beforeAll` and `close()` in `afterAll`.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; modules?: readonly AppModule[]; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    modules?: readonly ServerModule[];
+    logger?: Logger;
+    providers?: ProviderOverrides;
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
   const config = testConfig(options.env);
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    logger: options.logger,
-    modules: options.modules ?? appModules,
-  });
-  await app.ready();
+  let started: Awaited<ReturnType<typeof startTestApp>>;
+  try {
+    started = await startTestApp({
+      config,
+      db: handle.db,
+      logger: options.logger,
+      modules: options.modules,
+      providers: options.providers,
+    });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   return {
-    app,
+    app: started.app,
     db: handle.db,
     config,
+    root: started.root,
     async close() {
-      await app.close();
+      await started.close();
       await handle.close();
     },
   };

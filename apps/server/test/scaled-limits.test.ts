@@ -4,8 +4,7 @@ import { ErrorCode } from '@kyfw/contracts';
 import { createTestDb } from '@kyfw/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { testConfig } from './helper.ts';
+import { startTestApp, testConfig } from './helper.ts';
 
 let close: () => Promise<void>;
 let apps: FastifyInstance[];
@@ -13,9 +12,13 @@ let apps: FastifyInstance[];
 beforeAll(async () => {
   const handle = await createTestDb();
   const config = testConfig({ RATE_LIMIT_STORE: 'database' });
-  apps = [await buildApp({ config, db: handle.db }), await buildApp({ config, db: handle.db })];
+  const started = [
+    await startTestApp({ config, db: handle.db }),
+    await startTestApp({ config, db: handle.db }),
+  ];
+  apps = started.map((s) => s.app);
   close = async () => {
-    for (const app of apps) await app.close();
+    for (const s of started) await s.close();
     await handle.close();
   };
 });

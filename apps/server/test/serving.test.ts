@@ -8,17 +8,17 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API_PREFIX, ok } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appModules } from '../src/modules/index.ts';
-import type { AppModule } from '../src/modules/types.ts';
+import { serverModules } from '../src/modules/index.ts';
+import { defineRoutesModule } from '../src/modules/types.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 /** An endpoint with a long answer (a list of 200 orders is as long), beside the real modules. */
-const longAnswerModule: AppModule = {
+const longAnswerModule = defineRoutesModule({
   name: 'long-answer',
-  register(app) {
+  routes(app) {
     app.get('/test/long', async () => ok({ items: Array.from({ length: 200 }, (_, i) => `订单 ${i}`) }));
   },
-};
+});
 
 const INDEX_HTML = `<!doctype html><html lang="zh-CN"><head><title>科研服务网</title><!--kyfw-config-->
 <script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
@@ -43,7 +43,7 @@ describe('security headers and compression', () => {
     dist = await makeWebDist();
     t = await buildTestApp({
       env: { WEB_DIST_DIR: dist, PUBLIC_BASE_URL: 'http://localhost:3105' },
-      modules: [...appModules, longAnswerModule],
+      modules: [...serverModules, longAnswerModule],
     });
     https = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://www.kyfw.example.cn' } });
   });

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { API_PREFIX } from '@kyfw/contracts';
 import { createTestDb } from '@kyfw/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { DATA_DIR_LOCK_FILE, DataDirLockedError, lockDataDir } from '../src/lib/data-dir-lock.ts';
-import { getOrdersApi } from '../src/modules/orders/orders.api.ts';
-import { testConfig } from './helper.ts';
+import type { OrdersApi } from '../src/modules/orders/orders.api.ts';
+import { startTestApp, testConfig } from './helper.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -144,11 +143,11 @@ describe('npm start on another port', () => {
 });
 
 describe('sandboxes deliver to the process they belong to', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: Awaited<ReturnType<typeof startTestApp>>['app'];
   let close: () => Promise<void>;
   let base: string;
   let dataDir: string;
-  let orders: ReturnType<typeof getOrdersApi>;
+  let orders: OrdersApi;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kyfw-self-'));
@@ -159,8 +158,9 @@ describe('sandboxes deliver to the process they belong to', () => {
       PUBLIC_BASE_URL: 'http://localhost:1',
       PASSWORD_SCRYPT_COST: '12',
     });
-    app = await buildApp({ config, db: handle.db });
-    orders = getOrdersApi(handle.db);
+    const started = await startTestApp({ config, db: handle.db });
+    app = started.app;
+    orders = started.root.services.orders.api;
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     await handle.db
@@ -177,7 +177,7 @@ describe('sandboxes deliver to the process they belong to', () => {
       })
       .execute();
     close = async () => {
-      await app.close();
+      await started.close();
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     };

@@ -2,15 +2,15 @@
 // decides whether X-Forwarded-For is believed.
 import { ok } from '@kyfw/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppModule } from '../src/modules/types.ts';
+import { defineRoutesModule } from '../src/modules/types.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
-const whoAmI: AppModule = {
+const whoAmI = defineRoutesModule({
   name: 'who-am-i',
-  register(app) {
+  routes(app) {
     app.get('/whoami', async (request) => ok({ ip: request.ip }));
   },
-};
+});
 
 const apps: TestApp[] = [];
 afterAll(async () => {

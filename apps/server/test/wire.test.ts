@@ -2,14 +2,14 @@ import { API_PREFIX, ErrorCode, ok, phoneSchema } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseBody, parseQuery } from '../src/lib/validate.ts';
-import { appModules } from '../src/modules/index.ts';
-import type { AppModule } from '../src/modules/types.ts';
+import { serverModules } from '../src/modules/index.ts';
+import { defineRoutesModule } from '../src/modules/types.ts';
 import { buildTestApp, memoryLogger, type TestApp } from './helper.ts';
 
 /** Routes that exist only in this test, to exercise the shared request handling. */
-const probeModule: AppModule = {
+const probeModule = defineRoutesModule({
   name: 'probe',
-  register(app) {
+  routes(app) {
     app.post('/probe/echo', async (request) => {
       const body = parseBody(
         request,
@@ -32,7 +32,7 @@ const probeModule: AppModule = {
       throw new Error('database password is hunter2');
     });
   },
-};
+});
 
 const URL_ECHO = `${API_PREFIX}/probe/echo`;
 const valid = { phoneNumber: '13800138000', age: 20 };
@@ -43,7 +43,7 @@ describe('the wire (spec §7): envelope, bad input, headers', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({
-      modules: [...appModules, probeModule],
+      modules: [...serverModules, probeModule],
       env: { BODY_LIMIT_BYTES: '2048' },
       logger: log.logger,
     });

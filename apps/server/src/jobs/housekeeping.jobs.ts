@@ -1,3 +1,4 @@
+import { defineRoutesModule } from '../modules/types.ts';
 import { defineJob } from './job-definition.ts';
 import { purgeFinishedJobs } from './queue.ts';
 import { DAY_MS, HOUR_MS, type Schedule } from './scheduler.ts';
@@ -25,3 +26,10 @@ export const housekeepingSchedules: Schedule[] = [
     offsetMs: 19 * HOUR_MS,
   },
 ];
+
+/** The job queue's own upkeep, listed with the feature modules (modules/index.ts). */
+export const housekeepingModule = defineRoutesModule({
+  name: 'housekeeping',
+  jobs: [purgeFinishedJobsJob],
+  schedules: housekeepingSchedules,
+});

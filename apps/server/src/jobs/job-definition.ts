@@ -1,6 +1,7 @@
 import type { Database, JobStatus, Kysely } from '@kyfw/db';
 import type { z } from 'zod';
 import type { Logger } from '../lib/logger.ts';
+import type { Services } from '../modules/index.ts';
 
 /** A job row as the rest of the server sees it (camelCase). */
 export interface Job<P = unknown> {
@@ -29,6 +30,12 @@ export interface JobContext<P> {
   payload: P;
   db: Kysely<Database>;
   logger: Logger;
+  /**
+   * Every module's service, built once per process by createServices (services.ts): a handler takes
+   * what it needs from here (e.g. `ctx.services.orders.runtime`), never from a global or the
+   * environment. Throws when the worker was created without services (queue tests).
+   */
+  services: Services;
   /**
    * Aborted when the job is cancelled, its lease is lost to another worker, or the worker is
    * shutting down; long handlers should pass it on (fetch, streams) or check it between steps.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Database, Kysely } from '@kyfw/db';
 import pino from 'pino';
 import type { Logger } from '../lib/logger.ts';
+import type { Services } from '../modules/index.ts';
 import { defaultBackoffMs, type Job, type JobDefinition, NonRetryableJobError } from './job-definition.ts';
 import { claimJobs, completeJob, recordFailure, releaseJob, renewLease } from './queue.ts';
 
@@ -20,6 +21,11 @@ export interface WorkerOptions {
   /** How long `stop()` lets running jobs finish before aborting them; default 25 s. */
   shutdownGraceMs?: number;
   logger?: Logger;
+  /**
+   * What the handlers get as `ctx.services` (createServices). Required for the modules' jobs; only
+   * the queue's own tests run definitions that need none.
+   */
+  services?: Services;
   /** Default: host-pid-random, unique per worker instance. */
   workerId?: string;
 }
@@ -114,6 +120,10 @@ export function createWorker(options: WorkerOptions): Worker {
         payload,
         db,
         logger: log,
+        get services(): Services {
+          if (!options.services) throw new Error('this worker was created without services (createServices)');
+          return options.services;
+        },
         signal: controller.signal,
         async reportProgress(percent, text) {
           const progress = Math.max(0, Math.min(100, Math.round(percent)));

@@ -1,18 +1,38 @@
-import { accountsModule } from './accounts/accounts.module.ts';
-import { checkModule } from './check/check.module.ts';
-import { consoleModule } from './console/console.module.ts';
-import { homeModule } from './home/home.routes.ts';
-import { siteQrModule } from './home/site-qr.routes.ts';
-import { llmModule } from './llm/llm.module.ts';
-import { ordersModule } from './orders/orders.module.ts';
-import { reductionModule } from './reduction/reduction.module.ts';
-import type { AppModule } from './types.ts';
-import { writingModule } from './writing/writing.module.ts';
+import { housekeepingModule } from '../jobs/housekeeping.jobs.ts';
+import { type AccountsModuleService, accountsModule } from './accounts/accounts.module.ts';
+import { type CheckModuleService, checkModule } from './check/check.module.ts';
+import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
+import { type HomeModuleService, homeModule } from './home/home.module.ts';
+import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
+import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
+import { type ReductionModuleService, reductionModule } from './reduction/reduction.module.ts';
+import type { ServerModule } from './types.ts';
+import { type WritingModuleService, writingModule } from './writing/writing.module.ts';
 
-/** Every feature module, registered by buildApp in this order. A new module adds one line here. */
-export const appModules: readonly AppModule[] = [
+/**
+ * Every module's service, as createServices (services.ts) builds them once per process. Handed to
+ * `hooks`, `routes` and job handlers (`ctx.services`). A new module adds its line here and its
+ * entry in `serverModules` below — nothing else (docs/architecture.md, "Adding a module").
+ */
+export interface Services {
+  home: HomeModuleService;
+  accounts: AccountsModuleService;
+  orders: OrdersModuleService;
+  check: CheckModuleService;
+  llm: LlmModuleService;
+  writing: WritingModuleService;
+  reduction: ReductionModuleService;
+  console: ConsoleModuleService;
+}
+
+/**
+ * Every feature module, in dependency order: a module's `createService` sees only the services
+ * listed before it (check uses orders; orders and check register hooks on accounts). buildApp
+ * registers their routes in this order; the worker runs their jobs and schedules.
+ */
+export const serverModules: readonly ServerModule[] = [
+  housekeepingModule,
   homeModule,
-  siteQrModule,
   accountsModule,
   ordersModule,
   checkModule,

@@ -5,11 +5,10 @@ import { md5Hex } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { createTestDb } from '@kyfw/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { appModules } from '../../src/modules/index.ts';
-import type { AppModule } from '../../src/modules/types.ts';
-import { testConfig } from '../helper.ts';
+import type { ServerModule } from '../../src/modules/types.ts';
+import type { ServiceRoot } from '../../src/services.ts';
+import { startTestApp, testConfig } from '../helper.ts';
 
 /** A clock tests move by hand; every time rule of the accounts module reads it. */
 export interface TestClock {
@@ -44,6 +43,7 @@ export interface AccountsTestApp {
   config: Config;
   clock: TestClock;
   dataDir: string;
+  root: ServiceRoot;
   close(): Promise<void>;
 }
 
@@ -54,7 +54,7 @@ export interface AccountsTestApp {
  * Per-IP SMS limits are raised unless `env` says otherwise, so tests can share an address.
  */
 export async function buildAccountsApp(
-  options: { env?: Record<string, string>; clock?: TestClock; modules?: readonly AppModule[] } = {},
+  options: { env?: Record<string, string>; clock?: TestClock; modules?: readonly ServerModule[] } = {},
 ): Promise<AccountsTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kyfw-accounts-'));
   const clock = options.clock ?? createClock();
@@ -67,21 +67,16 @@ export async function buildAccountsApp(
     SMS_IP_MAX_PER_DAY: '1000',
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    modules: options.modules ?? appModules,
-    now: clock.now,
-  });
-  await app.ready();
+  const started = await startTestApp({ config, db: handle.db, modules: options.modules, clock: clock.now });
   return {
-    app,
+    app: started.app,
     db: handle.db,
     config,
     clock,
     dataDir,
+    root: started.root,
     async close() {
-      await app.close();
+      await started.close();
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -191,12 +186,12 @@ export function qrCookieOf(setCookie: string | string[] | undefined): string {
 }
 
 /**
- * The set every account gets at registration (accounts/benefits.ts): the free check and the free AIGC
- * detection are usable; the AI-writing trial is 即将开放 until its service exists.
+ * The set every account gets at registration (accounts/benefits.ts): the free check, the free AIGC
+ * detection and the AI-writing trial, each usable now that its service exists.
  */
 export function registrationSet(grantedBy: string) {
   return [
-    { kind: 'ai_writing_trial', grantedBy, available: false, comingSoon: true },
+    { kind: 'ai_writing_trial', grantedBy, available: true, comingSoon: false },
     { kind: 'free_aigc_detection', grantedBy, available: true, comingSoon: false },
     { kind: 'free_check', grantedBy, available: true, comingSoon: false },
   ];

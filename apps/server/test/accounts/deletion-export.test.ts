@@ -2,10 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  registerAccountDeletionHook,
-  registerAccountExportSection,
-} from '../../src/modules/accounts/accounts.service.ts';
-import {
   type AccountsTestApp,
   buildAccountsApp,
   call,
@@ -23,7 +19,9 @@ const deidentified: string[] = [];
 const refuseDeletionOf = new Set<string>();
 
 beforeAll(async () => {
-  registerAccountDeletionHook('test-orders', async (tx, userId) => {
+  t = await buildAccountsApp();
+  const hooks = t.root.services.accounts.hooks;
+  hooks.onDeletion('test-orders', async (tx, userId) => {
     if (refuseDeletionOf.has(userId)) throw new Error('orders of this account are still being paid');
     // Runs inside the deletion's transaction: the account still holds its data here.
     const row = await tx
@@ -34,8 +32,7 @@ beforeAll(async () => {
     expect(row.status).toBe('active');
     deidentified.push(userId);
   });
-  registerAccountExportSection('orders', async (_db, userId) => [{ orderNo: `T-${userId.slice(0, 8)}` }]);
-  t = await buildAccountsApp();
+  hooks.addExportSection('orders', async (_db, userId) => [{ orderNo: `T-${userId.slice(0, 8)}` }]);
 });
 afterAll(() => t.close());
 

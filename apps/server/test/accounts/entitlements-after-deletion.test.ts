@@ -260,7 +260,12 @@ describe('free services after closure for inactivity', () => {
     const idle = await registerUser(t);
     await bindWechat(t, idle.token, newOpenId());
     const job = createInactivityJob({ now: t.clock.now, notice: { sms: null } });
-    const worker = createWorker({ db: t.db, definitions: [job], pollIntervalMs: 10 });
+    const worker = createWorker({
+      db: t.db,
+      definitions: [job],
+      services: t.root.services,
+      pollIntervalMs: 10,
+    });
     const runJob = async () => {
       await enqueue(t.db, job, {});
       expect(await worker.tick()).toHaveLength(1);

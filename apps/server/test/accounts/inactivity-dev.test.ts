@@ -4,7 +4,6 @@ import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createWorker, enqueue, startScheduler } from '../../src/jobs/index.ts';
-import { jobDefinitions, jobSchedules } from '../../src/jobs/registry.ts';
 import { accountsSchedules, createInactivityJob } from '../../src/modules/accounts/accounts.jobs.ts';
 import { createSandboxSmsProvider, SmsOutbox } from '../../src/providers/sms/index.ts';
 import {
@@ -32,10 +31,10 @@ describe('closing inactive accounts (scheduled job)', () => {
   afterAll(() => t.close());
 
   it('is registered with the worker and scheduled daily', async () => {
-    expect(jobDefinitions.map((d) => d.name)).toEqual(
+    expect(t.root.jobs.map((d) => d.name)).toEqual(
       expect.arrayContaining(['accounts.close-inactive', 'accounts.purge-expired']),
     );
-    expect(jobSchedules).toEqual(expect.arrayContaining(accountsSchedules));
+    expect(t.root.schedules).toEqual(expect.arrayContaining(accountsSchedules));
     const scheduler = startScheduler({ db: t.db, schedules: accountsSchedules, checkIntervalMs: 3_600_000 });
     await scheduler.tick(new Date('2026-05-01T21:00:00Z'));
     scheduler.stop();
@@ -47,7 +46,12 @@ describe('closing inactive accounts (scheduled job)', () => {
     const start = t.clock.now();
     const outbox = createSandboxSmsProvider({ outbox: new SmsOutbox() });
     const job = createInactivityJob({ now: t.clock.now, notice: { sms: outbox, template: 'SMS_NOTICE_1' } });
-    const worker = createWorker({ db: t.db, definitions: [job], pollIntervalMs: 10 });
+    const worker = createWorker({
+      db: t.db,
+      definitions: [job],
+      services: t.root.services,
+      pollIntervalMs: 10,
+    });
     const runJob = async () => {
       await enqueue(t.db, job, {});
       const ran = await worker.tick();
@@ -135,7 +139,7 @@ describe('closing inactive accounts (scheduled job)', () => {
   it('always gives 30 days’ notice, even to an account already past 12 months', async () => {
     const start = t.clock.now();
     const job = createInactivityJob({ now: t.clock.now, notice: { sms: null } });
-    const worker = createWorker({ db: t.db, definitions: [job] });
+    const worker = createWorker({ db: t.db, definitions: [job], services: t.root.services });
     const late = await registerUser(t);
     t.clock.advance(monthsLater(start, 13).getTime() - start.getTime());
     await enqueue(t.db, job, {});

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, ok } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalUser, requireUser } from '../../src/modules/accounts/accounts.service.ts';
-import { appModules } from '../../src/modules/index.ts';
-import type { AppModule } from '../../src/modules/types.ts';
+import { serverModules } from '../../src/modules/index.ts';
+import { defineRoutesModule } from '../../src/modules/types.ts';
 import {
   type AccountsTestApp,
   buildAccountsApp,
@@ -22,9 +22,9 @@ import {
 } from './accounts-helper.ts';
 
 /** Another module using the auth helpers, as orders or check will. */
-const probeModule: AppModule = {
+const probeModule = defineRoutesModule({
   name: 'probe',
-  register(app) {
+  routes(app) {
     app.post('/probe/required', async (request) => {
       const { userId, user } = await requireUser(request);
       return ok({ userId, phoneNumber: user.phoneNumber, hasHash: 'passwordHash' in user });
@@ -33,14 +33,14 @@ const probeModule: AppModule = {
       ok({ userId: (await optionalUser(request))?.userId ?? null }),
     );
   },
-};
+});
 
 let t: AccountsTestApp;
 /** Same app, default per-IP limits (1 a minute, 5 an hour, 10 a day). */
 let strict: AccountsTestApp;
 beforeAll(async () => {
   [t, strict] = await Promise.all([
-    buildAccountsApp({ modules: [...appModules, probeModule] }),
+    buildAccountsApp({ modules: [...serverModules, probeModule] }),
     buildAccountsApp({ env: { SMS_IP_MAX_PER_MINUTE: '', SMS_IP_MAX_PER_HOUR: '', SMS_IP_MAX_PER_DAY: '' } }),
   ]);
 });

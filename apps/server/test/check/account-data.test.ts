@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function runAll() {
-  const worker = createWorker({ db: t.db, definitions: checkJobDefinitions });
+  const worker = createWorker({ db: t.db, definitions: checkJobDefinitions, services: t.root.services });
   await worker.tick();
   await worker.stop();
 }

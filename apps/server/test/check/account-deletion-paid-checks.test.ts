@@ -82,14 +82,14 @@ async function deleteAccount(account: Account) {
 
 /** One worker round over the orders module's jobs (what the in-process worker does at once). */
 async function runOrdersJobs(): Promise<void> {
-  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions, services: t.root.services });
   await worker.tick();
   await worker.stop();
 }
 
 /** One worker round over the check module's jobs (check runs, file purges). */
 async function runAllCheckJobs(): Promise<string[]> {
-  const worker = createWorker({ db: t.db, definitions: checkJobDefinitions });
+  const worker = createWorker({ db: t.db, definitions: checkJobDefinitions, services: t.root.services });
   const ids = await worker.tick();
   await worker.stop();
   return ids;
@@ -251,6 +251,7 @@ describe('an account closed for 12 months without login, with a paid check that 
         sms: null,
         logger: { info: () => {}, warn: () => {} },
         digestKey: 'test-digest-key',
+        hooks: t.root.services.accounts.hooks,
       });
     // A notice a month before, then the closure (other accounts of this file are swept too).
     expect((await sweep(monthsLater(11, 3))).noticed).toBeGreaterThanOrEqual(1);

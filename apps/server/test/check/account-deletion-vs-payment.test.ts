@@ -93,7 +93,7 @@ async function expectConsistent(
   orderNo: string,
 ): Promise<'payment first' | 'deletion first'> {
   // The worker carries out the refund a deletion recorded (a job queued in its transaction).
-  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions, services: t.root.services });
   await worker.tick();
   await worker.stop();
   const order = await orderRow(t, orderId);

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { grantBindingEntitlements } from '../../src/modules/accounts/entitlements.service.ts';
 import { checkRunJob } from '../../src/modules/check/check.jobs.ts';
-import { type CheckRuntime, findCheckRuntime } from '../../src/modules/check/check.runtime.ts';
+import type { CheckRuntime } from '../../src/modules/check/check.runtime.ts';
 import type { LibraryInput } from '../../src/modules/check/library/library.ts';
 import {
   type BuildOptions,
@@ -29,9 +29,7 @@ export interface CheckTestApp extends OrdersTestApp {
 /** The real app (every module, payment sandboxes in-process) with the check module's runtime at hand. */
 export async function buildCheckApp(options: BuildOptions = {}): Promise<CheckTestApp> {
   const t = await buildOrdersApp(options);
-  const check = findCheckRuntime(t.db);
-  if (!check) throw new Error('check module not registered');
-  return { ...t, check };
+  return { ...t, check: t.root.services.check };
 }
 
 /** Adds documents to the test app's comparison library (the local index under its DATA_DIR). */
@@ -91,8 +89,8 @@ export async function upload(
 }
 
 /** One worker round over the check job (runs what is due to the end). */
-export async function runCheckJobs(t: { db: CheckTestApp['db'] }): Promise<string[]> {
-  const worker = createWorker({ db: t.db, definitions: [checkRunJob] });
+export async function runCheckJobs(t: Pick<CheckTestApp, 'db' | 'root'>): Promise<string[]> {
+  const worker = createWorker({ db: t.db, definitions: [checkRunJob], services: t.root.services });
   const ids = await worker.tick();
   await worker.stop();
   return ids;
@@ -118,7 +116,7 @@ export async function payCheckOrder(t: CheckTestApp, token: string, orderId: str
   expect(await t.sandbox.notificationSettled('wx', qr.data.orderNo)).toBe('acked');
 }
 
-export function getReport(t: CheckTestApp, token: string, orderId: string) {
+export function getReport(t: Pick<CheckTestApp, 'app'>, token: string, orderId: string) {
   return call<ReportModel>(t, '/freeCheck/report', { orderId }, { token });
 }
 
@@ -134,7 +132,7 @@ export interface CheckStatus {
   reportReady: boolean;
 }
 
-export function checkStatus(t: CheckTestApp, token: string, orderId: string) {
+export function checkStatus(t: Pick<CheckTestApp, 'app'>, token: string, orderId: string) {
   return call<CheckStatus>(t, '/freeCheck/checkStatus', { orderId }, { token });
 }
 

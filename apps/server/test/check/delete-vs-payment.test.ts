@@ -1,7 +1,6 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { sql } from '@kyfw/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { onPaid } from '../../src/modules/orders/orders.api.ts';
 import {
   devPay,
   HOUR,
@@ -208,7 +207,7 @@ describe('a payment accepted before the delete wins', () => {
   it('paid but its check not queued yet (the start is retried): the delete is refused, then the check runs', async () => {
     const { orderId, orderNo } = await unpaidCheck();
     // Starting the check fails once (the payment stands; the reconciliation retries the start).
-    const off = onPaid('check', async () => {
+    const off = t.root.services.orders.onPaid('check', async () => {
       throw new Error('simulated failure of the start');
     });
     try {

@@ -77,7 +77,11 @@ describe('the order of a delivered check', () => {
   it('is completed by the reconciliation when the job is over', async () => {
     const { orderRowId } = await killedBeforeOrderDone('failed');
     await enqueue(t.db, checkReconcileOrdersJob.name, {});
-    const worker = createWorker({ db: t.db, definitions: [checkReconcileOrdersJob] });
+    const worker = createWorker({
+      db: t.db,
+      definitions: [checkReconcileOrdersJob],
+      services: t.root.services,
+    });
     await worker.tick();
     await worker.stop();
     expect(await orderStatus(orderRowId)).toBe('done');

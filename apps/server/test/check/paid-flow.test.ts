@@ -89,7 +89,7 @@ describe('paid check', () => {
     expect(queued.data).toMatchObject({ payStatus: 1, checkStatus: 'queued', orderNo });
 
     const seen: { status: string; stage: string | null; progress: number }[] = [];
-    const worker = createWorker({ db: t.db, definitions: [checkRunJob] });
+    const worker = createWorker({ db: t.db, definitions: [checkRunJob], services: t.root.services });
     const run = worker.tick();
     let done = false;
     void run.then(() => {
@@ -434,7 +434,7 @@ async function orderHistory(token: string, id: string) {
 }
 
 async function runCheckJobsCount(): Promise<number> {
-  const worker = createWorker({ db: t.db, definitions: [checkRunJob] });
+  const worker = createWorker({ db: t.db, definitions: [checkRunJob], services: t.root.services });
   const ids = await worker.tick();
   await worker.stop();
   return ids.length;

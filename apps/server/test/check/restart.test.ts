@@ -80,7 +80,12 @@ describe('restart', () => {
     orderId = up.data.orderId;
     await payCheckOrder(app, user.token, orderId);
 
-    const worker = createWorker({ db: app.db, definitions: [checkRunJob], shutdownGraceMs: 0 });
+    const worker = createWorker({
+      db: app.db,
+      definitions: [checkRunJob],
+      services: app.root.services,
+      shutdownGraceMs: 0,
+    });
     void worker.tick();
     // Wait until the check is really under way, then stop the process's worker as a shutdown does.
     for (;;) {

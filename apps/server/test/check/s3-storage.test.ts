@@ -85,7 +85,7 @@ describe('paper check with its files in an S3-compatible store', () => {
     );
     expect(removed.code).toBe(0);
     // The files go with the check module's purge job.
-    const worker = createWorker({ db: t.db, definitions: checkJobDefinitions });
+    const worker = createWorker({ db: t.db, definitions: checkJobDefinitions, services: t.root.services });
     while ((await worker.tick()).length > 0);
     await worker.stop();
     expect(sandbox.keys('kyfw-files').filter((k) => k.endsWith('.docx'))).toEqual([]);

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAccountDeletionHooks } from '../../src/modules/accounts/account-hooks.ts';
 import {
   buildOrdersApp,
   call,
@@ -305,11 +304,13 @@ describe('account deletion', () => {
     );
     const pending = await newOrder(t, carol.userId, 1_000);
 
-    await t.db
-      .transaction()
-      .execute((tx) =>
-        runAccountDeletionHooks(tx, carol.userId, { db: t.db, now: t.clock.now(), status: 'deleted' }),
-      );
+    await t.db.transaction().execute((tx) =>
+      t.root.services.accounts.hooks.runDeletion(tx, carol.userId, {
+        db: t.db,
+        now: t.clock.now(),
+        status: 'deleted',
+      }),
+    );
 
     expect(
       await t.db.selectFrom('addresses').selectAll().where('user_id', '=', carol.userId).execute(),

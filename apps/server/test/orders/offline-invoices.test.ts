@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** One worker round over the orders module's jobs (the invoice mail among them). */
 async function runOrdersJobs(): Promise<void> {
-  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions, services: t.root.services });
   while ((await worker.tick()).length > 0);
   await worker.stop();
 }

@@ -4,18 +4,15 @@ import path from 'node:path';
 import { createDb, type Database, type DbHandle, type Kysely, migrate, seed } from '@kyfw/db';
 import { createTestDb } from '@kyfw/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { createWorker } from '../../src/jobs/index.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import type { Logger } from '../../src/lib/logger.ts';
-import { appModules } from '../../src/modules/index.ts';
-import { createLlmModule } from '../../src/modules/llm/llm.module.ts';
-import { getOrdersApi } from '../../src/modules/orders/orders.api.ts';
+import type { OrdersApi } from '../../src/modules/orders/orders.api.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
-import { createOrdersModule } from '../../src/modules/orders/orders.module.ts';
-import { findOrdersRuntime, type OrdersRuntime } from '../../src/modules/orders/orders.runtime.ts';
+import type { OrdersRuntime } from '../../src/modules/orders/orders.runtime.ts';
 import { createInjectFetch, type PaymentSandbox } from '../../src/providers/payment/index.ts';
+import type { ServiceRoot } from '../../src/services.ts';
 import {
   call,
   createClock,
@@ -23,7 +20,7 @@ import {
   registerUser,
   type TestClock,
 } from '../accounts/accounts-helper.ts';
-import { testConfig } from '../helper.ts';
+import { startTestApp, testConfig } from '../helper.ts';
 import { TEST_SANDBOX_KEYS } from '../providers/payment/helpers.ts';
 
 export { call, createClock, type Envelope, HOUR, MINUTE, SECOND } from '../accounts/accounts-helper.ts';
@@ -38,7 +35,9 @@ export interface OrdersTestApp {
   dataDir: string;
   rt: OrdersRuntime;
   sandbox: PaymentSandbox;
-  orders: ReturnType<typeof getOrdersApi>;
+  orders: OrdersApi;
+  /** What createServices built (jobs: `createWorker({ …, services: t.root.services })`). */
+  root: ServiceRoot;
   /** Closes the app only (the database and DATA_DIR stay, for a restart). */
   closeApp(): Promise<void>;
   close(): Promise<void>;
@@ -81,22 +80,16 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     if (!app) throw new Error('app not built yet');
     return app;
   });
-  const ordersModule = createOrdersModule({
-    fetch: injectFetch,
-    sandboxKeys: TEST_SANDBOX_KEYS,
-  });
-  const built = await buildApp({
+  const started = await startTestApp({
     config,
     db: handle.db,
-    // The LLM sandbox is reached in-process too (the app does not listen).
-    modules: appModules.map((m) =>
-      m.name === 'orders' ? ordersModule : m.name === 'llm' ? createLlmModule({ fetch: injectFetch }) : m,
-    ),
-    now: clock.now,
+    clock: clock.now,
     logger: options.logger,
+    // The sandboxes (payment, LLM) are reached in-process: the app does not listen.
+    providers: { payment: { fetch: injectFetch, sandboxKeys: TEST_SANDBOX_KEYS }, llmFetch: injectFetch },
   });
+  const built = started.app;
   app = built;
-  await built.ready();
   // A goods row of a service no other module hooks into (as an operator could add), so these tests
   // see only their own onPaid handlers. Same price as 本科查重: ¥2.00 per 1,000 characters.
   await handle.db
@@ -113,13 +106,8 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  const rt = findOrdersRuntime(handle.db)!;
-  let appClosed = false;
-  const closeApp = async () => {
-    if (appClosed) return;
-    appClosed = true;
-    await built.close();
-  };
+  const rt = started.root.services.orders.runtime;
+  const closeApp = () => started.close();
   return {
     app: built,
     db: handle.db,
@@ -128,7 +116,8 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     dataDir,
     rt,
     sandbox: rt.providers.sandbox!,
-    orders: getOrdersApi(handle.db),
+    orders: started.root.services.orders.api,
+    root: started.root,
     closeApp,
     async close() {
       await closeApp();
@@ -245,7 +234,7 @@ export function operator<T = unknown>(
 export async function runJob(t: OrdersTestApp, name: 'orders.expire' | 'orders.reconcile') {
   const definition = ordersJobDefinitions.find((d) => d.name === name)!;
   await enqueue(t.db, definition, {});
-  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions });
+  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions, services: t.root.services });
   const ran = await worker.tick();
   await worker.stop();
   const job = await t.db.selectFrom('jobs').selectAll().where('id', 'in', ran).executeTakeFirst();

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { onPaid } from '../../src/modules/orders/orders.api.ts';
 import {
   buildOrdersApp,
   call,
@@ -28,7 +27,7 @@ const hookCalls: string[] = [];
 beforeAll(async () => {
   t = await buildOrdersApp();
   user = await newUser(t);
-  onPaid('tech_search', async ({ tx, order }) => {
+  t.root.services.orders.onPaid('tech_search', async ({ tx, order }) => {
     // Written in the same transaction as the order's paid status.
     await tx.selectFrom('orders').select('id').where('id', '=', order.orderId).forUpdate().execute();
     hookCalls.push(order.orderId);

@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 async function runJobs() {
-  const worker = createWorker({ db: t.db, definitions: [reductionRewriteJob] });
+  const worker = createWorker({ db: t.db, definitions: [reductionRewriteJob], services: t.root.services });
   const ids = await worker.tick();
   await worker.stop();
   return ids;

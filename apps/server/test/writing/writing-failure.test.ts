@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function runWritingJobs() {
-  const worker = createWorker({ db: t.db, definitions: [writingFullTextJob] });
+  const worker = createWorker({ db: t.db, definitions: [writingFullTextJob], services: t.root.services });
   await worker.tick();
   await worker.stop();
 }

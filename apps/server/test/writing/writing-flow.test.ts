@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 async function runWritingJobs() {
-  const worker = createWorker({ db: t.db, definitions: [writingFullTextJob] });
+  const worker = createWorker({ db: t.db, definitions: [writingFullTextJob], services: t.root.services });
   const ids = await worker.tick();
   await worker.stop();
   return ids;

@@ -169,6 +169,10 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'logout', path: 'logout', ...page(() => import('./routes/logout')) },
+      // The operator console (/admin/*): one lazily loaded chunk with its own layout and routes; the
+      // public site's bundles do not include it. The server refuses every call without a staff
+      // session and role.
+      { id: 'admin', path: 'admin/*', ...page(() => import('./routes/admin')) },
     ],
   },
 ];

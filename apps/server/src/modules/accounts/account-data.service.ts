@@ -1,5 +1,5 @@
 import type { Database, Kysely } from '@kyfw/db';
-import { collectAccountExportSections, runAccountDeletionHooks } from './account-hooks.ts';
+import type { AccountHooks } from './account-hooks.ts';
 import { deleteEntitlementsOf, listEntitlementsOf } from './entitlements.repo.ts';
 import { recordEarnedGrant, toEntitlementView } from './entitlements.service.ts';
 import { listNoticesOf } from './notices.repo.ts';
@@ -25,12 +25,13 @@ export async function eraseAccount(
   status: 'deleted' | 'closed',
   now: Date,
   digestKey: string,
+  hooks: AccountHooks,
 ): Promise<boolean> {
   // Not FOR UPDATE: see lockUserForErasure. The hooks then lock the account's orders before its
   // services' records; the row's own FOR UPDATE (eraseUser clears unique columns) comes last.
   const user = await lockUserForErasure(tx, userId);
   if (user?.status !== 'active') return false;
-  await runAccountDeletionHooks(tx, userId, { db, now, status });
+  await hooks.runDeletion(tx, userId, { db, now, status });
   await recordEarnedGrant(tx, user, now, digestKey);
   await deleteCodesOf(tx, { phone: user.phoneNumber, userId });
   if (user.phoneNumber) await deleteLoginAttemptsOfPhone(tx, user.phoneNumber);
@@ -42,14 +43,19 @@ export async function eraseAccount(
 }
 
 /** "Export my data": everything the service keeps about the account, as one JSON document. */
-export async function buildAccountExport(db: Kysely<Database>, userId: string, now: Date) {
+export async function buildAccountExport(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  hooks: AccountHooks,
+) {
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`account ${userId} not found`);
   const [entitlements, sessions, notices, sections] = await Promise.all([
     listEntitlementsOf(db, userId),
     listUserSessions(db, userId),
     listNoticesOf(db, userId),
-    collectAccountExportSections(db, userId),
+    hooks.collectExport(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),

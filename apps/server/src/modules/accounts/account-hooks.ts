@@ -2,14 +2,14 @@ import type { Database, Kysely } from '@kyfw/db';
 
 /**
  * Extension points for modules that keep data about an account (orders, payments, invoices,
- * addresses, check reports). Register at import time of your module's service file:
+ * addresses, check reports). Register in your module's `hooks(services)` step (modules/types.ts):
  *
- *   registerAccountDeletionHook('orders', async (tx, userId) => { ...de-identify orders... });
- *   registerAccountExportSection('orders', async (db, userId) => listOrdersForExport(db, userId));
+ *   services.accounts.hooks.onDeletion('orders', async (tx, userId) => { ...de-identify orders... });
+ *   services.accounts.hooks.addExportSection('orders', async (db, userId) => listOrdersForExport(db, userId));
  *
  * Deletion hooks run inside the deletion's transaction, before the account's own data is erased:
  * throw to abort the deletion (nothing is erased then). The third argument gives the app's database
- * handle (to reach another module's API, with `tx`), the deletion's time and kind. Order and payment records are to be kept as
+ * handle, the deletion's time and kind. Order and payment records are to be kept as
  * the law requires but de-identified (recipient, address, phone, e-mail, invoice details cleared);
  * their user_id may stay, since the account row itself no longer identifies anyone.
  *
@@ -30,9 +30,8 @@ export type AccountDeletionHook = (
 /** What a deletion hook may need besides the transaction. */
 export interface AccountDeletionContext {
   /**
-   * The app's database handle (not the transaction): only to reach another module's API bound to
-   * it (e.g. `getOrdersApi(db)`), passing `tx` to it. Never write through it: that would not be
-   * part of the deletion (and would wait for the deletion's own locks).
+   * The app's database handle (not the transaction). Never write through it: that would not be
+   * part of the deletion (and would wait for the deletion's own locks); pass `tx` to other APIs.
    */
   db: Kysely<Database>;
   /** The deletion's time. */
@@ -52,38 +51,38 @@ export const DELETION_RANK = {
   service: 100,
 } as const;
 
-const deletionHooks = new Map<string, { hook: AccountDeletionHook; rank: number }>();
-const exportSections = new Map<string, AccountExportSection>();
-
-/** Adds (or replaces, by name) a hook run when an account is deleted or closed. */
-export function registerAccountDeletionHook(
-  name: string,
-  hook: AccountDeletionHook,
-  options: { rank?: number } = {},
-): void {
-  deletionHooks.set(name, { hook, rank: options.rank ?? DELETION_RANK.service });
+/**
+ * The account lifecycle hooks of one accounts service (built by createServices): other modules
+ * register on it from their `hooks(services)` step; the deletion and the export run them.
+ */
+export interface AccountHooks {
+  /** Adds (or replaces, by name) a hook run when an account is deleted or closed. */
+  onDeletion(name: string, hook: AccountDeletionHook, options?: { rank?: number }): void;
+  /** Adds (or replaces, by name) a section of "export my data". */
+  addExportSection(name: string, section: AccountExportSection): void;
+  runDeletion(tx: Kysely<Database>, userId: string, context: AccountDeletionContext): Promise<void>;
+  collectExport(db: Kysely<Database>, userId: string): Promise<Record<string, unknown>>;
 }
 
-/** Adds (or replaces, by name) a section of "export my data". */
-export function registerAccountExportSection(name: string, section: AccountExportSection): void {
-  exportSections.set(name, section);
-}
-
-export async function runAccountDeletionHooks(
-  tx: Kysely<Database>,
-  userId: string,
-  context: AccountDeletionContext,
-): Promise<void> {
-  // Array.prototype.sort is stable: equal ranks keep their registration order.
-  const ordered = [...deletionHooks.values()].sort((a, b) => a.rank - b.rank);
-  for (const { hook } of ordered) await hook(tx, userId, context);
-}
-
-export async function collectAccountExportSections(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const [name, section] of exportSections) out[name] = await section(db, userId);
-  return out;
+export function createAccountHooks(): AccountHooks {
+  const deletionHooks = new Map<string, { hook: AccountDeletionHook; rank: number }>();
+  const exportSections = new Map<string, AccountExportSection>();
+  return {
+    onDeletion(name, hook, options = {}) {
+      deletionHooks.set(name, { hook, rank: options.rank ?? DELETION_RANK.service });
+    },
+    addExportSection(name, section) {
+      exportSections.set(name, section);
+    },
+    async runDeletion(tx, userId, context) {
+      // Array.prototype.sort is stable: equal ranks keep their registration order.
+      const ordered = [...deletionHooks.values()].sort((a, b) => a.rank - b.rank);
+      for (const { hook } of ordered) await hook(tx, userId, context);
+    },
+    async collectExport(db, userId) {
+      const out: Record<string, unknown> = {};
+      for (const [name, section] of exportSections) out[name] = await section(db, userId);
+      return out;
+    },
+  };
 }

@@ -1,9 +1,6 @@
-import { loadConfig } from '../../config.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { DAY_MS, HOUR_MS, type Schedule } from '../../jobs/scheduler.ts';
-import { createSmsProvider, type SmsProvider } from '../../providers/sms/index.ts';
-import { sandboxStateDir } from './accounts.module.ts';
-import { digestKeyFor } from './digest-key.ts';
+import type { SmsProvider } from '../../providers/sms/index.ts';
 import { purgeAccountRows } from './housekeeping.service.ts';
 import { runInactivitySweep } from './inactivity.service.ts';
 
@@ -11,28 +8,10 @@ export interface InactivityJobOptions {
   /** Default: the system clock. */
   now?: () => Date;
   /**
-   * The notice SMS: provider and template. Default: from the environment — sent only with a real
-   * SMS provider and ACCOUNT_NOTICE_SMS_TEMPLATE; otherwise the notice is only recorded.
+   * The notice SMS: provider and template. Default: the accounts service's (sent only with a real
+   * SMS provider and ACCOUNT_NOTICE_SMS_TEMPLATE; otherwise the notice is only recorded).
    */
   notice?: { sms: SmsProvider | null; template?: string };
-}
-
-/** The notice settings of this process's configuration, built once (jobs get no config). */
-let configuredNotice: InactivityJobOptions['notice'] | undefined;
-function noticeFromConfig(): NonNullable<InactivityJobOptions['notice']> {
-  if (!configuredNotice) {
-    const config = loadConfig();
-    const template = config.accounts.noticeSmsTemplate;
-    const isReal = config.sms.SMS_PROVIDER !== 'sandbox';
-    configuredNotice =
-      isReal && template
-        ? {
-            sms: createSmsProvider(config.sms, { stateDir: sandboxStateDir(config.dataDir) }).provider,
-            template,
-          }
-        : { sms: null };
-  }
-  return configuredNotice;
 }
 
 /** The daily inactivity sweep (runInactivitySweep); a factory so tests inject clock and SMS. */
@@ -40,15 +19,17 @@ export function createInactivityJob(options: InactivityJobOptions = {}) {
   return defineJob({
     name: 'accounts.close-inactive',
     maxAttempts: 3,
-    async handler({ db, logger }) {
-      const notice = options.notice ?? noticeFromConfig();
+    async handler({ db, logger, services }) {
+      const { accounts } = services;
+      const notice = options.notice ?? accounts.inactivityNotice;
       return runInactivitySweep({
         db,
         now: (options.now ?? (() => new Date()))(),
         sms: notice.sms,
         noticeTemplate: notice.template,
         logger,
-        digestKey: digestKeyFor(db),
+        digestKey: accounts.digestKey,
+        hooks: accounts.hooks,
       });
     },
   });

@@ -1,19 +1,18 @@
 import path from 'node:path';
 import { API_PREFIX } from '@kyfw/contracts';
-import type { FastifyInstance } from 'fastify';
-import { createSmsProvider, type SmsSetup } from '../../providers/sms/index.ts';
+import { createSmsProvider, type SmsProvider, type SmsSetup } from '../../providers/sms/index.ts';
 import { createWechatProvider, devAccountRoutes, type WechatSetup } from '../../providers/wechat/index.ts';
-import type { AppModule, ModuleContext } from '../types.ts';
+import { defineModule } from '../types.ts';
+import { type AccountHooks, createAccountHooks } from './account-hooks.ts';
+import { accountsJobDefinitions, accountsSchedules } from './accounts.jobs.ts';
 import { smsIpLimits } from './accounts.policy.ts';
 import { accountsRoutes } from './accounts.routes.ts';
-import { createAccountsService } from './accounts.service.ts';
-import { registerAuth } from './auth.ts';
-import { registerDigestKey } from './digest-key.ts';
+import { type AccountsService, createAccountsService } from './accounts.service.ts';
 import { createLoginThrottle } from './login-throttle.service.ts';
 import { loadDigestKey } from './secrets.ts';
 import { createSmsCodeService } from './sms-codes.service.ts';
 import { wechatCallbackRoutes } from './wechat-callback.routes.ts';
-import { createWechatLoginService } from './wechat-login.service.ts';
+import { createWechatLoginService, type WechatLoginService } from './wechat-login.service.ts';
 
 /** Where the WeChat platform pushes events (set as the server URL on the Official Account). */
 export const WECHAT_CALLBACK_PATH = '/wechat/callback';
@@ -23,10 +22,23 @@ export function sandboxStateDir(dataDir: string): string {
   return path.join(dataDir, 'sandbox');
 }
 
-export interface AccountsModuleOptions {
-  /** Overrides the providers built from configuration (tests). */
-  sms?: SmsSetup;
-  wechat?: WechatSetup;
+export interface AccountsModuleService {
+  accounts: AccountsService;
+  /** Account lifecycle hooks: other modules register deletion hooks and export sections here. */
+  hooks: AccountHooks;
+  /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
+  digestKey: string;
+  sms: SmsSetup;
+  /** The WeChat login (API process only; null in `npm run worker`, which never serves it). */
+  wechat: { setup: WechatSetup; login: WechatLoginService } | null;
+  /**
+   * The inactivity notice SMS: sent only with a real SMS provider and ACCOUNT_NOTICE_SMS_TEMPLATE;
+   * otherwise (sms null) the notice is only recorded.
+   */
+  inactivityNotice: { sms: SmsProvider | null; template?: string };
+  /** The token cookie is Secure when PUBLIC_BASE_URL is https. */
+  secureCookies: boolean;
+  close(): Promise<void>;
 }
 
 /**
@@ -35,82 +47,95 @@ export interface AccountsModuleOptions {
  * (GET /__dev/sms/last, POST /__dev/wechat/scan) and the sandbox WeChat platform (/__sandbox/wechat).
  * Mounted at the root; it nests its own prefixes.
  */
-export function createAccountsModule(options: AccountsModuleOptions = {}): AppModule {
-  return {
-    name: 'accounts',
-    prefix: '',
-    async register(app: FastifyInstance, { config, db }: ModuleContext) {
-      // buildApp registers auth at the root for every module; this only covers an app built without it.
-      registerAuth(app, { db });
-      const now = app.accountsAuth.now;
-      const stateDir = sandboxStateDir(config.dataDir);
-      // Fails the start in production with DATABASE_URL and no ACCOUNT_DIGEST_SECRET.
-      const digestKey = loadDigestKey({
-        configured: config.accounts.digestSecret,
-        dataDir: config.dataDir,
-        nodeEnv: config.nodeEnv,
-        databaseUrl: config.databaseUrl,
-      });
-      registerDigestKey(db, digestKey);
-
-      const sms = options.sms ?? createSmsProvider(config.sms, { stateDir });
-      const wechat =
-        options.wechat ??
+export const accountsModule = defineModule({
+  name: 'accounts',
+  prefix: '',
+  createService({ config, db, clock, logger, providers, role }): AccountsModuleService {
+    const stateDir = sandboxStateDir(config.dataDir);
+    // Fails the start in production with DATABASE_URL and no ACCOUNT_DIGEST_SECRET.
+    const digestKey = loadDigestKey({
+      configured: config.accounts.digestSecret,
+      dataDir: config.dataDir,
+      nodeEnv: config.nodeEnv,
+      databaseUrl: config.databaseUrl,
+    });
+    const hooks = createAccountHooks();
+    const sms = providers.sms ?? createSmsProvider(config.sms, { stateDir });
+    const codes = createSmsCodeService({
+      db,
+      sms: sms.provider,
+      now: clock,
+      ipLimits: smsIpLimits(
+        config.accounts.smsIpLimits.perMinute,
+        config.accounts.smsIpLimits.perHour,
+        config.accounts.smsIpLimits.perDay,
+      ),
+      logger,
+    });
+    const accounts = createAccountsService({
+      db,
+      now: clock,
+      codes,
+      throttle: createLoginThrottle({ db, now: clock }),
+      password: { logN: config.accounts.passwordScryptCost },
+      digestKey,
+      hooks,
+    });
+    let wechat: AccountsModuleService['wechat'] = null;
+    if (role === 'app') {
+      const setup =
+        providers.wechat ??
         createWechatProvider(config.wechat, {
           stateDir,
           publicBaseUrl: config.publicBaseUrl,
           callbackUrl: `${config.publicBaseUrl}${WECHAT_CALLBACK_PATH}`,
-          now: () => now().getTime(),
+          now: () => clock().getTime(),
         });
-      app.addHook('onClose', async () => {
-        await wechat.close();
-      });
-
-      const codes = createSmsCodeService({
+      const login = createWechatLoginService({
         db,
-        sms: sms.provider,
-        now,
-        ipLimits: smsIpLimits(
-          config.accounts.smsIpLimits.perMinute,
-          config.accounts.smsIpLimits.perHour,
-          config.accounts.smsIpLimits.perDay,
-        ),
-        logger: app.log,
-      });
-      const accounts = createAccountsService({
-        db,
-        now,
-        codes,
-        throttle: createLoginThrottle({ db, now }),
-        password: { logN: config.accounts.passwordScryptCost },
-        digestKey,
-      });
-      const wechatLogin = createWechatLoginService({
-        db,
-        now,
-        wechat: wechat.provider,
+        now: clock,
+        wechat: setup.provider,
         qrExpireSeconds: config.wechat.WECHAT_QR_EXPIRE_SECONDS,
-        logger: app.log,
+        logger,
         digestKey,
+        hooks,
       });
-
-      await app.register(accountsRoutes, {
-        prefix: API_PREFIX,
-        accounts,
-        wechatLogin,
-        isSmsSandbox: sms.sandbox !== null,
-        secureCookies: config.publicBaseUrl.startsWith('https://'),
-      });
-      await app.register(wechatCallbackRoutes, {
-        provider: wechat.provider,
-        path: WECHAT_CALLBACK_PATH,
-        onEvent: (event, signatureKey) => wechatLogin.handleEvent(event, signatureKey),
-      });
-      if (sms.sandbox || wechat.sandbox) {
-        await app.register(devAccountRoutes, { sms: sms.sandbox, wechat: wechat.sandbox });
-      }
-    },
-  };
-}
-
-export const accountsModule = createAccountsModule();
+      wechat = { setup, login };
+    }
+    const template = config.accounts.noticeSmsTemplate;
+    const isRealSms = config.sms.SMS_PROVIDER !== 'sandbox';
+    return {
+      accounts,
+      hooks,
+      digestKey,
+      sms,
+      wechat,
+      secureCookies: config.publicBaseUrl.startsWith('https://'),
+      inactivityNotice: isRealSms && template ? { sms: sms.provider, template } : { sms: null },
+      async close() {
+        await wechat?.setup.close();
+      },
+    };
+  },
+  async routes(app, { accounts: service }) {
+    const wechat = service.wechat;
+    if (!wechat) throw new Error('the accounts routes need the WeChat login (role app)');
+    await app.register(accountsRoutes, {
+      prefix: API_PREFIX,
+      accounts: service.accounts,
+      wechatLogin: wechat.login,
+      isSmsSandbox: service.sms.sandbox !== null,
+      secureCookies: service.secureCookies,
+    });
+    await app.register(wechatCallbackRoutes, {
+      provider: wechat.setup.provider,
+      path: WECHAT_CALLBACK_PATH,
+      onEvent: (event, signatureKey) => wechat.login.handleEvent(event, signatureKey),
+    });
+    if (service.sms.sandbox || wechat.setup.sandbox) {
+      await app.register(devAccountRoutes, { sms: service.sms.sandbox, wechat: wechat.setup.sandbox });
+    }
+  },
+  jobs: accountsJobDefinitions,
+  schedules: accountsSchedules,
+});

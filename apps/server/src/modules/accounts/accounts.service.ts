@@ -2,6 +2,7 @@ import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely, SmsCodePurpose } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
 import { buildAccountExport, eraseAccount } from './account-data.service.ts';
+import type { AccountHooks } from './account-hooks.ts';
 import { QUERY_PHONE_LIMITS } from './accounts.policy.ts';
 import { TEXTS } from './accounts.texts.ts';
 import { type AuthenticatedUser, toAccountUser } from './auth.ts';
@@ -43,9 +44,8 @@ export {
   type AccountDeletionContext,
   type AccountDeletionHook,
   type AccountExportSection,
+  type AccountHooks,
   DELETION_RANK,
-  registerAccountDeletionHook,
-  registerAccountExportSection,
 } from './account-hooks.ts';
 export { type AccountUser, type AuthenticatedUser, optionalUser, requireUser } from './auth.ts';
 export { BENEFITS, toBenefitsView } from './benefits.ts';
@@ -81,6 +81,8 @@ export interface AccountsServiceDeps {
   password: PasswordHashParams;
   /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
   digestKey: string;
+  /** The lifecycle hooks other modules registered (deletion, export). */
+  hooks: AccountHooks;
 }
 
 /** How an account holding no set came by its identifiers (its phone if it has one). */
@@ -328,14 +330,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const now = deps.now();
       await db.transaction().execute(async (tx) => {
         await codes.consume(tx, codeId);
-        await eraseAccount(db, tx, user.id, 'deleted', now, deps.digestKey);
+        await eraseAccount(db, tx, user.id, 'deleted', now, deps.digestKey, deps.hooks);
       });
     },
 
     /** /websiteUser/exportData. */
     async exportData(userId: string) {
       await loadActiveUser(userId);
-      return buildAccountExport(db, userId, deps.now());
+      return buildAccountExport(db, userId, deps.now(), deps.hooks);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SmsProvider } from '../../providers/sms/index.ts';
 import { eraseAccount } from './account-data.service.ts';
+import type { AccountHooks } from './account-hooks.ts';
 import { DAY_MS, INACTIVITY_NOTICE_LEAD_DAYS } from './accounts.policy.ts';
 import { TEXTS } from './accounts.texts.ts';
 import { findInactivityNotice, insertInactivityNotice } from './notices.repo.ts';
@@ -17,6 +18,8 @@ export interface InactivitySweepDeps {
   logger: Pick<Logger, 'info' | 'warn'>;
   /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
   digestKey: string;
+  /** The accounts service's lifecycle hooks (the other modules' deletion hooks). */
+  hooks: AccountHooks;
   /** Accounts handled per page; default 200. */
   pageSize?: number;
 }
@@ -102,7 +105,7 @@ export async function runInactivitySweep(deps: InactivitySweepDeps): Promise<Ina
       if (!isDue) continue;
       const closed = await db
         .transaction()
-        .execute((tx) => eraseAccount(db, tx, user.id, 'closed', now, deps.digestKey));
+        .execute((tx) => eraseAccount(db, tx, user.id, 'closed', now, deps.digestKey, deps.hooks));
       if (closed) result.closed += 1;
     }
     if (page.length < pageSize) break;

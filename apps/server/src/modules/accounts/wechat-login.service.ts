@@ -4,6 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { WechatEvent, WechatProvider } from '../../providers/wechat/index.ts';
 import { eraseAccount } from './account-data.service.ts';
+import type { AccountHooks } from './account-hooks.ts';
 import { QR_CODE_LIMIT, WECHAT_LOGIN_CLAIM_GRACE_MS } from './accounts.policy.ts';
 import { TEXTS } from './accounts.texts.ts';
 import type { AuthenticatedUser } from './auth.ts';
@@ -69,6 +70,8 @@ export function createWechatLoginService(deps: {
   logger: Logger;
   /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
   digestKey: string;
+  /** The lifecycle hooks other modules registered (account deletion). */
+  hooks: AccountHooks;
 }) {
   const { db } = deps;
 
@@ -259,7 +262,7 @@ export function createWechatLoginService(deps: {
       const now = deps.now();
       const deleted = await db.transaction().execute(async (tx) => {
         if (!(await claimQrSession(tx, session.id))) return false;
-        return eraseAccount(db, tx, auth.userId, 'deleted', now, deps.digestKey);
+        return eraseAccount(db, tx, auth.userId, 'deleted', now, deps.digestKey, deps.hooks);
       });
       if (!deleted) throw qrExpired();
       return true;

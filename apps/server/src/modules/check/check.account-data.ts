@@ -1,6 +1,7 @@
 import { enqueue } from '../../jobs/index.ts';
-import { registerAccountDeletionHook, registerAccountExportSection } from '../accounts/accounts.service.ts';
+import type { AccountHooks } from '../accounts/accounts.service.ts';
 import { deidentifyAccountChecks, listAccountCheckFiles, listChecksForExport } from './check.repo.ts';
+import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_PURGE_JOB, stopChecksOfErasedAccount } from './check.service.ts';
 
 /**
@@ -12,13 +13,15 @@ import { CHECK_PURGE_JOB, stopChecksOfErasedAccount } from './check.service.ts';
  * (kept, de-identified). The signed report summaries stay (title, masked author, figures) so
  * printed reports remain verifiable.
  */
-registerAccountDeletionHook('check', async (tx, userId, { db, now, status }) => {
-  await stopChecksOfErasedAccount(db, tx, userId, now, status);
-  const { keys, libraryIds } = await listAccountCheckFiles(tx, userId);
-  await deidentifyAccountChecks(tx, userId, now);
-  if (keys.length > 0 || libraryIds.length > 0) {
-    await enqueue(tx, CHECK_PURGE_JOB, { keys, libraryIds }, { maxAttempts: 5 });
-  }
-});
+export function registerCheckAccountHooks(hooks: AccountHooks, rt: CheckRuntime): void {
+  hooks.onDeletion('check', async (tx, userId, { now, status }) => {
+    await stopChecksOfErasedAccount(rt, tx, userId, now, status);
+    const { keys, libraryIds } = await listAccountCheckFiles(tx, userId);
+    await deidentifyAccountChecks(tx, userId, now);
+    if (keys.length > 0 || libraryIds.length > 0) {
+      await enqueue(tx, CHECK_PURGE_JOB, { keys, libraryIds }, { maxAttempts: 5 });
+    }
+  });
 
-registerAccountExportSection('checks', (db, userId) => listChecksForExport(db, userId));
+  hooks.addExportSection('checks', (db, userId) => listChecksForExport(db, userId));
+}

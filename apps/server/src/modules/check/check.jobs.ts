@@ -7,7 +7,7 @@ import {
 } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
-import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import {
   type CheckRecord,
   type CheckReportRecord,
@@ -23,7 +23,7 @@ import {
   setLibraryDocId,
   setStage,
 } from './check.repo.ts';
-import { type CheckRuntime, checkRuntimeForJob } from './check.runtime.ts';
+import type { CheckRuntime } from './check.runtime.ts';
 import {
   CHECK_JOB,
   CHECK_PURGE_JOB,
@@ -105,8 +105,8 @@ async function progress(
 
 /** What every report's header needs: the order (paid checks), the goods' name, time, storage folder. */
 async function reportContext(rt: CheckRuntime, check: CheckRecord, defaultGoodsName: string) {
-  const order = check.orderId ? await getOrdersApi(rt.db).getOrder(check.orderId) : undefined;
-  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const order = check.orderId ? await rt.orders.getOrder(check.orderId) : undefined;
+  const goods = await rt.orders.getGoods(check.goodsId);
   return {
     order,
     goodsName: order?.goodsName ?? goods?.name ?? defaultGoodsName,
@@ -149,7 +149,7 @@ async function buildAndStoreReport(
     },
     onError: (error) => ctx.logger.warn({ err: error }, 'comparing progress not stored'),
   });
-  const goods = await getOrdersApi(rt.db).getGoods(check.goodsId);
+  const goods = await rt.orders.getGoods(check.goodsId);
   const collections = collectionsOf(goods);
   let compared: Awaited<ReturnType<CheckRuntime['pool']['compare']>>;
   try {
@@ -360,7 +360,7 @@ export async function completeOrderOfCheck(
   check: Pick<CheckRecord, 'orderId'>,
 ): Promise<void> {
   if (!check.orderId) return;
-  const orders = getOrdersApi(rt.db);
+  const orders = rt.orders;
   const order = await orders.getOrder(check.orderId);
   if (order?.status !== 'paid' && order?.status !== 'processing') return;
   await orders.markDone(check.orderId);
@@ -383,7 +383,7 @@ async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: Chec
   try {
     if (!(await markRunning(rt.db, check.id, rt.now()))) throw new CheckStoppedError();
     if (check.orderId) {
-      await getOrdersApi(rt.db)
+      await rt.orders
         .markProcessing(check.orderId)
         .catch((error: unknown) => ctx.logger.warn({ err: error }, 'order could not be marked processing'));
     }
@@ -472,7 +472,7 @@ export const checkPurgeFilesJob = defineJob({
   maxAttempts: 5,
   payloadSchema: purgeSchema,
   async handler(ctx) {
-    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const rt = ctx.services.check;
     await purgeFiles(rt, ctx.payload.keys, ctx.payload.libraryIds);
     return { files: ctx.payload.keys.length, libraryDocuments: ctx.payload.libraryIds.length };
   },
@@ -484,7 +484,7 @@ export const checkRunJob = defineJob({
   payloadSchema: payloadSchema,
   backoffMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 60_000),
   async handler(ctx) {
-    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const rt = ctx.services.check;
     return runCheck(rt, ctx);
   },
 });
@@ -497,7 +497,7 @@ export const checkReconcileOrdersJob = defineJob({
   name: 'check.reconcile-orders',
   maxAttempts: 1,
   async handler(ctx) {
-    const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+    const rt = ctx.services.check;
     const stuck = await listDoneChecksWithOpenOrders(rt.db, 200);
     for (const check of stuck) await completeOrderOfCheck(rt, check);
     if (stuck.length > 0) ctx.logger.warn({ orders: stuck.length }, 'orders of delivered checks completed');
@@ -521,9 +521,12 @@ export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [
   checkReconcileOrdersJob,
 ];
 
-// A paid check order queues its check in the payment's transaction (dedupe key: one job per check).
-// A check deleted before the payment was accepted is not run: the orders module refunds the payment.
-onPaid('check', async ({ tx, order }) => {
+/**
+ * The onPaid('check') handler (check.module.ts hooks): a paid check order queues its check in the
+ * payment's transaction (dedupe key: one job per check). A check deleted before the payment was
+ * accepted is not run: the orders module refunds the payment.
+ */
+export const checkPaidHandler: PaidHandler = async ({ tx, order }) => {
   const queued = await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
   if (queued === 'deleted') return serviceUndeliverable(TEXTS.refundDeletedCheck, TEXTS.deletedCheckStatus);
-});
+};

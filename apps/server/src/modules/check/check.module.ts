@@ -1,46 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppModule, ModuleContext } from '../types.ts';
-import './check.account-data.ts';
-import './check.jobs.ts';
+import { API_PREFIX } from '@kyfw/contracts';
+import { defineModule } from '../types.ts';
+import { registerCheckAccountHooks } from './check.account-data.ts';
+import { checkJobDefinitions, checkPaidHandler, checkSchedules } from './check.jobs.ts';
 import { checkRoutes } from './check.routes.ts';
-import { createCheckRuntime, registerCheckRuntime, unregisterCheckRuntime } from './check.runtime.ts';
+import { type CheckRuntime, createCheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
 
-export interface CheckModuleOptions {
-  /** Worker threads for comparing and rendering (default 1). */
-  threads?: number;
-}
+/** The check module's service: its runtime (library, worker threads, storage, signing key). */
+export type CheckModuleService = CheckRuntime;
 
 /**
- * The paper-check module: /freeCheck/* under /kyfw/web/v1 (docs/api/check.md), the check job
- * (check.jobs.ts, registered in jobs/registry.ts) and the onPaid('check') hook. Builds the module's
- * runtime — the comparison library, the worker threads, the file storage, the signing secret — and
- * registers it under the database handle for the job handler.
+ * The paper-check module: /freeCheck/* under /kyfw/web/v1 (docs/api/check.md), the check and
+ * purge jobs (check.jobs.ts), the onPaid('check') handler and the account deletion/export hooks.
  */
-export function createCheckModule(options: CheckModuleOptions = {}): AppModule {
-  return {
-    name: 'check',
-    async register(app: FastifyInstance, { config, db }: ModuleContext) {
-      const rt = await createCheckRuntime({
-        db,
-        config,
-        logger: app.log,
-        now: app.hasDecorator('accountsAuth') ? () => app.accountsAuth.now() : undefined,
-        threads: options.threads,
-      });
-      registerCheckRuntime(rt);
-      app.addHook('onClose', async () => {
-        unregisterCheckRuntime(rt);
-        await rt.close();
-      });
-      const documents = await rt.library.countDocuments();
-      if (documents === 0) app.log.warn({ library: rt.library.describe() }, TEXTS.libraryEmptyHint);
-      else app.log.info({ library: rt.library.describe(), documents }, 'comparison library opened');
-      // Outside tests, load the worker threads (engine, index, fonts) in the background now.
-      if (config.nodeEnv !== 'test') void rt.pool.warm(rt.indexLocation);
-      await app.register(checkRoutes, { rt });
-    },
-  };
-}
-
-export const checkModule = createCheckModule();
+export const checkModule = defineModule({
+  name: 'check',
+  prefix: API_PREFIX,
+  async createService({ config, db, logger, clock, services }): Promise<CheckModuleService> {
+    const rt = await createCheckRuntime({ db, config, logger, now: clock, orders: services.orders.api });
+    const documents = await rt.library.countDocuments();
+    if (documents === 0) logger.warn({ library: rt.library.describe() }, TEXTS.libraryEmptyHint);
+    else logger.info({ library: rt.library.describe(), documents }, 'comparison library opened');
+    // Outside tests, load the worker threads (engine, index, fonts) in the background now.
+    if (config.nodeEnv !== 'test') void rt.pool.warm(rt.indexLocation);
+    return rt;
+  },
+  hooks({ orders, accounts, check }) {
+    orders.onPaid('check', checkPaidHandler);
+    registerCheckAccountHooks(accounts.hooks, check);
+  },
+  async routes(app, { check }) {
+    await app.register(checkRoutes, { rt: check });
+  },
+  jobs: checkJobDefinitions,
+  schedules: checkSchedules,
+});

@@ -6,7 +6,6 @@ import { route } from '../../lib/route.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { rejectNul } from '../../plugins/input-guard.ts';
 import { optionalUser, requireUser } from '../accounts/auth.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import {
   deleteCheck,
@@ -133,7 +132,7 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
     checkApi.qrPayCode,
     async ({ auth, body }) => {
       return ok(
-        await getOrdersApi(rt.db).startPayment({
+        await rt.orders.startPayment({
           userId: auth.userId,
           orderId: body.orderId,
           payType: body.payType,
@@ -152,7 +151,7 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
       if (status?.free) {
         return ok({ payStatus: status.checkStatus === 'pending' ? 0 : 1, status: null, ...status });
       }
-      const pay = await getOrdersApi(rt.db).getPayStatus(auth.userId, body.orderId, {
+      const pay = await rt.orders.getPayStatus(auth.userId, body.orderId, {
         serviceTypes: ['check'],
       });
       return ok(status ? { ...pay, ...status } : pay);

@@ -2,6 +2,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createFileStorage, type FileStorage } from '../../lib/storage/index.ts';
+import type { OrdersApi } from '../orders/orders.api.ts';
 import type { CheckConfig } from './check.config.ts';
 import type { IndexLocation } from './check-worker.ts';
 import { type CheckCpuPool, createCheckCpuPool } from './cpu-pool.ts';
@@ -9,10 +10,9 @@ import { type Library, type LibraryLocation, openLibrary } from './library/libra
 import { loadSigningSecret } from './signing.ts';
 
 /**
- * Everything the check services and the check job need besides their arguments. The module builds
- * one per app and registers it under the app's database handle, so the job handler (which only
- * gets a `db`) finds the library, the worker threads and the storage of the process it runs in. A
- * worker process without the app (`npm run worker`) builds its own from the environment.
+ * Everything the check services and the check job need besides their arguments, built once per
+ * process by the check module's createService (services.ts): the routes get it as a plugin option,
+ * the job handlers as `ctx.services.check`.
  */
 export interface CheckRuntime {
   db: Kysely<Database>;
@@ -25,6 +25,8 @@ export interface CheckRuntime {
   indexLocation: IndexLocation;
   pool: CheckCpuPool;
   signingSecret: string;
+  /** The orders API (orders.api.ts): goods, the check's order, payment, refunds. */
+  orders: OrdersApi;
   now: () => Date;
   logger: CheckLogger;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export interface CheckRuntimeOptions {
   config: Pick<Config, 'check' | 'dataDir' | 'databaseUrl' | 'publicBaseUrl' | 'nodeEnv'> &
     Partial<Pick<Config, 'storage'>>;
   logger: CheckLogger;
+  orders: OrdersApi;
   now?: () => Date;
   /** Worker threads for comparing and rendering; default 1. */
   threads?: number;
@@ -76,6 +79,7 @@ export async function createCheckRuntime(options: CheckRuntimeOptions): Promise<
         : { kind: 'postgres', databaseUrl: location.databaseUrl },
     pool,
     signingSecret: loadSigningSecret({ configured: config.check.signingSecret, dataDir: config.dataDir }),
+    orders: options.orders,
     now: options.now ?? (() => new Date()),
     logger: options.logger,
     async close() {
@@ -83,45 +87,4 @@ export async function createCheckRuntime(options: CheckRuntimeOptions): Promise<
       await library.close();
     },
   };
-}
-
-const runtimes = new WeakMap<Kysely<Database>, CheckRuntime>();
-const building = new WeakMap<Kysely<Database>, Promise<CheckRuntime>>();
-
-export function registerCheckRuntime(runtime: CheckRuntime): void {
-  runtimes.set(runtime.db, runtime);
-}
-
-export function unregisterCheckRuntime(runtime: CheckRuntime): void {
-  if (runtimes.get(runtime.db) === runtime) runtimes.delete(runtime.db);
-}
-
-export function findCheckRuntime(db: Kysely<Database>): CheckRuntime | undefined {
-  return runtimes.get(db);
-}
-
-/**
- * The runtime for a job handler: the app's when the worker runs in the API process (embedded
- * mode), else one built once per database from the environment (`npm run worker`).
- */
-export async function checkRuntimeForJob(db: Kysely<Database>, logger: Logger): Promise<CheckRuntime> {
-  const found = runtimes.get(db);
-  if (found) return found;
-  let pending = building.get(db);
-  if (!pending) {
-    pending = (async () => {
-      const { loadConfig } = await import('../../config.ts');
-      // The check job calls the orders API (order number, processing -> done); in a worker process
-      // without the app the orders module's runtime is built the same way as ours.
-      // TODO(orders): an orders.api-level `ensureOrdersApi(db, logger)` would avoid this import.
-      const { runtimeForJob } = await import('../orders/orders.runtime.ts');
-      await runtimeForJob(db, logger as Logger);
-      const runtime = await createCheckRuntime({ db, config: loadConfig(), logger });
-      runtimes.set(db, runtime);
-      return runtime;
-    })();
-    building.set(db, pending);
-    pending.catch(() => building.delete(db));
-  }
-  return pending;
 }

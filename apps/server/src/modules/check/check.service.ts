@@ -18,7 +18,7 @@ import {
   listEntitlements,
   restoreEntitlement,
 } from '../accounts/entitlements.service.ts';
-import { type GoodsRecord, getOrdersApi } from '../orders/orders.api.ts';
+import type { GoodsRecord } from '../orders/orders.api.ts';
 import { aigcReliableOf, aigcReportFileName, checkKindOf, entitlementOfKind } from './aigc/aigc-report.ts';
 import {
   type CheckRecord,
@@ -126,7 +126,7 @@ async function hasFreeCheck(db: Kysely<Database>, userId: string, goods: GoodsRe
 }
 
 async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRecord> {
-  const goods = await getOrdersApi(rt.db).getGoods(goodsId);
+  const goods = await rt.orders.getGoods(goodsId);
   if (goods?.serviceType !== 'check') throw new AppError(ErrorCode.GOODS_NOT_FOUND);
   return goods;
 }
@@ -135,7 +135,7 @@ async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<GoodsRe
 // Goods
 
 export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
-  const orders = getOrdersApi(rt.db);
+  const orders = rt.orders;
   const goods = await orders.listGoods('check');
   const states = userId ? await freeUseStates(rt.db, userId) : null;
   const composition = await rt.library.composition();
@@ -208,7 +208,7 @@ export async function extractUpload(
  * free check and the paper is within the free cap, a free check waiting for /freeCheck/payFee.
  */
 export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
-  const orders = getOrdersApi(rt.db);
+  const orders = rt.orders;
   const goods = await getCheckGoods(rt, input.goodsId);
   const document = await extractUpload(rt, input.bytes, input.fileName);
   const chars = countChars(document.text);
@@ -407,7 +407,7 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
     if (check?.status !== 'failed') return;
     if (!check.free && check.orderId) {
       // The refund is recorded in the transaction that failed the check, so it is seen here.
-      const order = await getOrdersApi(rt.db).getOrder(check.orderId, { tx });
+      const order = await rt.orders.getOrder(check.orderId, { tx });
       if (!paidAndKept(order)) throw new AppError(ErrorCode.CHECK_NOT_RETRYABLE, TEXTS.refundedNoRetry);
     }
     if (check.free) {
@@ -435,7 +435,7 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
 export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: string): Promise<void> {
   const now = rt.now();
   if (!check.free && check.orderId) {
-    await getOrdersApi(rt.db).refundUndelivered(check.orderId, {
+    await rt.orders.refundUndelivered(check.orderId, {
       reason: TEXTS.refundFailedCheck,
       statusText: TEXTS.failedCheckStatus,
       update: (tx) => markFailed(tx, check.id, reason, now),
@@ -463,13 +463,13 @@ export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: st
  * accepted for an order that had expired is refunded by the onPaid hook (the check is hidden).
  */
 export async function stopChecksOfErasedAccount(
-  db: Kysely<Database>,
+  rt: Pick<CheckRuntime, 'orders'>,
   tx: Kysely<Database>,
   userId: string,
   now: Date,
   erasure: 'deleted' | 'closed' = 'deleted',
 ): Promise<void> {
-  const orders = getOrdersApi(db);
+  const orders = rt.orders;
   const texts =
     erasure === 'deleted'
       ? {
@@ -586,7 +586,7 @@ function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
 async function orderOfCheck(rt: CheckRuntime, check: CheckRecord) {
   if ((check.status !== 'failed' && check.status !== 'pending') || check.free || !check.orderId)
     return undefined;
-  return getOrdersApi(rt.db).getOrder(check.orderId);
+  return rt.orders.getOrder(check.orderId);
 }
 
 /** What a polling page needs (also merged into /freeCheck/orderPayStatus). */
@@ -670,7 +670,7 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  const orders = getOrdersApi(rt.db);
+  const orders = rt.orders;
   const list = [];
   for (const row of rows) {
     const check = await reconcile(rt, row.check);
@@ -726,7 +726,7 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
  */
 async function cancelUnpaidOrder(rt: CheckRuntime, userId: string, check: CheckRecord): Promise<void> {
   if (!check.orderId) return;
-  const orders = getOrdersApi(rt.db);
+  const orders = rt.orders;
   const order = await orders.getOrder(check.orderId);
   if (order?.status !== 'pending_payment') return;
   try {
@@ -762,7 +762,7 @@ export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: str
   if (check.status === 'queued' || check.status === 'running')
     throw new AppError(ErrorCode.CHECK_IN_PROGRESS);
   if (check.status === 'pending') await cancelUnpaidOrder(rt, userId, check);
-  const orders = getOrdersApi(rt.db);
+  const orders = rt.orders;
   const hidden = await rt.db.transaction().execute(async (tx) => {
     const current = await lockCheck(tx, check.id);
     if (!current || current.hiddenAt) return undefined; // deleted meanwhile (a second click)

@@ -1,23 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppModule, ModuleContext } from '../types.ts';
+import { defineModule } from '../types.ts';
 import { consoleRoutes } from './console.routes.ts';
-import { createStaffService } from './staff.service.ts';
+import { createStaffService, type StaffService } from './staff.service.ts';
+
+export interface ConsoleModuleService {
+  staff: StaffService;
+  /** The staff session cookie is Secure when PUBLIC_BASE_URL is https. */
+  secureCookies: boolean;
+}
 
 /**
  * The operator console's API under /kyfw/web/v1/admin (docs/api/operator.md): staff accounts with
- * roles, TOTP login, the audit log, and the queues over the orders module's services. Registered
- * after the orders module (it uses the orders runtime).
+ * roles, TOTP login, the audit log, and the queues over the orders module's services. Listed after
+ * the orders module (it uses the orders runtime).
  */
-export const consoleModule: AppModule = {
+export const consoleModule = defineModule({
   name: 'console',
-  async register(app: FastifyInstance, { config, db }: ModuleContext) {
-    // The clock of buildApp({ now }), so tests move time for sessions and TOTP too.
-    const now = app.hasDecorator('accountsAuth') ? () => app.accountsAuth.now() : () => new Date();
-    const staff = createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now });
-    await app.register(consoleRoutes, {
-      db,
-      staff,
+  createService({ config, db, clock }): ConsoleModuleService {
+    return {
+      staff: createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock }),
       secureCookies: config.publicBaseUrl.startsWith('https:'),
+    };
+  },
+  async routes(app, { console: service, orders }) {
+    await app.register(consoleRoutes, {
+      db: orders.runtime.db,
+      staff: service.staff,
+      secureCookies: service.secureCookies,
+      orders: orders.runtime,
     });
   },
-};
+});

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { findOrdersRuntime, type OrdersRuntime } from '../orders/orders.runtime.ts';
+import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
 import { requestRefund, toRefundView } from '../orders/payments/payments.service.ts';
 import { type AuditInput, appendAudit, listAudit } from './audit.repo.ts';
@@ -47,6 +47,8 @@ function clientOf(request: FastifyRequest) {
 }
 
 export interface ConsoleRoutesOptions {
+  /** The orders module's runtime (services.orders.runtime): the queues work on its services. */
+  orders: OrdersRuntime;
   db: Kysely<Database>;
   staff: StaffService;
   secureCookies: boolean;
@@ -63,11 +65,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  const rt = (): OrdersRuntime => {
-    const found = findOrdersRuntime(db);
-    if (!found) throw new AppError(ErrorCode.INTERNAL);
-    return found;
-  };
+  const rt = (): OrdersRuntime => options.orders;
   const audit = (request: FastifyRequest, entry: Omit<AuditInput, 'ip' | 'userAgent' | 'at'>) =>
     appendAudit(db, { ...entry, ...clientOf(request), at: staff.now() });
 

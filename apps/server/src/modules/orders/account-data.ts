@@ -2,9 +2,8 @@ import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/queue.ts';
 import {
   type AccountDeletionContext,
+  type AccountHooks,
   DELETION_RANK,
-  registerAccountDeletionHook,
-  registerAccountExportSection,
 } from '../accounts/accounts.service.ts';
 import { ordersPurgeFilesJob } from './orders.jobs.ts';
 import { lockUserOrders, toOrder } from './orders.repo.ts';
@@ -184,5 +183,8 @@ async function exportOrders(db: Kysely<Database>, userId: string) {
   };
 }
 
-registerAccountDeletionHook('orders', deidentifyOrders, { rank: DELETION_RANK.orders });
-registerAccountExportSection('orders', exportOrders);
+/** Registers the orders module's part of account deletion and export (orders.module.ts hooks). */
+export function registerOrdersAccountHooks(hooks: AccountHooks): void {
+  hooks.onDeletion('orders', deidentifyOrders, { rank: DELETION_RANK.orders });
+  hooks.addExportSection('orders', exportOrders);
+}

@@ -1,6 +1,6 @@
 import type { Database, Kysely, ServiceType } from '@kyfw/db';
 import { getGoods, listGoods, priceFor, toGoodsView } from './goods.service.ts';
-import { findOrdersRuntime, type OrdersRuntime } from './orders.runtime.ts';
+import type { OrdersRuntime } from './orders.runtime.ts';
 import {
   type CreateOrderInput,
   createOrder,
@@ -22,35 +22,30 @@ import {
 
 export type { GoodsRecord } from './goods.service.ts';
 export type { OrderView } from './orders.view.ts';
-export { onPaid, type PaidHandler, type ServiceUndeliverable, serviceUndeliverable } from './paid-hooks.ts';
+export { type PaidHandler, type ServiceUndeliverable, serviceUndeliverable } from './paid-hooks.ts';
 export type { StartPaymentResult } from './payments/payments.service.ts';
 
 /**
  * The orders service API for other modules (check, reduction, AI writing, …). A module reaches
  * orders only through this (never the repos):
  *
- *   const orders = getOrdersApi(db);            // db: the ModuleContext's db; call any time
+ *   const orders = services.orders.api;          // in createService(deps): deps.services.orders.api
  *   const goods = await orders.listGoods('check');
  *   const order = await orders.createOrder({ userId, serviceType: 'check', goodsId, quantity: chars,
  *     serviceRef: checkId, meta: { title } }, { tx });       // tx optional: join your transaction
  *   const pay = await orders.startPayment({ userId, orderId, payType: 'wx', serviceTypes: ['check'] });
  *   const { payStatus, status } = await orders.getPayStatus(userId, orderId, { serviceTypes: ['check'] });
- *   onPaid('check', async ({ tx, order }) => { ...enqueue the check job in tx... });
+ *   services.orders.onPaid('check', async ({ tx, order }) => { ...enqueue the check job in tx... });
  *   //  ...or, when the record it pays for is gone: return serviceUndeliverable('…'); (refunded)
  *   await orders.markProcessing(orderId); ... await orders.markDone(orderId);
  *   await orders.refundUndelivered(orderId, { reason, statusText, update }); // failed for good: refunded
  *   await orders.cancelOrder(userId, orderId, { reason: '…' });   // the user gave the service up
  *
- * Methods resolve the module's runtime when called, so a module may take the API in its own
- * `register` whatever the registration order; they throw if the orders module is not registered
- * on this database. Failures meant for the user are AppErrors (see docs/api/orders.md).
+ * Failures meant for the user are AppErrors (see docs/api/orders.md).
  */
-export function getOrdersApi(db: Kysely<Database>) {
-  const rt = (): OrdersRuntime => {
-    const runtime = findOrdersRuntime(db);
-    if (!runtime) throw new Error('the orders module is not registered on this database');
-    return runtime;
-  };
+export function createOrdersApi(runtime: OrdersRuntime) {
+  const { db } = runtime;
+  const rt = (): OrdersRuntime => runtime;
   return {
     getGoods: (goodsId: string) => getGoods(db, goodsId),
     listGoods: (serviceType?: ServiceType) => listGoods(db, serviceType),
@@ -120,4 +115,4 @@ export function getOrdersApi(db: Kysely<Database>) {
   };
 }
 
-export type OrdersApi = ReturnType<typeof getOrdersApi>;
+export type OrdersApi = ReturnType<typeof createOrdersApi>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
 import { INVOICE_MAIL_ATTEMPTS, INVOICE_MAIL_JOB, sendInvoiceMail } from './invoices/invoices.service.ts';
-import { runtimeForJob } from './orders.runtime.ts';
 import { executeRefund, expireDueOrders, ORDERS_REFUND_JOB, reconcile } from './payments/payments.service.ts';
 
 /**
@@ -14,8 +13,8 @@ import { executeRefund, expireDueOrders, ORDERS_REFUND_JOB, reconcile } from './
 export const ordersExpireJob = defineJob({
   name: 'orders.expire',
   maxAttempts: 3,
-  async handler({ db, logger }) {
-    const rt = await runtimeForJob(db, logger);
+  async handler({ logger, services }) {
+    const rt = services.orders.runtime;
     const result = await expireDueOrders(rt);
     if (result.expired || result.paid) logger.info(result, 'orders expired');
     return result;
@@ -29,8 +28,8 @@ export const ordersExpireJob = defineJob({
 export const ordersReconcileJob = defineJob({
   name: 'orders.reconcile',
   maxAttempts: 3,
-  async handler({ db, logger }) {
-    const rt = await runtimeForJob(db, logger);
+  async handler({ logger, services }) {
+    const rt = services.orders.runtime;
     const summary = await reconcile(rt);
     if (summary.paid || summary.errors || summary.refunds) logger.info(summary, 'orders reconciled');
     return summary;
@@ -42,8 +41,8 @@ export const ordersPurgeFilesJob = defineJob({
   name: 'orders.purge-files',
   maxAttempts: 5,
   payloadSchema: z.object({ keys: z.array(z.string()).max(10_000) }),
-  async handler({ db, logger, payload }) {
-    const { files } = await runtimeForJob(db, logger);
+  async handler({ payload, services }) {
+    const { files } = services.orders.runtime;
     for (const key of payload.keys) await files.remove(key);
     return { removed: payload.keys.length };
   },
@@ -59,8 +58,8 @@ export const ordersRefundJob = defineJob({
   name: ORDERS_REFUND_JOB,
   maxAttempts: 3,
   payloadSchema: z.object({ refundId: z.uuid() }),
-  async handler({ db, logger, payload }) {
-    const rt = await runtimeForJob(db, logger);
+  async handler({ payload, services }) {
+    const rt = services.orders.runtime;
     await executeRefund(rt, payload.refundId);
     return { refundId: payload.refundId };
   },
@@ -71,8 +70,8 @@ export const ordersInvoiceMailJob = defineJob({
   name: INVOICE_MAIL_JOB,
   maxAttempts: INVOICE_MAIL_ATTEMPTS,
   payloadSchema: z.object({ invoiceId: z.uuid() }),
-  async handler({ db, logger, payload }) {
-    const rt = await runtimeForJob(db, logger);
+  async handler({ payload, services }) {
+    const rt = services.orders.runtime;
     return { invoiceId: payload.invoiceId, result: await sendInvoiceMail(rt, payload.invoiceId) };
   },
 });

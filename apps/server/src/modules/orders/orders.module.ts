@@ -1,27 +1,23 @@
 import { API_PREFIX } from '@kyfw/contracts';
-import type { FastifyInstance } from 'fastify';
 import { selfFetch } from '../../lib/self-address.ts';
-import {
-  DEFAULT_SANDBOX_MOUNT_PATH,
-  devPaymentRoutes,
-  type FetchFn,
-  type PaymentProviders,
-  type SandboxKeys,
-} from '../../providers/payment/index.ts';
-import type { AppModule, ModuleContext } from '../types.ts';
-import './account-data.ts';
+import { DEFAULT_SANDBOX_MOUNT_PATH, devPaymentRoutes, type FetchFn } from '../../providers/payment/index.ts';
+import { defineModule } from '../types.ts';
+import { registerOrdersAccountHooks } from './account-data.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { createOrdersApi, type OrdersApi } from './orders.api.ts';
+import { ordersJobDefinitions, ordersSchedules } from './orders.jobs.ts';
 import { ordersRoutes } from './orders.routes.ts';
-import { createOrdersRuntime, registerOrdersRuntime, unregisterOrdersRuntime } from './orders.runtime.ts';
+import { createOrdersRuntime, createWorkerPaymentProviders, type OrdersRuntime } from './orders.runtime.ts';
+import type { PaidHooks } from './paid-hooks.ts';
 import { notifyRoutes } from './payments/notify.routes.ts';
 
-export interface OrdersModuleOptions {
-  /** Instead of building WeChat Pay / Alipay from configuration (tests). */
-  providers?: PaymentProviders;
-  /** Transport for the adapters and the sandbox notifier (tests: createInjectFetch(() => app)). */
-  fetch?: FetchFn;
-  /** Fixed sandbox keys instead of generated ones (tests). */
-  sandboxKeys?: SandboxKeys;
+export interface OrdersModuleService {
+  /** What the orders routes, services and jobs share (providers, files, mail, clock, hooks). */
+  runtime: OrdersRuntime;
+  /** The orders API for other modules (orders.api.ts): the only way in from outside. */
+  api: OrdersApi;
+  /** Registers what a service does when one of its orders becomes paid (paid-hooks.ts). */
+  onPaid: PaidHooks['onPaid'];
 }
 
 /**
@@ -32,44 +28,66 @@ export interface OrdersModuleOptions {
  * POST /__dev/pay {orderNo}, /__dev/pay/faults, GET /__dev/pay/deliveries.
  * Mounted at the root; it nests its own prefixes.
  */
-export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule {
-  return {
-    name: 'orders',
-    prefix: '',
-    async register(app: FastifyInstance, { config, db }: ModuleContext) {
-      // The clock of buildApp({ now }) (accounts' auth service), so tests move time for both.
-      const now = app.hasDecorator('accountsAuth') ? () => app.accountsAuth.now() : () => new Date();
-      const rt = await createOrdersRuntime({
-        db,
-        config: config.orders,
-        publicBaseUrl: config.publicBaseUrl,
-        dataDir: config.dataDir,
-        storage: config.storage,
-        mail: config.mail,
-        now,
-        logger: app.log,
-        providers: options.providers,
-        // Sandbox calls and notifications to our own address reach this process over loopback.
-        fetch: options.fetch ?? selfFetch(config.publicBaseUrl, app.server),
-        sandboxKeys: options.sandboxKeys,
-      });
-      registerOrdersRuntime(rt);
-      app.addHook('onClose', async () => {
-        unregisterOrdersRuntime(rt);
-      });
-
-      await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
-      await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
-      // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.
-      await app.register(operatorRoutes, { prefix: API_PREFIX, rt });
-
-      const sandbox = rt.providers.sandbox;
-      if (sandbox) {
-        await app.register(sandbox.routes, { prefix: DEFAULT_SANDBOX_MOUNT_PATH });
-        await app.register(devPaymentRoutes, { sandbox });
-      }
-    },
-  };
-}
-
-export const ordersModule = createOrdersModule();
+export const ordersModule = defineModule({
+  name: 'orders',
+  prefix: '',
+  async createService({
+    config,
+    db,
+    clock,
+    logger,
+    providers,
+    role,
+    httpServer,
+  }): Promise<OrdersModuleService> {
+    const payment = providers.payment ?? {};
+    // Sandbox calls and notifications to our own address reach this process over loopback.
+    const ownFetch: FetchFn = (input, init) => {
+      const server = httpServer();
+      return server ? selfFetch(config.publicBaseUrl, server)(input, init) : fetch(input, init);
+    };
+    const runtime = await createOrdersRuntime({
+      db,
+      config: config.orders,
+      publicBaseUrl: config.publicBaseUrl,
+      dataDir: config.dataDir,
+      storage: config.storage,
+      mail: config.mail,
+      now: clock,
+      logger,
+      providers:
+        payment.providers ??
+        (role === 'worker'
+          ? await createWorkerPaymentProviders({
+              config: config.orders,
+              dataDir: config.dataDir,
+              publicBaseUrl: config.publicBaseUrl,
+            })
+          : undefined),
+      fetch: payment.fetch ?? (role === 'app' ? ownFetch : undefined),
+      sandboxKeys: payment.sandboxKeys,
+    });
+    return {
+      runtime,
+      api: createOrdersApi(runtime),
+      onPaid: runtime.paidHooks.onPaid,
+    };
+  },
+  hooks({ accounts }) {
+    registerOrdersAccountHooks(accounts.hooks);
+  },
+  async routes(app, { orders }) {
+    const rt = orders.runtime;
+    await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
+    await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
+    // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.
+    await app.register(operatorRoutes, { prefix: API_PREFIX, rt });
+    const sandbox = rt.providers.sandbox;
+    if (sandbox) {
+      await app.register(sandbox.routes, { prefix: DEFAULT_SANDBOX_MOUNT_PATH });
+      await app.register(devPaymentRoutes, { sandbox });
+    }
+  },
+  jobs: ordersJobDefinitions,
+  schedules: ordersSchedules,
+});

@@ -41,7 +41,7 @@ import {
 /**
  * Each paid service's pay endpoints of spec §7, thin calls into the payment service. A service
  * module that wants to own one of these paths (e.g. the check service extending orderPayStatus with
- * progress) removes its entry here and calls getOrdersApi(db).startPayment / getPayStatus in its
+ * progress) removes its entry here and calls services.orders.api.startPayment / getPayStatus in its
  * own route. Any service's order can also be paid through /order/pay and /order/payStatus.
  */
 export const SERVICE_PAY_ROUTES: readonly { prefix: string; serviceTypes: readonly ServiceType[] }[] = [

@@ -14,13 +14,12 @@ import {
 } from '../../providers/payment/index.ts';
 import { createFileStore, type FileStore } from './files.ts';
 import type { OrdersConfig } from './orders.config.ts';
+import { createPaidHooks, type PaidHooks } from './paid-hooks.ts';
 
 /**
- * Everything the orders services need besides their arguments. The module builds one per app and
- * registers it under the app's database handle, so that (1) other modules reach the orders API
- * through `getOrdersApi(db)` and (2) the job handlers, which only get a `db`, find the payment
- * providers of the process they run in. A worker process without the app (`npm run worker`)
- * builds its own from the environment (see `runtimeForJob`).
+ * Everything the orders services need besides their arguments, built once per process by the
+ * orders module's createService (services.ts). Other modules reach orders through
+ * `services.orders.api`; the job handlers through `ctx.services.orders.runtime`.
  */
 export interface OrdersRuntime {
   db: Kysely<Database>;
@@ -33,6 +32,8 @@ export interface OrdersRuntime {
   mail: MailProvider;
   now: () => Date;
   logger: OrdersLogger;
+  /** The services' onPaid handlers (registered by their modules' hooks). */
+  paidHooks: PaidHooks;
 }
 
 /** What the services log with: the app's logger or a job's (pino either way). */
@@ -84,64 +85,33 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
     }).provider,
     now: options.now,
     logger: options.logger,
+    paidHooks: createPaidHooks(),
   };
 }
 
-const runtimes = new WeakMap<Kysely<Database>, OrdersRuntime>();
-
-export function registerOrdersRuntime(runtime: OrdersRuntime): void {
-  runtimes.set(runtime.db, runtime);
-}
-
-export function unregisterOrdersRuntime(runtime: OrdersRuntime): void {
-  if (runtimes.get(runtime.db) === runtime) runtimes.delete(runtime.db);
-}
-
-export function findOrdersRuntime(db: Kysely<Database>): OrdersRuntime | undefined {
-  return runtimes.get(db);
-}
-
 /**
- * The runtime for a job handler: the app's when the worker runs in the API process (embedded
- * mode), else one built once per database from the environment. With sandbox providers a separate
- * worker process uses the sandbox credentials in DATA_DIR and reaches the sandboxes through
+ * The payment providers of a worker process without the app (`npm run worker`). With sandbox
+ * providers it uses the sandbox credentials in DATA_DIR and reaches the sandboxes through
  * PUBLIC_BASE_URL, i.e. the API process — it never opens the sandbox books itself.
  */
-export async function runtimeForJob(db: Kysely<Database>, logger: Logger): Promise<OrdersRuntime> {
-  const found = runtimes.get(db);
-  if (found) return found;
-  const { loadConfig } = await import('../../config.ts');
-  const config = loadConfig();
-  let providers: PaymentProviders;
-  if (config.orders.paymentProvider === 'sandbox') {
-    const setup = await createSandboxPaymentSetup({
-      stateDir: paymentSandboxDir(config.dataDir),
-      baseUrl: config.publicBaseUrl,
-    });
-    // Only the credentials are wanted: stop the notifier before it delivers anything from here.
-    await setup.sandbox.close();
-    providers = {
-      wx: createWechatPayProvider(setup.wechatpay, {}),
-      ali: createAlipayProvider(setup.alipay, {}),
-      sandbox: null,
-    };
-  } else {
-    providers = await createPaymentProviders(config.orders.payment, {
+export async function createWorkerPaymentProviders(
+  options: Pick<RuntimeOptions, 'config' | 'dataDir' | 'publicBaseUrl'>,
+): Promise<PaymentProviders> {
+  if (options.config.paymentProvider !== 'sandbox') {
+    return createPaymentProviders(options.config.payment, {
       mode: 'real',
-      publicBaseUrl: config.publicBaseUrl,
+      publicBaseUrl: options.publicBaseUrl,
     });
   }
-  const runtime = await createOrdersRuntime({
-    db,
-    config: config.orders,
-    publicBaseUrl: config.publicBaseUrl,
-    dataDir: config.dataDir,
-    storage: config.storage,
-    mail: config.mail,
-    now: () => new Date(),
-    logger,
-    providers,
+  const setup = await createSandboxPaymentSetup({
+    stateDir: paymentSandboxDir(options.dataDir),
+    baseUrl: options.publicBaseUrl,
   });
-  runtimes.set(db, runtime);
-  return runtime;
+  // Only the credentials are wanted: stop the notifier before it delivers anything from here.
+  await setup.sandbox.close();
+  return {
+    wx: createWechatPayProvider(setup.wechatpay, {}),
+    ali: createAlipayProvider(setup.alipay, {}),
+    sandbox: null,
+  };
 }

@@ -22,7 +22,7 @@ import {
 import type { OrdersRuntime } from './orders.runtime.ts';
 import { ORDER_STATUS_TEXTS, TEXTS } from './orders.texts.ts';
 import { toOrderView } from './orders.view.ts';
-import { isServiceUndeliverable, paidHandlersOf } from './paid-hooks.ts';
+import { isServiceUndeliverable } from './paid-hooks.ts';
 
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const MAX_META_BYTES = 8 * 1024;
@@ -216,7 +216,7 @@ export async function runPaidHooks(
   tx: Kysely<Database>,
   order: OrderRecord,
 ): Promise<PaidHooksOutcome> {
-  const handlers = paidHandlersOf(order.serviceType);
+  const handlers = rt.paidHooks.handlersOf(order.serviceType);
   let undeliverable: { reason: string; statusText: string } | undefined;
   if (handlers.length > 0) {
     await sql`savepoint orders_paid_hooks`.execute(tx);

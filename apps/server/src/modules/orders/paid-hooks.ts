@@ -3,9 +3,9 @@ import type { OrderView } from './orders.view.ts';
 
 /**
  * What a service does when one of its orders becomes paid (e.g. the check service enqueues the
- * check job). Register at import time of the service file:
+ * check job). Register in your module's `hooks(services)` step (modules/types.ts):
  *
- *   onPaid('check', async ({ tx, order }) => {
+ *   services.orders.onPaid('check', async ({ tx, order }) => {
  *     await enqueue(tx, checkJob, { checkId: order.serviceRef }, { dedupeKey: `check:${order.orderId}` });
  *   });
  *
@@ -54,21 +54,27 @@ export function isServiceUndeliverable(value: unknown): value is ServiceUndelive
   );
 }
 
-const handlers = new Map<ServiceType, PaidHandler[]>();
-
-export function onPaid(serviceType: ServiceType, handler: PaidHandler): () => void {
-  const list = handlers.get(serviceType) ?? [];
-  list.push(handler);
-  handlers.set(serviceType, list);
-  return () => {
-    const current = handlers.get(serviceType) ?? [];
-    handlers.set(
-      serviceType,
-      current.filter((h) => h !== handler),
-    );
-  };
+/** The onPaid handlers of one orders service (built by createServices), per service type. */
+export interface PaidHooks {
+  /** Adds a handler; returns a function that removes it again. */
+  onPaid(serviceType: ServiceType, handler: PaidHandler): () => void;
+  handlersOf(serviceType: ServiceType): readonly PaidHandler[];
 }
 
-export function paidHandlersOf(serviceType: ServiceType): readonly PaidHandler[] {
-  return handlers.get(serviceType) ?? [];
+export function createPaidHooks(): PaidHooks {
+  const handlers = new Map<ServiceType, PaidHandler[]>();
+  return {
+    onPaid(serviceType, handler) {
+      handlers.set(serviceType, [...(handlers.get(serviceType) ?? []), handler]);
+      return () => {
+        handlers.set(
+          serviceType,
+          (handlers.get(serviceType) ?? []).filter((h) => h !== handler),
+        );
+      };
+    },
+    handlersOf(serviceType) {
+      return handlers.get(serviceType) ?? [];
+    },
+  };
 }

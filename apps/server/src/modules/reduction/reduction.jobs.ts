@@ -3,9 +3,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
 import { SANDBOX_MARK } from '../../providers/llm/index.ts';
-import { checkRuntimeForJob } from '../check/check.runtime.ts';
-import { findLlm } from '../llm/llm.module.ts';
-import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import { lostFacts } from './reduction.facts.ts';
 import { REWRITE_TASK, rewriteMessages } from './reduction.prompts.ts';
 import { findReduction, type Reduction, type RewriteResult, updateReduction } from './reduction.repo.ts';
@@ -31,7 +29,7 @@ export function rewriteProblems(original: string, rewrite: string): string[] {
 
 /** The engine's similarity rate (0–1) of a text, through the check's worker threads. */
 async function similarityOf(ctx: JobContext<unknown>, text: string): Promise<number> {
-  const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+  const rt = ctx.services.check;
   const { report } = await rt.pool.compare(rt.indexLocation, text, []);
   return report.ratio;
 }
@@ -55,7 +53,7 @@ async function chooseTargets(ctx: JobContext<unknown>, r: Reduction) {
       const d = detectAigc(p.text);
       if (d.paragraphs.some((x) => x.score >= d.threshold)) flagged.add(p.index);
     } else {
-      const rt = await checkRuntimeForJob(ctx.db, ctx.logger);
+      const rt = ctx.services.check;
       const { report } = await rt.pool.compare(rt.indexLocation, p.text, []);
       if (report.copiedChars > 0) flagged.add(p.index);
     }
@@ -77,11 +75,10 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
   if (!r) return { skipped: 'missing' };
   if (r.status !== 'rewriting' || !r.orderId) return { skipped: r.status };
   const orderId = r.orderId;
-  const orders = getOrdersApi(db);
+  const orders = ctx.services.reduction.orders;
   const order = await orders.getOrder(orderId);
   await orders.markProcessing(orderId);
-  const llm = findLlm(db)?.provider;
-  if (!llm) throw new Error('the llm module is not registered on this database');
+  const llm = ctx.services.reduction.llm.provider;
   try {
     if (r.rateBefore === null || r.aigcBefore === null) {
       await ctx.reportProgress(2, TEXTS.progressMeasuring);
@@ -170,12 +167,13 @@ export const reductionRewriteJob = defineJob({
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
 export const reductionJobDefinitions: readonly JobDefinition<any, any>[] = [reductionRewriteJob];
 
-// A paid order starts its rewrite in the payment's transaction (one job per order).
-for (const kind of ['reduction', 'aigc_reduction'] as const) {
-  onPaid(kind, async ({ tx, order }) => {
-    const r = await findReduction(tx, { orderId: order.orderId }, { forUpdate: true });
-    if (!r || r.hiddenAt) return serviceUndeliverable(TEXTS.deletedRefund, TEXTS.deletedStatus);
-    if (r.status === 'rewriting' || r.status === 'done') return;
-    await startPaidReduction(tx, r, order.orderId, new Date());
-  });
-}
+/**
+ * The onPaid handler of both service types (reduction.module.ts hooks): a paid order starts its
+ * rewrite in the payment's transaction (one job per order).
+ */
+export const reductionPaidHandler: PaidHandler = async ({ tx, order }) => {
+  const r = await findReduction(tx, { orderId: order.orderId }, { forUpdate: true });
+  if (!r || r.hiddenAt) return serviceUndeliverable(TEXTS.deletedRefund, TEXTS.deletedStatus);
+  if (r.status === 'rewriting' || r.status === 'done') return;
+  await startPaidReduction(tx, r, order.orderId, new Date());
+};

@@ -1,25 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppModule, ModuleContext } from '../types.ts';
-import './reduction.jobs.ts';
+import { defineModule } from '../types.ts';
+import { reductionJobDefinitions, reductionPaidHandler } from './reduction.jobs.ts';
 import { reductionRoutes } from './reduction.routes.ts';
+import type { ReductionRuntime } from './reduction.service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The database of the module's scope (was declared by the writing module, which no longer decorates it). */
-    kyfwDb: ModuleContext['db'];
-  }
-}
+export type ReductionModuleService = ReductionRuntime;
 
 /**
  * 降重 and 降AIGC: /weightReduction/* under /kyfw/web/v1 (docs/api/reduction.md), the rewrite job
- * (reduction.jobs.ts, registered in jobs/registry.ts) and the onPaid hooks of both service types.
- * Needs the llm, orders and check modules; register after them.
+ * (reduction.jobs.ts) and the onPaid handlers of both service types. Uses the llm, orders and check
+ * services; listed after them.
  */
-export const reductionModule: AppModule = {
+export const reductionModule = defineModule({
   name: 'reduction',
-  async register(app: FastifyInstance, { db }: ModuleContext) {
-    const now = app.hasDecorator('accountsAuth') ? () => app.accountsAuth.now() : () => new Date();
-    if (!app.hasDecorator('kyfwDb')) app.decorate('kyfwDb', db);
-    await app.register(reductionRoutes, { now });
+  createService({ db, clock, services }): ReductionModuleService {
+    return { db, orders: services.orders.api, llm: services.llm, check: services.check, now: clock };
   },
-};
+  hooks({ orders }) {
+    orders.onPaid('reduction', reductionPaidHandler);
+    orders.onPaid('aigc_reduction', reductionPaidHandler);
+  },
+  async routes(app, { reduction }) {
+    await app.register(reductionRoutes, { rt: reduction });
+  },
+  jobs: reductionJobDefinitions,
+});

@@ -1,10 +1,9 @@
 import { ErrorCode, type ReportModel } from '@kyfw/contracts';
-import type { Database, Kysely, ReductionKind } from '@kyfw/db';
+import type { ReductionKind } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
-import { findCheckRuntime } from '../check/check.runtime.ts';
 import { getReportJson } from '../check/check.service.ts';
 import type { ReductionParagraph } from './reduction.repo.ts';
-import { createReduction, isRewritable } from './reduction.service.ts';
+import { createReduction, isRewritable, type ReductionRuntime } from './reduction.service.ts';
 import { TEXTS } from './reduction.texts.ts';
 
 /**
@@ -30,15 +29,13 @@ export function flaggedParagraphs(model: Pick<ReportModel, 'text' | 'matches'>):
  * or one without flagged passages: a Chinese message, nothing is created.
  */
 export async function reductionFromReport(
-  db: Kysely<Database>,
+  rt: ReductionRuntime,
   input: { userId: string; kind: ReductionKind; checkOrderId: string },
   now: Date,
 ) {
-  const rt = findCheckRuntime(db);
-  if (!rt) throw new Error('the check module is not registered on this database');
   let json: string;
   try {
-    json = await getReportJson(rt, input.userId, input.checkOrderId);
+    json = await getReportJson(rt.check, input.userId, input.checkOrderId);
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.RESOURCE_NOT_FOUND)
       throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.reportNotFound, { cause: error });
@@ -53,7 +50,7 @@ export async function reductionFromReport(
   if (!paragraphs.some((p) => p.target))
     throw new AppError(ErrorCode.REDUCTION_BAD_INPUT, TEXTS.reportNoFlagged);
   return createReduction(
-    db,
+    rt,
     {
       userId: input.userId,
       kind: input.kind,

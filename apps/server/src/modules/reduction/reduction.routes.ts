@@ -2,7 +2,6 @@ import { ok } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseBody } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
 import { reductionFromReport } from './reduction.report.ts';
 import {
@@ -18,6 +17,7 @@ import {
   goodsPrice,
   listReductions,
   ownReduction,
+  type ReductionRuntime,
   requireDone,
   toReductionView,
   toResultView,
@@ -31,9 +31,13 @@ function attachment(fileName: string, asciiFallback: string): string {
  * /weightReduction/* (spec §7; docs/api/reduction.md). Every route needs a login.
  * /freeCheckQrPayCode and /orderPayStatus of this prefix are the orders module's (SERVICE_PAY_ROUTES).
  */
-export async function reductionRoutes(app: FastifyInstance, options: { now: () => Date }): Promise<void> {
-  const { now } = options;
-  const db = () => app.kyfwDb;
+export async function reductionRoutes(
+  app: FastifyInstance,
+  options: { rt: ReductionRuntime },
+): Promise<void> {
+  const { rt } = options;
+  const { now } = rt;
+  const db = () => rt.db;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -41,13 +45,13 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
   app.post('/weightReduction/getGoodsPrice', async (request) => {
     await requireUser(request);
     const body = parseBody(request, priceBody);
-    return ok(await goodsPrice(db(), 'reduction', body.chars));
+    return ok(await goodsPrice(rt, 'reduction', body.chars));
   });
 
   app.post('/weightReduction/getGoodsPriceAI', async (request) => {
     await requireUser(request);
     const body = parseBody(request, priceBody);
-    return ok(await goodsPrice(db(), 'aigc_reduction', body.chars));
+    return ok(await goodsPrice(rt, 'aigc_reduction', body.chars));
   });
 
   app.post('/weightReduction/submitContent', async (request) => {
@@ -55,7 +59,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
     const body = parseBody(request, submitContentBody);
     return ok(
       await createReduction(
-        db(),
+        rt,
         { userId: auth.userId, kind: body.kind, source: 'text', title: body.title, text: body.text },
         now(),
       ),
@@ -70,7 +74,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
       const body = parseBody(request, submitReportBody);
       return ok(
         await reductionFromReport(
-          db(),
+          rt,
           { userId: auth.userId, kind: body.kind, checkOrderId: body.orderId },
           now(),
         ),
@@ -84,7 +88,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
     const body = parseBody(request, orderPaymentBody);
     const r = await ownReduction(db(), auth.userId, body.reductionId);
     return ok(
-      await getOrdersApi(db()).startPayment({
+      await rt.orders.startPayment({
         userId: auth.userId,
         orderId: r.orderId!,
         payType: body.payType,
@@ -128,7 +132,7 @@ export async function reductionRoutes(app: FastifyInstance, options: { now: () =
   app.post('/weightReduction/delReport', async (request) => {
     const auth = await requireUser(request);
     const body = parseBody(request, reductionIdBody);
-    await deleteReduction(db(), auth.userId, body.reductionId, now());
+    await deleteReduction(rt, auth.userId, body.reductionId, now());
     return ok(null);
   });
 }

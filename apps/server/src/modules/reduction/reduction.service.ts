@@ -4,7 +4,9 @@ import type { Database, Kysely, ReductionKind, ReductionSource } from '@kyfw/db'
 import { countChars } from '@kyfw/simcheck';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
+import type { LlmSetup } from '../../providers/llm/index.ts';
+import type { CheckRuntime } from '../check/check.runtime.ts';
+import type { OrdersApi } from '../orders/orders.api.ts';
 import {
   findReduction,
   insertReduction,
@@ -23,6 +25,18 @@ export const MIN_CHARS = 20;
 const MIN_PARAGRAPH_CHARS = 15;
 
 /** Whether a line is prose to rewrite (not a heading, a caption or a reference entry). */
+/** What the reduction services and job need besides the database: built once by reduction.module.ts. */
+export interface ReductionRuntime {
+  db: Kysely<Database>;
+  /** The orders API (goods, the order, payment, cancel). */
+  orders: OrdersApi;
+  /** The LLM provider (services.llm). */
+  llm: LlmSetup;
+  /** The check module's runtime: the similarity engine measures the rate before and after. */
+  check: CheckRuntime;
+  now: () => Date;
+}
+
 export function isRewritable(line: string): boolean {
   const t = line.trim();
   if (countChars(t) < MIN_PARAGRAPH_CHARS) return false;
@@ -36,15 +50,17 @@ export function paragraphsOf(text: string): ReductionParagraph[] {
   return text.split('\n').map((line, index) => ({ index, text: line, target: isRewritable(line) }));
 }
 
-async function goodsOf(db: Kysely<Database>, kind: ReductionKind) {
-  const goods = await getOrdersApi(db).getGoods(KIND_GOODS[kind]);
+async function goodsOf(rt: ReductionRuntime, kind: ReductionKind) {
+  const { db } = rt;
+  const goods = await rt.orders.getGoods(KIND_GOODS[kind]);
   if (!goods) throw new AppError(ErrorCode.GOODS_NOT_FOUND, TEXTS.goodsMissing);
   return goods;
 }
 
-export async function goodsPrice(db: Kysely<Database>, kind: ReductionKind, chars?: number) {
-  const orders = getOrdersApi(db);
-  const goods = await goodsOf(db, kind);
+export async function goodsPrice(rt: ReductionRuntime, kind: ReductionKind, chars?: number) {
+  const { db } = rt;
+  const orders = rt.orders;
+  const goods = await goodsOf(rt, kind);
   const view = orders.toGoodsView(goods);
   const quote =
     chars !== undefined && chars >= goods.minQuantity && chars <= goods.maxQuantity
@@ -65,7 +81,7 @@ export async function goodsPrice(db: Kysely<Database>, kind: ReductionKind, char
  * when the text is refused. `paragraphs` may be given (a report's flagged passages as targets).
  */
 export async function createReduction(
-  db: Kysely<Database>,
+  rt: ReductionRuntime,
   input: {
     userId: string;
     kind: ReductionKind;
@@ -79,13 +95,14 @@ export async function createReduction(
   },
   now: Date,
 ) {
+  const { db } = rt;
   // Given paragraphs (a report's) index the text as it is; pasted text is normalised first.
   const text = input.paragraphs ? input.text : input.text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n');
   const chars = countChars(text);
   if (chars === 0) throw new AppError(ErrorCode.REDUCTION_BAD_INPUT, TEXTS.emptyText);
   if (chars < MIN_CHARS) throw new AppError(ErrorCode.REDUCTION_BAD_INPUT, TEXTS.tooShort(MIN_CHARS));
-  const orders = getOrdersApi(db);
-  const goods = await goodsOf(db, input.kind);
+  const orders = rt.orders;
+  const goods = await goodsOf(rt, input.kind);
   if (chars > goods.maxQuantity)
     throw new AppError(ErrorCode.REDUCTION_BAD_INPUT, TEXTS.tooLong(chars, goods.maxQuantity));
   const paragraphs = input.paragraphs ?? paragraphsOf(text);
@@ -219,14 +236,15 @@ export async function listReductions(db: Kysely<Database>, userId: string) {
 }
 
 /** Hides a reduction; a pending order is cancelled; refused while it is being rewritten. */
-export async function deleteReduction(db: Kysely<Database>, userId: string, id: string, now: Date) {
+export async function deleteReduction(rt: ReductionRuntime, userId: string, id: string, now: Date) {
+  const { db } = rt;
   const r = await ownReduction(db, userId, id);
   if (r.status === 'rewriting')
     throw new AppError(ErrorCode.REDUCTION_IN_PROGRESS, TEXTS.deleteWhileRewriting);
   if (r.status === 'ordered' && r.orderId) {
-    const order = await getOrdersApi(db).getOrder(r.orderId);
+    const order = await rt.orders.getOrder(r.orderId);
     if (order?.status === 'pending_payment')
-      await getOrdersApi(db).cancelOrder(userId, r.orderId, { reason: '用户删除降重记录，订单取消' });
+      await rt.orders.cancelOrder(userId, r.orderId, { reason: '用户删除降重记录，订单取消' });
   }
   await updateReduction(db, id, { hiddenAt: now }, now);
 }

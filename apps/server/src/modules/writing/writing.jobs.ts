@@ -1,7 +1,7 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
-import { getOrdersApi, onPaid, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import { validateCitations } from './references.ts';
 import { outlineMessages, sectionMessages } from './writing.prompts.ts';
 import { findWriting, findWritingByOrder, updateWriting, type WrittenSection } from './writing.repo.ts';
@@ -10,7 +10,6 @@ import { outlineSuggestion } from './writing.schemas.ts';
 import {
   factsOfWriting,
   fitOutlineToTarget,
-  llmOf,
   normalizeOutline,
   startPaidWriting,
   WRITING_JOB,
@@ -48,10 +47,11 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
   if (!w) return { skipped: 'missing' };
   if (w.status !== 'writing' || !w.orderId) return { skipped: w.status };
   const orderId = w.orderId;
-  const orders = getOrdersApi(db);
+  const rt = ctx.services.writing;
+  const orders = rt.orders;
   const order = await orders.getOrder(orderId);
   await orders.markProcessing(orderId);
-  const llm = llmOf(db);
+  const llm = rt.llm.provider;
   try {
     if (!w.outline) {
       await ctx.reportProgress(1, '正在生成大纲');
@@ -141,11 +141,14 @@ export const writingFullTextJob = defineJob({
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
 export const writingJobDefinitions: readonly JobDefinition<any, any>[] = [writingFullTextJob];
 
-// A paid full-text order starts its writing in the payment's transaction (one job per order).
-onPaid('ai_writing', async ({ tx, order }) => {
+/**
+ * The onPaid('ai_writing') handler (writing.module.ts hooks): a paid full-text order starts its
+ * writing in the payment's transaction (one job per order).
+ */
+export const writingPaidHandler: PaidHandler = async ({ tx, order }) => {
   const writing = await findWritingByOrder(tx, order.orderId, { forUpdate: true });
   if (!writing || writing.hiddenAt)
     return serviceUndeliverable('论文草稿已删除，无法生成全文，自动退还款项', '草稿已删除');
   if (writing.status === 'writing' || writing.status === 'done') return;
   await startPaidWriting(tx, writing, order.orderId, new Date());
-});
+};

@@ -1,17 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppModule, ModuleContext } from '../types.ts';
-import './writing.jobs.ts';
+import { defineModule } from '../types.ts';
+import { writingJobDefinitions, writingPaidHandler } from './writing.jobs.ts';
 import { writingRoutes } from './writing.routes.ts';
+import type { WritingRuntime } from './writing.service.ts';
+
+export type WritingModuleService = WritingRuntime;
 
 /**
  * AI thesis writing: /aiWriting/* under /kyfw/web/v1 (docs/api/writing.md), the full-text job
- * (writing.jobs.ts, registered in jobs/registry.ts) and the onPaid('ai_writing') hook. Needs the
- * llm module (the LLM provider) and the orders module; register after both.
+ * (writing.jobs.ts) and the onPaid('ai_writing') handler. Uses the llm, orders and check
+ * (comparison library) services; listed after them.
  */
-export const writingModule: AppModule = {
+export const writingModule = defineModule({
   name: 'writing',
-  async register(app: FastifyInstance, { db }: ModuleContext) {
-    const now = app.hasDecorator('accountsAuth') ? () => app.accountsAuth.now() : () => new Date();
-    await app.register(writingRoutes, { db, now });
+  createService({ db, clock, services }): WritingModuleService {
+    return {
+      db,
+      orders: services.orders.api,
+      llm: services.llm,
+      library: services.check.library,
+      now: clock,
+    };
   },
-};
+  hooks({ orders }) {
+    orders.onPaid('ai_writing', writingPaidHandler);
+  },
+  async routes(app, { writing }) {
+    await app.register(writingRoutes, { rt: writing });
+  },
+  jobs: writingJobDefinitions,
+});

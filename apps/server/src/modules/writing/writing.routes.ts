@@ -1,13 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, ok, writingApi } from '@kyfw/contracts';
-import type { Database, Kysely } from '@kyfw/db';
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { findLlm } from '../llm/llm.module.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
 import {
@@ -24,6 +21,7 @@ import {
   submitOrder,
   suggestTitles,
   toWritingView,
+  type WritingRuntime,
 } from './writing.service.ts';
 import { FORMAT_TEMPLATES } from './writing.templates.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
@@ -36,12 +34,10 @@ function attachment(fileName: string, asciiFallback: string): string {
 }
 
 /** /aiWriting/* (spec §7; contracts in @kyfw/contracts writingApi; docs/api/writing.md). Every route needs a login. */
-export async function writingRoutes(
-  app: FastifyInstance,
-  options: { db: Kysely<Database>; now: () => Date },
-): Promise<void> {
-  const { db, now } = options;
-  const sandbox = () => findLlm(db)?.provider.kind === 'sandbox';
+export async function writingRoutes(app: FastifyInstance, options: { rt: WritingRuntime }): Promise<void> {
+  const { rt } = options;
+  const { db, now } = rt;
+  const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -50,7 +46,7 @@ export async function writingRoutes(
   route(
     app,
     writingApi.title,
-    async ({ auth, body }) => ok(await suggestTitles(db, auth.userId, body)),
+    async ({ auth, body }) => ok(await suggestTitles(rt, auth.userId, body)),
     auth,
   );
 
@@ -72,7 +68,7 @@ export async function writingRoutes(
     app,
     writingApi.outline,
     async ({ auth, body }) =>
-      ok({ ...(await generateOutline(db, auth.userId, body.writingId, now())), sandbox: sandbox() }),
+      ok({ ...(await generateOutline(rt, auth.userId, body.writingId, now())), sandbox: sandbox() }),
     auth,
   );
 
@@ -87,7 +83,7 @@ export async function writingRoutes(
     app,
     writingApi.abstract,
     async ({ auth, body }) =>
-      ok({ ...(await generateAbstract(db, auth.userId, body.writingId, now())), sandbox: sandbox() }),
+      ok({ ...(await generateAbstract(rt, auth.userId, body.writingId, now())), sandbox: sandbox() }),
     auth,
   );
 
@@ -95,7 +91,7 @@ export async function writingRoutes(
     app,
     writingApi.searchReference,
     async ({ body }) => {
-      const found = await searchLibrary(db, body.keyword, body.limit);
+      const found = await searchLibrary(rt, body.keyword, body.limit);
       return ok({
         list: found.map((s) => ({ ...s, origin: 'library' as const, formatted: formatGbt7714(s) })),
         message: found.length === 0 ? TEXTS.noSources : null,
@@ -130,7 +126,7 @@ export async function writingRoutes(
     route(
       app,
       e,
-      async ({ auth, body }) => ok(await submitOrder(db, auth.userId, body.writingId, now())),
+      async ({ auth, body }) => ok(await submitOrder(rt, auth.userId, body.writingId, now())),
       auth,
     );
   }
@@ -139,9 +135,9 @@ export async function writingRoutes(
     app,
     writingApi.payment,
     async ({ auth, body }) => {
-      const order = await submitOrder(db, auth.userId, body.writingId, now());
+      const order = await submitOrder(rt, auth.userId, body.writingId, now());
       return ok(
-        await getOrdersApi(db).startPayment({
+        await rt.orders.startPayment({
           userId: auth.userId,
           orderId: order.orderId,
           payType: body.payType,
@@ -158,7 +154,7 @@ export async function writingRoutes(
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
       if (!w.orderId) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.outlineRequired);
-      const status = await getOrdersApi(db).getPayStatus(auth.userId, w.orderId, {
+      const status = await rt.orders.getPayStatus(auth.userId, w.orderId, {
         serviceTypes: ['ai_writing'],
       });
       return ok({ ...status, payStatus: status.payStatus === 1 ? (1 as const) : (0 as const) });
@@ -214,7 +210,7 @@ export async function writingRoutes(
     app,
     writingApi.delOrder,
     async ({ auth, body }) => {
-      await deleteWriting(db, auth.userId, body.writingId, now());
+      await deleteWriting(rt, auth.userId, body.writingId, now());
       return ok(null);
     },
     auth,

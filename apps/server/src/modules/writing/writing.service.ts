@@ -2,11 +2,10 @@ import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { LlmError, type LlmProvider } from '../../providers/llm/index.ts';
+import { LlmError, type LlmSetup } from '../../providers/llm/index.ts';
 import { consumeEntitlement, listEntitlements } from '../accounts/entitlements.service.ts';
-import { findCheckRuntime } from '../check/check.runtime.ts';
-import { findLlm } from '../llm/llm.module.ts';
-import { getOrdersApi } from '../orders/orders.api.ts';
+import type { Library } from '../check/library/library.ts';
+import type { OrdersApi } from '../orders/orders.api.ts';
 import { parseReferences, type Source, termsOf } from './references.ts';
 import { abstractMessages, outlineMessages, titleMessages, type WritingFacts } from './writing.prompts.ts';
 import {
@@ -33,10 +32,16 @@ export const FREE_OUTLINE_REGENERATIONS = 3;
 /** Sources retrieved from the library for a draft. */
 export const SOURCES_PER_DRAFT = 12;
 
-export function llmOf(db: Kysely<Database>): LlmProvider {
-  const setup = findLlm(db);
-  if (!setup) throw new Error('the llm module is not registered on this database');
-  return setup.provider;
+/** What the writing services need besides the database: built once by writing.module.ts. */
+export interface WritingRuntime {
+  db: Kysely<Database>;
+  /** The orders API (goods, the full text's order, payment, cancel). */
+  orders: OrdersApi;
+  /** The LLM provider (services.llm). */
+  llm: LlmSetup;
+  /** The comparison library (the check module's), searched for references. */
+  library: Library;
+  now: () => Date;
 }
 
 /** Runs an LLM call; its failures become WRITING_AI_FAILED (nothing was charged or changed). */
@@ -81,12 +86,12 @@ function assertEditable(w: Writing): void {
 // --- titles, drafts -------------------------------------------------------------------------------
 
 export async function suggestTitles(
-  db: Kysely<Database>,
+  rt: WritingRuntime,
   userId: string,
   input: { area: Writing['area']; topic: string; discipline: string },
 ) {
   const result = await askLlm(() =>
-    llmOf(db).structured({
+    rt.llm.provider.structured({
       task: 'writing.title',
       userId,
       messages: titleMessages(input),
@@ -182,9 +187,9 @@ export function outlineTotal(items: readonly OutlineItem[]): number {
   return items.reduce((s, c) => s + c.wordCount, 0);
 }
 
-async function proposeOutline(db: Kysely<Database>, w: Writing, userId: string, orderNo?: string) {
+async function proposeOutline(rt: WritingRuntime, w: Writing, userId: string, orderNo?: string) {
   const result = await askLlm(() =>
-    llmOf(db).structured({
+    rt.llm.provider.structured({
       task: 'writing.outline',
       userId,
       orderNo: orderNo ?? null,
@@ -202,7 +207,8 @@ async function proposeOutline(db: Kysely<Database>, w: Writing, userId: string, 
  * free. Without a free outline: WRITING_OUTLINE_PAYMENT_REQUIRED (the full-text order then writes
  * the outline itself). The LLM is asked before anything is used, so a failure costs nothing.
  */
-export async function generateOutline(db: Kysely<Database>, userId: string, writingId: string, now: Date) {
+export async function generateOutline(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
   const w = await ownWriting(db, userId, writingId);
   assertEditable(w);
   if (!w.title) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.titleRequired);
@@ -210,7 +216,7 @@ export async function generateOutline(db: Kysely<Database>, userId: string, writ
   if (!onTrial && (await freeOutlinesLeft(db, userId)) === 0) {
     throw new AppError(ErrorCode.WRITING_OUTLINE_PAYMENT_REQUIRED, TEXTS.freeOutlineUsed);
   }
-  const outline = await proposeOutline(db, w, userId);
+  const outline = await proposeOutline(rt, w, userId);
   return db.transaction().execute(async (tx) => {
     const locked = await ownWriting(tx, userId, writingId, true);
     assertEditable(locked);
@@ -249,11 +255,12 @@ export async function saveOutline(
   });
 }
 
-export async function generateAbstract(db: Kysely<Database>, userId: string, writingId: string, now: Date) {
+export async function generateAbstract(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
   const w = await ownWriting(db, userId, writingId);
   if (!w.outline) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.outlineRequired);
   const result = await askLlm(() =>
-    llmOf(db).structured({
+    rt.llm.provider.structured({
       task: 'writing.abstract',
       userId,
       orderNo: null,
@@ -269,11 +276,11 @@ export async function generateAbstract(db: Kysely<Database>, userId: string, wri
 // --- references ---------------------------------------------------------------------------------------
 
 export async function searchLibrary(
-  db: Kysely<Database>,
+  rt: WritingRuntime,
   keyword: string,
   limit: number,
 ): Promise<Omit<Source, 'n'>[]> {
-  const library = findCheckRuntime(db)?.library;
+  const library = rt.library;
   if (!library) return [];
   const terms = termsOf(keyword);
   const entries = await library.searchTitles(terms.length > 0 ? terms : [keyword], limit);
@@ -319,9 +326,9 @@ export async function analyseReferences(
 }
 
 /** The sources of a draft: the student's supplied ones first, then the library's records on the title. */
-export async function retrieveSources(db: Kysely<Database>, w: Writing): Promise<Source[]> {
+export async function retrieveSources(rt: WritingRuntime, w: Writing): Promise<Source[]> {
   const supplied = w.sources.filter((s) => s.origin === 'supplied');
-  const found = await searchLibrary(db, `${w.title ?? ''} ${w.topic}`, SOURCES_PER_DRAFT);
+  const found = await searchLibrary(rt, `${w.title ?? ''} ${w.topic}`, SOURCES_PER_DRAFT);
   const seen = new Set(supplied.map((s) => s.title));
   const library = found.filter((s) => !seen.has(s.title));
   return [...supplied, ...library].map((s, i) => ({ ...s, n: i + 1 }));
@@ -334,20 +341,21 @@ export async function retrieveSources(db: Kysely<Database>, w: Writing): Promise
  * the area's goods is created with the writing in one transaction. Payment goes through
  * /aiWriting/freeCheckQrPayCode; the onPaid hook queues the job.
  */
-export async function submitOrder(db: Kysely<Database>, userId: string, writingId: string, now: Date) {
+export async function submitOrder(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
   const w = await ownWriting(db, userId, writingId);
   if (w.orderId) {
-    const order = await getOrdersApi(db).getOrder(w.orderId);
+    const order = await rt.orders.getOrder(w.orderId);
     if (order && order.status !== 'cancelled' && order.status !== 'expired')
       return { writingId, orderId: w.orderId, orderNo: order.orderNo, amount: order.amount };
   }
   if (!w.title) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.titleRequired);
-  const sources = await retrieveSources(db, w);
+  const sources = await retrieveSources(rt, w);
   return db.transaction().execute(async (tx) => {
     const locked = await ownWriting(tx, userId, writingId, true);
     if (locked.status !== 'draft' && locked.status !== 'ordered')
       throw new AppError(ErrorCode.WRITING_LOCKED, TEXTS.orderExists);
-    const order = await getOrdersApi(db).createOrder(
+    const order = await rt.orders.createOrder(
       {
         userId,
         serviceType: 'ai_writing',
@@ -415,13 +423,14 @@ export async function listWritings(db: Kysely<Database>, userId: string) {
 }
 
 /** Hides a writing; a pending order is cancelled; refused while the text is being written. */
-export async function deleteWriting(db: Kysely<Database>, userId: string, writingId: string, now: Date) {
+export async function deleteWriting(rt: WritingRuntime, userId: string, writingId: string, now: Date) {
+  const { db } = rt;
   const w = await ownWriting(db, userId, writingId);
   if (w.status === 'writing') throw new AppError(ErrorCode.WRITING_LOCKED, TEXTS.deleteWhileWriting);
   if (w.status === 'ordered' && w.orderId) {
-    const order = await getOrdersApi(db).getOrder(w.orderId);
+    const order = await rt.orders.getOrder(w.orderId);
     if (order?.status === 'pending_payment')
-      await getOrdersApi(db).cancelOrder(userId, w.orderId, { reason: '用户删除论文草稿，订单取消' });
+      await rt.orders.cancelOrder(userId, w.orderId, { reason: '用户删除论文草稿，订单取消' });
   }
   await updateWriting(db, writingId, { hiddenAt: now }, now);
 }

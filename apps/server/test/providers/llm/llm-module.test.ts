@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { appModules } from '../../../src/modules/index.ts';
-import { createLlmModule, findLlm } from '../../../src/modules/llm/llm.module.ts';
 import { SANDBOX_MARK, usageOfOrder } from '../../../src/providers/llm/index.ts';
 import { createInjectFetch } from '../../../src/providers/payment/inject-fetch.ts';
 import { buildTestApp, type TestApp } from '../../helper.ts';
@@ -10,10 +8,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   const app: { current?: TestApp['app'] } = {};
-  const modules = appModules.map((m) =>
-    m.name === 'llm' ? createLlmModule({ fetch: createInjectFetch(() => app.current!) }) : m,
-  );
-  t = await buildTestApp({ modules, env: { LLM_PRICE_INPUT: '2', LLM_PRICE_OUTPUT: '8' } });
+  t = await buildTestApp({
+    providers: { llmFetch: createInjectFetch(() => app.current!) },
+    env: { LLM_PRICE_INPUT: '2', LLM_PRICE_OUTPUT: '8' },
+  });
   app.current = t.app;
 });
 afterAll(async () => {
@@ -22,7 +20,7 @@ afterAll(async () => {
 
 describe('the LLM sandbox in the embedded default', () => {
   it('is the default provider, speaks Chat Completions at /__sandbox/llm/v1 and records usage per order', async () => {
-    const llm = findLlm(t.db)!;
+    const llm = t.root.services.llm;
     expect(llm.provider.kind).toBe('sandbox');
     expect(llm.sandbox).not.toBeNull();
     const result = await llm.provider.chat({

@@ -1,0 +1,39 @@
+import { API_PREFIX, ok } from '@kyfw/contracts';
+import QRCode from 'qrcode';
+import { defineModule } from '../types.ts';
+import { createHomeService, type HomeService } from './home.service.ts';
+
+export interface HomeModuleService {
+  home: HomeService;
+  /**
+   * The footer's QR image (the seeded webInfo.qrCode points at GET /images/wechat-qr.png). Until
+   * an operator sets webInfo.qrCode to their Official Account's own QR image, it is a real QR code
+   * of the site's public address, so a student can open the site on a phone. Drawn once per process.
+   */
+  siteQrPng(): Promise<Buffer>;
+}
+
+/** Public home data: GET /kyfw/web/v1/home/homeInfo (spec §7) and the footer QR image. */
+export const homeModule = defineModule({
+  name: 'home',
+  prefix: '',
+  createService({ db, config }): HomeModuleService {
+    let png: Promise<Buffer> | undefined;
+    return {
+      home: createHomeService({ db }),
+      siteQrPng() {
+        png ??= QRCode.toBuffer(config.publicBaseUrl, { type: 'png', width: 240, margin: 1 });
+        return png;
+      },
+    };
+  },
+  routes(app, { home }) {
+    app.get(`${API_PREFIX}/home/homeInfo`, async () => ok(await home.home.getHomeInfo()));
+    app.get('/images/wechat-qr.png', async (_request, reply) =>
+      reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await home.siteQrPng()),
+    );
+  },
+});

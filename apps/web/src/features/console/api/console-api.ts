@@ -1,0 +1,116 @@
+import {
+  API_PREFIX,
+  type BodyOf,
+  type ConsoleOrderDetail,
+  type ConsoleProof,
+  consoleApi,
+  type DataOf,
+  type Staff,
+} from '@kyfw/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/query';
+import { request } from '../../../lib/request';
+
+/** The console's query keys, in one place. */
+export const consoleKeys = {
+  all: ['console'] as const,
+  me: ['console', 'me'] as const,
+  dashboard: ['console', 'dashboard'] as const,
+  orders: (filter: unknown) => ['console', 'orders', filter] as const,
+  order: (orderNo: string) => ['console', 'order', orderNo] as const,
+  proofs: (status: string) => ['console', 'proofs', status] as const,
+  audit: (filter: unknown) => ['console', 'audit', filter] as const,
+};
+
+const post = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
+  endpoint: E,
+  data?: unknown,
+  silent = false,
+) => unwrap(request<DataOf<E>>(endpoint.path, { data: data ?? {}, silent }));
+
+/** The staff session (silent: no session just means the login page). */
+export function useStaff() {
+  return useQuery({
+    queryKey: consoleKeys.me,
+    queryFn: () => post(consoleApi.me, {}, true),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof consoleApi.login>) => post(consoleApi.login, body),
+    onSuccess: (staff: Staff) => queryClient.setQueryData(consoleKeys.me, staff),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => post(consoleApi.logout),
+    onSettled: () => queryClient.removeQueries({ queryKey: consoleKeys.all }),
+  });
+}
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: consoleKeys.dashboard,
+    queryFn: () => post(consoleApi.dashboard, { days: 14 }),
+  });
+}
+
+export type OrderFilter = BodyOf<typeof consoleApi.orderSearch>;
+
+export function useOrderSearch(filter: OrderFilter) {
+  return useQuery({
+    queryKey: consoleKeys.orders(filter),
+    queryFn: () => post(consoleApi.orderSearch, filter),
+  });
+}
+
+export function useConsoleOrder(orderNo: string | null) {
+  return useQuery<ConsoleOrderDetail>({
+    queryKey: consoleKeys.order(orderNo ?? ''),
+    queryFn: () => post(consoleApi.orderDetail, { orderNo }),
+    enabled: Boolean(orderNo),
+  });
+}
+
+export function useProofs(status: ConsoleProof['status']) {
+  return useQuery({
+    queryKey: consoleKeys.proofs(status),
+    queryFn: () => post(consoleApi.proofList, { status }),
+  });
+}
+
+/** The proof file as the browser opens it (the staff cookie goes along: same origin, its path). */
+export function proofFileUrl(proofId: string): string {
+  return `${API_PREFIX}${consoleApi.proofFile.path}?proofId=${encodeURIComponent(proofId)}`;
+}
+
+function useInvalidatingMutation<V>(fn: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
+  });
+}
+
+export const useConfirmProof = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.proofConfirm>) =>
+    post(consoleApi.proofConfirm, body),
+  );
+export const useRejectProof = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.proofReject>) =>
+    post(consoleApi.proofReject, body),
+  );
+export const useRefund = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refund>) => post(consoleApi.refund, body));
+
+export type AuditFilter = BodyOf<typeof consoleApi.auditList>;
+
+export function useAudit(filter: AuditFilter) {
+  return useQuery({ queryKey: consoleKeys.audit(filter), queryFn: () => post(consoleApi.auditList, filter) });
+}

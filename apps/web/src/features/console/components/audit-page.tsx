@@ -1,0 +1,77 @@
+import type { AuditEntry } from '@kyfw/contracts';
+import { Button, Card, Form, Input, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { type AuditFilter, useAudit } from '../api/console-api';
+import { consoleTexts } from '../texts';
+
+const t = consoleTexts.audit;
+const COLORS = { ok: 'green', refused: 'red', failed: 'orange' } as const;
+const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+/** The audit log (admin): newest first, filtered by operator, action and outcome. */
+export function AuditPage() {
+  const [filter, setFilter] = useState<AuditFilter>({ page: 1, pageSize: 20 });
+  const { data, isPending } = useAudit(filter);
+  return (
+    <Card>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(values: Omit<AuditFilter, 'page' | 'pageSize'>) =>
+          setFilter({ ...values, page: 1, pageSize: 20 })
+        }
+      >
+        <Form.Item name="username" label={t.who}>
+          <Input allowClear placeholder={t.filterUser} />
+        </Form.Item>
+        <Form.Item name="action" label={t.action}>
+          <Input allowClear placeholder={t.filterAction} style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item name="outcome" label={t.outcome}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            options={Object.entries(t.outcomes).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {consoleTexts.orders.search}
+        </Button>
+      </Form>
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        loading={isPending}
+        dataSource={data?.list ?? []}
+        pagination={{
+          current: Number(filter.page ?? 1),
+          pageSize: 20,
+          total: data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (page) => setFilter({ ...filter, page }),
+        }}
+        columns={[
+          { title: t.at, dataIndex: 'at', render: (v: string) => new Date(v).toLocaleString('zh-CN') },
+          { title: t.who, dataIndex: 'username' },
+          { title: t.role, dataIndex: 'role' },
+          { title: t.action, dataIndex: 'actionText' },
+          { title: t.target, dataIndex: 'target' },
+          {
+            title: t.outcome,
+            dataIndex: 'outcome',
+            render: (v: AuditEntry['outcome']) => <Tag color={COLORS[v]}>{t.outcomes[v]}</Tag>,
+          },
+          { title: t.ip, dataIndex: 'ip' },
+          {
+            title: t.change,
+            render: (_, e) => (
+              <code style={{ fontSize: 12 }}>
+                {[show(e.before), show(e.after), show(e.detail)].filter(Boolean).join(' → ')}
+              </code>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

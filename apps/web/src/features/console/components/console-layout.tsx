@@ -1,0 +1,62 @@
+import { Button, Layout, Menu, Space, Spin, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLogout, useStaff } from '../api/console-api';
+import { consoleTexts } from '../texts';
+
+const NAV = [
+  { key: '/admin', label: consoleTexts.nav.dashboard },
+  { key: '/admin/orders', label: consoleTexts.nav.orders },
+  { key: '/admin/offline', label: consoleTexts.nav.offline },
+  { key: '/admin/audit', label: consoleTexts.nav.audit, roles: ['admin'] },
+];
+
+/** The console's own layout: side menu, staff name and role, 退出登录; no session -> /admin/login. */
+export function ConsoleLayout({ children }: { children: ReactNode }) {
+  const staff = useStaff();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (staff.isPending) {
+    return (
+      <div className="console-loading">
+        <Spin tip={consoleTexts.loading} />
+      </div>
+    );
+  }
+  if (staff.isError) return <Navigate to="/admin/login" replace />;
+  const items = NAV.filter((n) => !n.roles || n.roles.includes(staff.data.role)).map(({ key, label }) => ({
+    key,
+    label,
+  }));
+  return (
+    <Layout className="console" style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={200} theme="dark">
+        <div className="console__brand">{consoleTexts.title}</div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[location.pathname.replace(/\/$/, '')]}
+          items={items}
+          onClick={({ key }) => navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console__header">
+          <Space>
+            <span>{staff.data.username}</span>
+            <Tag color="blue">{staff.data.roleText}</Tag>
+            <Button
+              size="small"
+              loading={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin/login') })}
+            >
+              {consoleTexts.logout}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="console__content">{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
