@@ -30,11 +30,11 @@ describe('GET /home/homeInfo', () => {
           copyright: DEFAULT_SITE_SETTINGS.copyright,
         },
         friendLinkList: DEFAULT_FRIEND_LINKS,
-        // What registration gives; the similarity check and AIGC detection exist as services today.
+        // What registration gives; only the one-to-one service does not exist yet.
         benefits: [
           { kind: 'free_check', available: true },
           { kind: 'free_aigc_detection', available: true },
-          { kind: 'ai_writing_trial', available: false },
+          { kind: 'ai_writing_trial', available: true },
           { kind: 'online_support', available: false },
         ],
       },

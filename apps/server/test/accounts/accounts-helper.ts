@@ -186,12 +186,12 @@ export function qrCookieOf(setCookie: string | string[] | undefined): string {
 }
 
 /**
- * The set every account gets at registration (accounts/benefits.ts): the free check and the free AIGC
- * detection are usable; the AI-writing trial is 即将开放 until its service exists.
+ * The set every account gets at registration (accounts/benefits.ts): the free check, the free AIGC
+ * detection and the AI-writing trial, each usable now that its service exists.
  */
 export function registrationSet(grantedBy: string) {
   return [
-    { kind: 'ai_writing_trial', grantedBy, available: false, comingSoon: true },
+    { kind: 'ai_writing_trial', grantedBy, available: true, comingSoon: false },
     { kind: 'free_aigc_detection', grantedBy, available: true, comingSoon: false },
     { kind: 'free_check', grantedBy, available: true, comingSoon: false },
   ];

@@ -21,8 +21,8 @@ export const BENEFITS: readonly Benefit[] = [
   { kind: 'free_check', entitlement: 'free_check', open: true },
   // AIGC detection (issue 14): the check module's aigc goods use it.
   { kind: 'free_aigc_detection', entitlement: 'free_aigc_detection', open: true },
-  // AI thesis writing (issue 13) is being built.
-  { kind: 'ai_writing_trial', entitlement: 'ai_writing_trial', open: false },
+  // AI thesis writing (issue 13): the writing module's free outline uses it.
+  { kind: 'ai_writing_trial', entitlement: 'ai_writing_trial', open: true },
   // No online service desk exists yet.
   { kind: 'online_support', entitlement: null, open: false },
 ];

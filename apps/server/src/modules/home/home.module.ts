@@ -1,5 +1,6 @@
-import { API_PREFIX, ok } from '@kyfw/contracts';
+import { API_PREFIX, homeApi, ok } from '@kyfw/contracts';
 import QRCode from 'qrcode';
+import { route } from '../../lib/route.ts';
 import { defineModule } from '../types.ts';
 import { createHomeService, type HomeService } from './home.service.ts';
 
@@ -27,8 +28,11 @@ export const homeModule = defineModule({
       },
     };
   },
-  routes(app, { home }) {
-    app.get(`${API_PREFIX}/home/homeInfo`, async () => ok(await home.home.getHomeInfo()));
+  async routes(app, { home }) {
+    await app.register(
+      async (api) => route(api, homeApi.homeInfo, async () => ok(await home.home.getHomeInfo())),
+      { prefix: API_PREFIX },
+    );
     app.get('/images/wechat-qr.png', async (_request, reply) =>
       reply
         .header('content-type', 'image/png')
