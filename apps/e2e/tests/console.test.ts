@@ -1,0 +1,167 @@
+// The operator console (issue 15): a finance operator created with the CLI logs in at /admin/login
+// with username, password and the TOTP code (computed here from the secret the CLI printed, as an
+// authenticator app would), finds the student's transfer proof under 线下付款, confirms it, and the
+// student's paper check starts at once and finishes. Screenshots of the console pages are saved in
+// apps/e2e/test-results (console-*.png).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../server/src/modules/console/totp.ts';
+import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
+import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+import { API_PREFIX, api, MANY_USERS_ENV, registerUser } from '../lib/users.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page;
+let operator: { username: string; password: string; totpSecret: string };
+
+beforeAll(async () => {
+  // The account is created the documented way, before the server holds the data folder.
+  const dataDir = mkdtempSync(join(tmpdir(), 'kyfw-e2e-console-'));
+  const out = execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'apps/server/src/cli/operator.ts'),
+      'create',
+      '--username',
+      'zhangcw',
+      '--role',
+      'finance',
+    ],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' } },
+  );
+  operator = JSON.parse(out.toString());
+  server = await startServer({
+    ...MANY_USERS_ENV,
+    DATA_DIR: dataDir,
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `console-${ctx.task.name}`);
+  await context?.close();
+  context = undefined;
+});
+
+describe('operator console', () => {
+  it('a finance operator logs in with TOTP, confirms a transfer, and the student’s check runs', async () => {
+    expect(operator).toMatchObject({ username: 'zhangcw' });
+    expect(operator.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+
+    // The student uploads a paper (a paid check order) and pays by bank transfer with a proof.
+    const student = await registerUser(server.baseUrl);
+    const form = new FormData();
+    form.append('title', '高校图书馆文献服务研究');
+    form.append('author', '张三');
+    form.append('goodsId', 'check_master');
+    const text = Array.from(
+      { length: 20 },
+      (_, i) => `第${i + 1}段。本文分析了读者在检索与获取全文过程中的需求，并提出改进建议。`,
+    ).join('\n');
+    form.append('file', new Blob([text], { type: 'text/plain' }), 'paper.txt');
+    const upload = (await (
+      await fetch(`${server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
+        method: 'POST',
+        headers: { token: student.token, terminal: 'PC' },
+        body: form,
+      })
+    ).json()) as { code: number; data: { orderId: string; orderNo: string } };
+    expect(upload.code).toBe(0);
+    // A real image as the transfer proof (the console shows it): a screenshot of a small page.
+    context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    await page.setContent('<p style="font-size:28px">转账成功 ¥ 金额见订单</p>');
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 360, height: 80 } });
+    const proof = new FormData();
+    proof.append('orderId', upload.data.orderId);
+    proof.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'transfer.png');
+    const sent = (await (
+      await fetch(`${server.baseUrl}${API_PREFIX}/payment/offline/proof`, {
+        method: 'POST',
+        headers: { token: student.token, terminal: 'PC' },
+        body: proof,
+      })
+    ).json()) as { code: number };
+    expect(sent.code).toBe(0);
+
+    // Without a session the console shows its login page.
+    await page.goto('/admin/offline');
+    await expect.poll(() => page.url()).toContain('/admin/login');
+    await page.getByLabel('用户名').fill(operator.username);
+    await page.getByLabel('密码').fill(operator.password);
+    // A wrong code is refused with the server's message.
+    await page.getByLabel('动态验证码').fill('000000');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-message, .toast-host, [role=alert]')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
+      )
+      .toContain('用户名、密码或动态验证码错误');
+    await screenshot(page, 'console-login');
+    await page.getByLabel('动态验证码').fill(totpCode(operator.totpSecret, new Date()));
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.locator('.console__header').innerText()).toContain('财务');
+    await expect.poll(() => page.locator('.ant-statistic').first().innerText()).toContain('1');
+    await screenshot(page, 'console-dashboard');
+
+    await page.getByRole('menuitem', { name: '线下付款' }).click();
+    const row = page.locator('tr', { hasText: upload.data.orderNo });
+    await expect.poll(() => row.count()).toBe(1);
+    // The proof image loads (the staff cookie goes with the image request).
+    await expect
+      .poll(() => row.locator('img').evaluate((img) => (img as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, 'console-offline');
+    await row.getByRole('button', { name: '确认到账' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '确认该笔转账已到账' });
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    await modal.getByRole('button', { name: '确认到账' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+
+    // The student's check started the moment the payment was confirmed, and it finishes.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ status: string }>(
+              server.baseUrl,
+              '/order/detail',
+              { orderId: upload.data.orderId },
+              student.token,
+            )
+          ).status,
+        { timeout: 90_000 },
+      )
+      .toBe('done');
+
+    await page.getByRole('menuitem', { name: '订单' }).click();
+    await page.getByLabel('订单号').fill(upload.data.orderNo);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain(upload.data.orderNo);
+    await page.getByRole('button', { name: '详情' }).click();
+    await expect.poll(() => page.locator('.ant-drawer').innerText()).toContain('支付记录');
+    // The drawer has slid fully into view before the screenshot.
+    await expect
+      .poll(async () => {
+        const box = await page.locator('.ant-drawer-header').boundingBox();
+        return box ? Math.round(box.x) : 9999;
+      })
+      .toBeLessThan(700);
+    await screenshot(page, 'console-order');
+  });
+});
