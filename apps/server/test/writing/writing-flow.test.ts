@@ -324,6 +324,42 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     );
   });
 
+  it('reads a task book into the requirements, and refuses a file that is not a document', async () => {
+    const send = async (name: string, bytes: Buffer) => {
+      const boundary = '----kyfwtaskbook';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/kyfw/web/v1${A}/recognitionFile`,
+        headers: { token, terminal: 'PC', 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      return res.json() as {
+        code: number;
+        message: string;
+        data: { requirements: string; truncated: boolean };
+      };
+    };
+    const ok = await send(
+      'task.txt',
+      Buffer.from('毕业论文任务书\n\n要求：字数不少于8000字，需包含问卷调查与数据分析。', 'utf8'),
+    );
+    expect(ok.code).toBe(0);
+    expect(ok.data.requirements).toBe('毕业论文任务书\n要求：字数不少于8000字，需包含问卷调查与数据分析。');
+    const bad = await send(
+      'task.docx',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    );
+    expect(bad.code).not.toBe(0);
+    expect(bad.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('says so in Chinese when the LLM keeps failing, and charges nothing', async () => {
     const { token: other } = await boundUser();
     await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { nonsense: 3 } });

@@ -290,7 +290,11 @@ export const writingApi = {
   download: endpoint({ path: '/aiWriting/download', body: writingIdBody, data: 'file' }),
   delOrder: endpoint({ path: '/aiWriting/delOrder', body: writingIdBody, data: nullData }),
   /** Not built yet: each answers 6002 该功能暂未开放. */
-  recognitionFile: notOpen('/aiWriting/recognitionFile'),
+  /** multipart: one `file` (.docx/.doc/.pdf/.txt task book or template): its text as requirements. */
+  recognitionFile: endpoint({
+    path: '/aiWriting/recognitionFile',
+    data: z.object({ requirements: z.string(), truncated: z.boolean(), fileName: z.string() }),
+  }),
   updateOrder: notOpen('/aiWriting/updateOrder'),
   unlimitedRevisionsPayment: notOpen('/aiWriting/unlimitedRevisions/payment'),
 } as const;

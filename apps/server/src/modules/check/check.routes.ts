@@ -32,13 +32,13 @@ const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
 /** Uploads per client and minute: each one is parsed in a worker thread. */
 const UPLOAD_LIMIT = { max: 20, timeWindow: 60_000 };
 
-type Upload = {
+export type Upload = {
   fields: Record<string, string>;
   file?: { fileName: string; bytes: Buffer; truncated: boolean };
 };
 
 /** Reads the multipart parts: the text fields and one `file`; the file stops at the size cap. */
-async function readUpload(request: FastifyRequest, maxMb: number): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, maxMb: number): Promise<Upload> {
   const fields: Record<string, string> = {};
   let file: Upload['file'];
   try {

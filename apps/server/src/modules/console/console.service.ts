@@ -6,8 +6,9 @@ import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { getOrderHistory } from '../orders/orders.service.ts';
 import { money, toOrderView } from '../orders/orders.view.ts';
 import { listProofsForOperator, readProofFile } from '../orders/payments/offline.service.ts';
-import { listOrderPayments, listOrderRefunds } from '../orders/payments/payments.repo.ts';
-import { toRefundView } from '../orders/payments/payments.service.ts';
+import { listOrderPayments } from '../orders/payments/payments.repo.ts';
+import { toRefundView } from '../orders/payments/records.service.ts';
+import { listOrderRefunds } from '../orders/payments/refunds.repo.ts';
 import { dashboardDays, phoneOfUser, queueSizes, recentFailedJobs, searchOrders } from './console.repo.ts';
 import { TEXTS } from './console.texts.ts';
 

@@ -2,10 +2,10 @@ import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely, ServiceType } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
-import { findGoods, type GoodsRecord, listActiveGoods } from './orders.repo.ts';
+import { findGoods, type GoodsRecord, listActiveGoods } from './goods.repo.ts';
 import { TEXTS } from './orders.texts.ts';
 
-export type { GoodsRecord } from './orders.repo.ts';
+export type { GoodsRecord } from './goods.repo.ts';
 
 /** Active goods by id; undefined when missing or inactive. */
 export async function getGoods(db: Kysely<Database>, id: string): Promise<GoodsRecord | undefined> {

@@ -1,5 +1,6 @@
 import type { Database, Kysely, ServiceType } from '@kyfw/db';
 import { getGoods, listGoods, priceFor, toGoodsView } from './goods.service.ts';
+import { cancelOrder } from './order-lifecycle.service.ts';
 import type { OrdersRuntime } from './orders.runtime.ts';
 import {
   type CreateOrderInput,
@@ -11,19 +12,14 @@ import {
   setOrderServiceRef,
 } from './orders.service.ts';
 import { toOrderView } from './orders.view.ts';
-import {
-  cancelOrder,
-  getPayStatus,
-  type RefundUndeliveredInput,
-  refundUndeliveredOrder,
-  type StartPaymentInput,
-  startPayment,
-} from './payments/payments.service.ts';
+import { type RefundUndeliveredInput, refundUndeliveredOrder } from './payments/refunds.service.ts';
+import { type StartPaymentInput, startPayment } from './payments/start.service.ts';
+import { getPayStatus } from './payments/status.service.ts';
 
 export type { GoodsRecord } from './goods.service.ts';
 export type { OrderView } from './orders.view.ts';
 export { type PaidHandler, type ServiceUndeliverable, serviceUndeliverable } from './paid-hooks.ts';
-export type { StartPaymentResult } from './payments/payments.service.ts';
+export type { StartPaymentResult } from './payments/start.service.ts';
 
 /**
  * The orders service API for other modules (check, reduction, AI writing, …). A module reaches

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
 import { INVOICE_MAIL_ATTEMPTS, INVOICE_MAIL_JOB, sendInvoiceMail } from './invoices/invoices.service.ts';
-import { executeRefund, expireDueOrders, ORDERS_REFUND_JOB, reconcile } from './payments/payments.service.ts';
+import { expireDueOrders } from './order-lifecycle.service.ts';
+import { reconcile } from './payments/reconcile.service.ts';
+import { executeRefund, ORDERS_REFUND_JOB } from './payments/refunds.service.ts';
 
 /**
  * The orders module's background work. Both recurring jobs are idempotent: a second run (or two

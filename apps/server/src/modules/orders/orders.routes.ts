@@ -24,19 +24,18 @@ import {
   listInvoiceable,
   listInvoices,
 } from './invoices/invoices.service.ts';
+import { cancelOrder } from './order-lifecycle.service.ts';
 import type { OrdersRuntime } from './orders.runtime.ts';
 import { deleteOrderForUser, getOrderForUser, getOrderHistory, listOrdersForUser } from './orders.service.ts';
 import { PAY_CHANNEL_TEXTS, TEXTS } from './orders.texts.ts';
 import { money, paymentStatusTextOf, toOrderView } from './orders.view.ts';
 import { getOfflineInfo, submitOfflineProof, toProofView } from './payments/offline.service.ts';
-import { listOrderPayments, listOrderProofs, listOrderRefunds } from './payments/payments.repo.ts';
-import {
-  cancelOrder,
-  getPayStatus,
-  listPaymentRecords,
-  startPayment,
-  toRefundView,
-} from './payments/payments.service.ts';
+import { listOrderPayments } from './payments/payments.repo.ts';
+import { listOrderProofs } from './payments/proofs.repo.ts';
+import { listPaymentRecords, toRefundView } from './payments/records.service.ts';
+import { listOrderRefunds } from './payments/refunds.repo.ts';
+import { startPayment } from './payments/start.service.ts';
+import { getPayStatus } from './payments/status.service.ts';
 
 /**
  * Each paid service's pay endpoints of spec §7, thin calls into the payment service. A service

@@ -209,7 +209,7 @@ export type PaidHooksOutcome =
  * Runs the service's onPaid handlers for a just-paid order inside `tx`, behind a savepoint: a
  * failing handler is rolled back alone and retried by the reconciliation job; the payment stands.
  * A handler that says the service can no longer be delivered has every handler's writes rolled
- * back and is not called again; the caller refunds the payment (payments.service).
+ * back and is not called again; the caller refunds the payment (payments/confirm.service.ts).
  */
 export async function runPaidHooks(
   rt: OrdersRuntime,

@@ -8,9 +8,12 @@ import { KIND_NAMES, TEXTS } from './reduction.texts.ts';
  * was done (and, on the sandbox, that the rewrites are template text), then the text paragraph by
  * paragraph. An uploaded .docx is edited in place instead (reduction.docx-edit.ts).
  */
-export async function renderReductionDocx(r: Reduction): Promise<Uint8Array> {
+export async function renderReductionDocx(
+  r: Reduction,
+  options: { formatLost?: boolean } = {},
+): Promise<Uint8Array> {
   const lines = afterText(r).split('\n');
-  const note = `${KIND_NAMES[r.kind]}结果${r.sandbox ? `（${TEXTS.sandboxNote}）` : ''}`;
+  const note = `${KIND_NAMES[r.kind]}结果${r.sandbox ? `（${TEXTS.sandboxNote}）` : ''}${options.formatLost ? ` ${TEXTS.formatNotKept}` : ''}`;
   const doc = new Document({
     creator: 'kyfw',
     title: r.title,

@@ -1,14 +1,20 @@
-import { ok } from '@kyfw/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import { ErrorCode, ok } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
-import { parseBody } from '../../lib/validate.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { parseBody, parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { readUpload } from '../check/check.routes.ts';
+import { extractUpload } from '../check/check.service.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
+import { editDocxInPlace } from './reduction.docx-edit.ts';
 import { reductionFromReport } from './reduction.report.ts';
 import {
   orderPaymentBody,
   priceBody,
   reductionIdBody,
   submitContentBody,
+  submitFileFields,
   submitReportBody,
 } from './reduction.schemas.ts';
 import {
@@ -22,6 +28,8 @@ import {
   toReductionView,
   toResultView,
 } from './reduction.service.ts';
+
+import { TEXTS } from './reduction.texts.ts';
 
 function attachment(fileName: string, asciiFallback: string): string {
   return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -38,6 +46,10 @@ export async function reductionRoutes(
   const { rt } = options;
   const { now } = rt;
   const db = () => rt.db;
+  const maxBytes = rt.check.config.uploadMaxBytes;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -64,6 +76,34 @@ export async function reductionRoutes(
         now(),
       ),
     );
+  });
+
+  // An uploaded document, read by the check's extraction (.docx/.doc/.pdf/.txt; a scanned PDF is
+  // refused). A .docx is kept and edited in place on /download.
+  app.post('/weightReduction/submitFile', async (request) => {
+    const auth = await requireUser(request);
+    const upload = await readUpload(request, maxBytes / 1024 / 1024);
+    const fields = parseWith(submitFileFields, upload.fields);
+    if (!upload.file || upload.file.bytes.length === 0)
+      throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileMissing);
+    const document = await extractUpload(rt.check, upload.file.bytes, upload.file.fileName);
+    const isDocx = /\.docx$/i.test(upload.file.fileName);
+    const fileKey = isDocx ? `reduction/${crypto.randomUUID()}.docx` : undefined;
+    const created = await createReduction(
+      rt,
+      {
+        userId: auth.userId,
+        kind: fields.kind,
+        source: 'file',
+        title: fields.title || upload.file.fileName.replace(/\.[^.]+$/, ''),
+        text: document.text,
+        fileName: upload.file.fileName,
+        fileKey,
+      },
+      now(),
+    );
+    if (fileKey) await rt.check.storage.put(fileKey, upload.file.bytes);
+    return ok(created);
   });
 
   // A check report -> a reduction of its flagged paragraphs. /order/trans is the same turn from
@@ -121,7 +161,19 @@ export async function reductionRoutes(
     const body = parseBody(request, reductionIdBody);
     const r = await ownReduction(db(), auth.userId, body.reductionId);
     requireDone(r);
-    const bytes = await renderReductionDocx(r);
+    let bytes: Uint8Array | undefined;
+    let formatLost = false;
+    if (r.fileKey) {
+      const original = await rt.check.storage.get(r.fileKey);
+      bytes = editDocxInPlace(
+        original,
+        toResultView(r)
+          .items.filter((i) => i.outcome === 'rewritten')
+          .map((i) => ({ before: i.before, after: i.after })),
+      );
+      formatLost = bytes === undefined;
+    }
+    bytes ??= await renderReductionDocx(r, { formatLost });
     const name = `${r.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${r.kind === 'reduction' ? '降重' : '降AIGC'}.docx`;
     return reply
       .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')

@@ -34,3 +34,9 @@ export const orderPaymentBody = z.object({
   reductionId,
   payType: z.enum(['wx', 'ali'], { error: '请选择支付方式（微信或支付宝）' }),
 });
+
+/** The text fields of /submitFile (multipart, beside the file). */
+export const submitFileFields = z.object({
+  kind,
+  title: z.string().trim().max(200, { error: '标题不能超过200字' }).optional(),
+});

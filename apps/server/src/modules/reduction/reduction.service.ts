@@ -51,14 +51,12 @@ export function paragraphsOf(text: string): ReductionParagraph[] {
 }
 
 async function goodsOf(rt: ReductionRuntime, kind: ReductionKind) {
-  const { db } = rt;
   const goods = await rt.orders.getGoods(KIND_GOODS[kind]);
   if (!goods) throw new AppError(ErrorCode.GOODS_NOT_FOUND, TEXTS.goodsMissing);
   return goods;
 }
 
 export async function goodsPrice(rt: ReductionRuntime, kind: ReductionKind, chars?: number) {
-  const { db } = rt;
   const orders = rt.orders;
   const goods = await goodsOf(rt, kind);
   const view = orders.toGoodsView(goods);

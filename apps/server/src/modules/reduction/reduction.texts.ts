@@ -38,5 +38,7 @@ export const TEXTS = {
   keptNote: (lost: string[]) => `改写后未能保留 ${lost.slice(0, 3).join('、')}，已保留原文`,
   sandboxNote: '当前为沙箱环境：改写由模板替换生成（标有【沙箱示例】），不是人工智能改写结果',
   untitled: '未命名文本',
+  fileMissing: '请选择要降重的文件',
+  formatNotKept: '说明：未能在原文档中逐段定位改写内容，本文件按纯文本重新排版，原格式未保留。',
   goodsMissing: '降重服务暂未上架',
 };

@@ -1,4 +1,6 @@
+import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, ok, writingApi } from '@kyfw/contracts';
+import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -23,6 +25,9 @@ import {
 } from './writing.service.ts';
 import { FORMAT_TEMPLATES } from './writing.templates.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
+
+/** A task book is a few pages; 10 MB is plenty. */
+const TASK_BOOK_MAX_BYTES = 10 * 1024 * 1024;
 
 function attachment(fileName: string, asciiFallback: string): string {
   return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -212,11 +217,42 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   );
 
   // Not built yet: a clear answer instead of a missing route.
-  for (const e of [
+  // A task book or school template: its text becomes the form's requirements (the student edits it).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: TASK_BOOK_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  route(
+    app,
     writingApi.recognitionFile,
-    writingApi.updateOrder,
-    writingApi.unlimitedRevisionsPayment,
-  ]) {
+    async ({ request }) => {
+      const part = await request.file().catch(() => undefined);
+      if (!part) throw new AppError(ErrorCode.VALIDATION, TEXTS.taskBookMissing);
+      const bytes = await part.toBuffer().catch(() => null);
+      if (!bytes || part.file.truncated) throw new AppError(ErrorCode.VALIDATION, TEXTS.taskBookTooLarge);
+      try {
+        const doc = await extractDocument(bytes, {
+          fileName: part.filename,
+          limits: { maxBytes: TASK_BOOK_MAX_BYTES, timeoutMs: 30_000 },
+        });
+        const text = doc.text
+          .replace(/[ \t]+/g, ' ')
+          .replace(/\n{2,}/g, '\n')
+          .trim();
+        return ok({
+          requirements: text.slice(0, 2000),
+          truncated: text.length > 2000,
+          fileName: part.filename ?? '',
+        });
+      } catch (error) {
+        if (error instanceof ExtractError)
+          throw new AppError(ErrorCode.VALIDATION, error.message, { cause: error });
+        throw error;
+      }
+    },
+    auth,
+  );
+
+  for (const e of [writingApi.updateOrder, writingApi.unlimitedRevisionsPayment]) {
     route(
       app,
       e,

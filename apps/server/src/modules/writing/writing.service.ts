@@ -90,7 +90,6 @@ export async function suggestTitles(
   userId: string,
   input: { area: Writing['area']; topic: string; discipline: string },
 ) {
-  const { db } = rt;
   const result = await askLlm(() =>
     rt.llm.provider.structured({
       task: 'writing.title',
@@ -189,7 +188,6 @@ export function outlineTotal(items: readonly OutlineItem[]): number {
 }
 
 async function proposeOutline(rt: WritingRuntime, w: Writing, userId: string, orderNo?: string) {
-  const { db } = rt;
   const result = await askLlm(() =>
     rt.llm.provider.structured({
       task: 'writing.outline',
@@ -282,7 +280,6 @@ export async function searchLibrary(
   keyword: string,
   limit: number,
 ): Promise<Omit<Source, 'n'>[]> {
-  const { db } = rt;
   const library = rt.library;
   if (!library) return [];
   const terms = termsOf(keyword);
@@ -330,7 +327,6 @@ export async function analyseReferences(
 
 /** The sources of a draft: the student's supplied ones first, then the library's records on the title. */
 export async function retrieveSources(rt: WritingRuntime, w: Writing): Promise<Source[]> {
-  const { db } = rt;
   const supplied = w.sources.filter((s) => s.origin === 'supplied');
   const found = await searchLibrary(rt, `${w.title ?? ''} ${w.topic}`, SOURCES_PER_DRAFT);
   const seen = new Set(supplied.map((s) => s.title));

@@ -2,6 +2,8 @@
 export const TEXTS = {
   titleRequired: '请先选择或输入论文题目',
   writingNotFound: '论文不存在或已删除',
+  taskBookMissing: '请选择任务书或模板文件（.docx、.doc、.pdf 或 .txt）',
+  taskBookTooLarge: '任务书文件不能超过 10 MB',
   outlineRequired: '请先生成并确认大纲',
   outlineBudgetMismatch: (sum: number, target: number) =>
     `各章字数合计 ${sum} 字，与目标字数 ${target} 字相差超过 10%，请调整`,

@@ -5,20 +5,24 @@ import { AppError } from '../../../lib/app-error.ts';
 import { route } from '../../../lib/route.ts';
 import { findDelivery } from '../addresses/addresses.repo.ts';
 import { shipOrder, toDeliveryView } from '../addresses/addresses.service.ts';
+import { updateGoods } from '../goods.repo.ts';
 import { toGoodsView } from '../goods.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import { findOrderByNo, listAttempts, updateGoods } from '../orders.repo.ts';
+import { findOrderByNo } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { getOrderHistory } from '../orders.service.ts';
 import { toOrderView } from '../orders.view.ts';
+import { listAttempts } from '../payments/attempts.repo.ts';
 import {
   confirmOfflineProof,
   listProofsForOperator,
   readProofFile,
   rejectOfflineProof,
 } from '../payments/offline.service.ts';
-import { listFlaggedPayments, listOrderPayments, listOrderRefunds } from '../payments/payments.repo.ts';
-import { requestRefund, toRefundView } from '../payments/payments.service.ts';
+import { listFlaggedPayments, listOrderPayments } from '../payments/payments.repo.ts';
+import { toRefundView } from '../payments/records.service.ts';
+import { listOrderRefunds } from '../payments/refunds.repo.ts';
+import { requestRefund } from '../payments/refunds.service.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptRawBodies, type PayChannel, rawBodyOf } from '../../../providers/payment/index.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
-import { handleNotification } from './payments.service.ts';
+import { handleNotification } from './notify.service.ts';
 
 /**
  * The platforms' payment notification endpoints (register under /kyfw/web/v1):

@@ -5,6 +5,7 @@ import { sniffProofType } from '../files.ts';
 import { findOrderById } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { getOrderForUser } from '../orders.service.ts';
+import { confirmPayment } from './confirm.service.ts';
 import {
   findPendingProof,
   findProof,
@@ -12,8 +13,8 @@ import {
   listProofs,
   type ProofRecord,
   reviewProof,
-} from './payments.repo.ts';
-import { closeQrCodesForOfflinePayment, confirmPayment } from './payments.service.ts';
+} from './proofs.repo.ts';
+import { closeQrCodesForOfflinePayment } from './start.service.ts';
 
 /** What the payment dialog shows for 线下转账 (bank details from configuration). */
 export function getOfflineInfo(rt: OrdersRuntime) {

@@ -6,6 +6,7 @@ import { setUnsavedInput } from '../../../stores/unsaved-store';
 import { useIsLoggedIn, useRequireLogin, useSession } from '../../auth';
 import { PaymentDialog } from '../../payment';
 import { WRITING_PAY_ENDPOINTS } from '../api/keys';
+import { useReadTaskBook } from '../api/read-task-book';
 import { useSaveDraft } from '../api/save-draft';
 import { useSuggestTitles } from '../api/suggest-titles';
 import {
@@ -54,6 +55,7 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
   const [requirements, setRequirements] = useState('');
   const [title, setTitle] = useState('');
   const titles = useSuggestTitles();
+  const taskBook = useReadTaskBook();
   const save = useSaveDraft();
   const outline = useGenerateOutline();
   const free = useFreeOutlines(useIsLoggedIn());
@@ -128,6 +130,27 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
           placeholder={T.requirementsPlaceholder}
           onChange={(e) => setRequirements(e.target.value)}
         />
+      </div>
+      <div className="wr__field">
+        <span>{T.taskBook}</span>
+        <label className="wr__upload">
+          <span className="wr__upload-button">{T.taskBookChoose}</span>
+          <input
+            className="wr__upload-input"
+            aria-label={T.taskBook}
+            type="file"
+            accept=".docx,.doc,.pdf,.txt"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              requireLogin(() =>
+                taskBook.mutate(file, { onSuccess: (r) => setRequirements(r.requirements) }),
+              );
+            }}
+          />
+        </label>
+        <span className="muted">{taskBook.isPending ? T.taskBookReading : T.taskBookHint}</span>
       </div>
       <Button
         onClick={() => requireLogin(() => titles.mutate({ topic, area, discipline }))}

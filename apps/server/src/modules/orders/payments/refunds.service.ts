@@ -1,0 +1,311 @@
+import { randomInt } from 'node:crypto';
+import { ErrorCode } from '@kyfw/contracts';
+import type { Database, Kysely } from '@kyfw/db';
+import { enqueue } from '../../../jobs/queue.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { PaymentProviderError } from '../../../providers/payment/index.ts';
+import { isPaidStatus } from '../order-state.ts';
+import {
+  findOrderById,
+  findOrderByNo,
+  lockOrder,
+  markAutoRefundFailed,
+  markUndelivered,
+  type OrderRecord,
+  setOrderRefundedFen,
+  updateOrderStatus,
+} from '../orders.repo.ts';
+import type { OrdersRuntime } from '../orders.runtime.ts';
+import { TEXTS } from '../orders.texts.ts';
+import { listAttempts } from './attempts.repo.ts';
+import {
+  findAcceptedPayment,
+  findPaymentById,
+  flagPayment,
+  lockPayment,
+  setPaymentRefundedFen,
+} from './payments.repo.ts';
+import {
+  findRefund,
+  insertRefund,
+  lockRefund,
+  type RefundRecord,
+  sumActiveRefunds,
+  sumSucceededRefunds,
+  updateRefund,
+} from './refunds.repo.ts';
+
+/**
+ * The order's service cannot be delivered: inside `tx`, holding the order's lock, the order is
+ * marked undelivered (never invoiced; its status says what happened and that the money is being
+ * given back) and a full refund of what is left of its accepted payment is recorded, actor system,
+ * with `reason`. Returns the refund to carry out after the commit (executeRefund; the
+ * reconciliation retries it), or undefined when nothing is left to refund.
+ */
+export async function recordUndeliveredRefund(
+  rt: OrdersRuntime,
+  tx: Kysely<Database>,
+  order: OrderRecord,
+  why: { reason: string; statusText: string },
+): Promise<string | undefined> {
+  const now = rt.now();
+  await markUndelivered(tx, order.id, why.statusText, now);
+  const accepted = await findAcceptedPayment(tx, order.id);
+  const payment = accepted ? await lockPayment(tx, accepted.id) : undefined;
+  const left = payment ? payment.amountFen - (await sumActiveRefunds(tx, payment.id)) : 0;
+  if (!payment || left <= 0) {
+    rt.logger.error(
+      { orderNo: order.orderNo, reason: why.reason },
+      'service undeliverable but no payment left to refund',
+    );
+    return undefined;
+  }
+  const refund = await insertRefund(tx, {
+    orderId: order.id,
+    paymentId: payment.id,
+    refundNo: generateRefundNo(now),
+    amountFen: left,
+    reason: why.reason,
+    actor: 'system',
+    now,
+  });
+  rt.logger.warn(
+    { orderNo: order.orderNo, serviceType: order.serviceType, reason: why.reason },
+    'paid order whose service can no longer be delivered: refunding automatically',
+  );
+  return refund.id;
+}
+
+export interface RefundUndeliveredInput {
+  /** The refund's reason, shown in the order's history (at most 80 characters). */
+  reason: string;
+  /** What happened in a few words (at most 30 characters, e.g. 检测失败), shown as the order's status. */
+  statusText: string;
+  /**
+   * Marks the service's own record inside the transaction, after the order's lock and before the
+   * payment's (the lock order, README); false: nothing to do (e.g. already failed), no refund.
+   */
+  update?: (tx: Kysely<Database>) => Promise<boolean>;
+  /**
+   * Run inside the caller's transaction (e.g. an account deletion, which holds the order's lock
+   * already) instead of one of its own. The refund is then carried out by the `orders.refund` job,
+   * enqueued in that transaction: it runs once the caller commits (never if it rolls back).
+   */
+  tx?: Kysely<Database>;
+}
+
+/** The job carrying out one recorded refund at its platform (orders.jobs.ts defines it). */
+export const ORDERS_REFUND_JOB = 'orders.refund';
+
+/**
+ * A paid order's service failed for good after it was paid (e.g. the check's retries are used
+ * up): in one transaction the order is locked, `update` marks the service's record, and the order
+ * is marked undelivered with a full refund of what is left of its payment (recordUndeliveredRefund);
+ * then the refund is carried out at the platform (retried by the reconciliation while the platform
+ * is down). The order becomes refunded when the platform confirms it. An order not (or no longer)
+ * paid is left as it is. Returns whether `update` applied and the refund recorded, if any.
+ * With `input.tx` all of it happens inside the caller's transaction and the refund is carried out
+ * by a job queued in it.
+ */
+export async function refundUndeliveredOrder(
+  rt: OrdersRuntime,
+  orderId: string,
+  input: RefundUndeliveredInput,
+): Promise<{ applied: boolean; refundId?: string }> {
+  const work = async (tx: Kysely<Database>): Promise<{ applied: boolean; refundId?: string }> => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new Error(`order ${orderId} not found`);
+    if (input.update && !(await input.update(tx))) return { applied: false };
+    if (!isPaidStatus(order.status)) return { applied: true };
+    const refundId = await recordUndeliveredRefund(rt, tx, order, input);
+    return { applied: true, ...(refundId ? { refundId } : {}) };
+  };
+  if (input.tx) {
+    const result = await work(input.tx);
+    if (result.refundId) {
+      await enqueue(
+        input.tx,
+        ORDERS_REFUND_JOB,
+        { refundId: result.refundId },
+        { dedupeKey: `refund:${result.refundId}` },
+      );
+    }
+    return result;
+  }
+  const result = await rt.db.transaction().execute(work);
+  if (result.refundId) {
+    const refundId = result.refundId;
+    await executeRefund(rt, refundId).catch((error) =>
+      rt.logger.warn({ err: error, refundId }, 'automatic refund failed; the reconciliation retries it'),
+    );
+  }
+  return result;
+}
+
+// --- refunds ------------------------------------------------------------------------------------
+
+/** 'RF' + yyyyMMddHHmmss + 6 random digits. */
+export function generateRefundNo(now: Date): string {
+  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `RF${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * An operator refunds (part of) the payment that paid an order; the order becomes refunded when
+ * fully refunded. Offline payments are returned by bank transfer by the operator; the refund is
+ * then only recorded.
+ * @throws AppError RESOURCE_NOT_FOUND / REFUND_NOT_ALLOWED / REFUND_FAILED (platform refused).
+ */
+export async function requestRefund(
+  rt: OrdersRuntime,
+  input: { orderNo: string; amountFen?: number; reason: string },
+): Promise<RefundRecord> {
+  const order = await findOrderByNo(rt.db, input.orderNo);
+  if (!order) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '订单不存在');
+  const payment = await findAcceptedPayment(rt.db, order.id);
+  if (!payment) throw new AppError(ErrorCode.REFUND_NOT_ALLOWED);
+  const refund = await rt.db.transaction().execute(async (tx) => {
+    // Lock order (README): the order, then its payment.
+    await lockOrder(tx, order.id);
+    await lockPayment(tx, payment.id);
+    const left = payment.amountFen - (await sumActiveRefunds(tx, payment.id));
+    const amountFen = input.amountFen ?? left;
+    if (amountFen <= 0 || amountFen > left) throw new AppError(ErrorCode.REFUND_NOT_ALLOWED);
+    return insertRefund(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      refundNo: generateRefundNo(rt.now()),
+      amountFen,
+      reason: input.reason,
+      actor: 'operator',
+      now: rt.now(),
+    });
+  });
+  await executeRefund(rt, refund.id);
+  const after = (await findRefund(rt.db, refund.id))!;
+  if (after.status === 'failed')
+    throw new AppError(ErrorCode.REFUND_FAILED, `退款失败：${after.lastError ?? '平台拒绝'}`);
+  return after;
+}
+
+/**
+ * Carries out a recorded refund at the platform (idempotent by refund number: running it again,
+ * e.g. from the reconciliation job after a network failure, never refunds twice).
+ */
+export async function executeRefund(rt: OrdersRuntime, refundId: string): Promise<void> {
+  const refund = await findRefund(rt.db, refundId);
+  if (!refund || refund.status === 'succeeded' || refund.status === 'failed') return;
+  const payment = await findPaymentById(rt.db, refund.paymentId);
+  if (!payment) throw new Error(`payment ${refund.paymentId} missing`);
+  if (payment.channel === 'offline') {
+    if (refund.actor === 'operator') return completeRefund(rt, refund.id, null);
+    return refundFailed(rt, refund, { lastError: '线下款项需人工退回', flagReason: '线下款项需人工退回' });
+  }
+  const attempt = payment.attemptId
+    ? (await listAttempts(rt.db, payment.orderId)).find((a) => a.id === payment.attemptId)
+    : undefined;
+  const order = await findOrderById(rt.db, payment.orderId);
+  const outTradeNo = attempt?.outTradeNo ?? order!.orderNo;
+  try {
+    const result = await rt.providers[payment.channel].refund({
+      orderNo: outTradeNo,
+      refundNo: refund.refundNo,
+      amountFen: refund.amountFen,
+      totalFen: payment.amountFen,
+      reason: refund.reason,
+    });
+    if (result.state === 'SUCCESS') return completeRefund(rt, refund.id, result.refundId);
+    if (result.state === 'PROCESSING') {
+      await updateRefund(rt.db, refund.id, {
+        status: 'processing',
+        providerRefundId: result.refundId,
+        now: rt.now(),
+      });
+      return;
+    }
+    await refundFailed(rt, refund, {
+      providerRefundId: result.refundId,
+      lastError: `平台退款状态 ${result.state}`,
+      flagReason: `退款失败（${result.state}），需人工处理`,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.isRetryable) {
+      await updateRefund(rt.db, refund.id, {
+        status: refund.status,
+        lastError: error.message,
+        now: rt.now(),
+      });
+      rt.logger.warn(
+        { refundNo: refund.refundNo, kind: error.kind },
+        'refund: platform unavailable, will retry',
+      );
+      return;
+    }
+    await refundFailed(rt, refund, {
+      lastError: error.message,
+      flagReason: `退款被拒绝（${error.kind}），需人工处理`,
+    });
+    rt.logger.error(
+      { refundNo: refund.refundNo, kind: error.kind, err: error },
+      'refund refused by the platform',
+    );
+  }
+}
+
+/**
+ * A refund that will not happen by itself: failed, its payment flagged for an operator, and an
+ * automatic refund of an undelivered order marks that order (it no longer says 正在自动退款, but
+ * that customer service will be in touch; markAutoRefundFailed).
+ */
+async function refundFailed(
+  rt: OrdersRuntime,
+  refund: RefundRecord,
+  why: { lastError: string; flagReason: string; providerRefundId?: string },
+): Promise<void> {
+  const now = rt.now();
+  await updateRefund(rt.db, refund.id, {
+    status: 'failed',
+    ...(why.providerRefundId ? { providerRefundId: why.providerRefundId } : {}),
+    lastError: why.lastError,
+    now,
+  });
+  await flagPayment(rt.db, refund.paymentId, why.flagReason);
+  if (refund.actor === 'system') await markAutoRefundFailed(rt.db, refund.orderId, now);
+}
+
+async function completeRefund(
+  rt: OrdersRuntime,
+  refundId: string,
+  providerRefundId: string | null,
+): Promise<void> {
+  const known = await findRefund(rt.db, refundId);
+  if (!known) return;
+  await rt.db.transaction().execute(async (tx) => {
+    // Lock order (README): the order, its payment, then the refund — as a payment being accepted
+    // or an account being deleted takes them, so none of these waits on another in a cycle.
+    const order = await lockOrder(tx, known.orderId);
+    const payment = await lockPayment(tx, known.paymentId);
+    const refund = await lockRefund(tx, refundId);
+    if (!refund || refund.status === 'succeeded') return;
+    const now = rt.now();
+    await updateRefund(tx, refundId, { status: 'succeeded', providerRefundId, lastError: null, now });
+    const refundedFen = await sumSucceededRefunds(tx, refund.paymentId);
+    await setPaymentRefundedFen(tx, refund.paymentId, refundedFen);
+    if (payment?.status !== 'accepted') return;
+    if (!order) return;
+    if (refundedFen >= order.amountFen && isPaidStatus(order.status)) {
+      await updateOrderStatus(tx, {
+        orderId: order.id,
+        from: order.status,
+        to: 'refunded',
+        actor: refund.actor === 'operator' ? 'operator' : 'system',
+        reason: `${TEXTS.transition.refunded}：${refund.reason}`,
+        now,
+        set: { refundedFen: order.amountFen },
+      });
+    } else {
+      await setOrderRefundedFen(tx, order.id, Math.min(refundedFen, order.amountFen), now);
+    }
+  });
+}
