@@ -293,7 +293,7 @@ describe('accounts journeys', () => {
     expect(second.data.id).toBe(first.data.id);
   });
 
-  it('binds a phone after a WeChat login; then 修改密码 appears in the menu and the free services are granted', async () => {
+  it('binds a phone after a WeChat login; then 修改密码 appears in the menu, and the free services stay those the WeChat account got', async () => {
     const phone = randomPhone();
     await openPage('/');
     await logInWithWeChat();
@@ -327,7 +327,9 @@ describe('accounts journeys', () => {
     const benefitsText = await benefits.innerText();
     expect(benefitsText).toContain('一次免费AIGC检测');
     expect(benefitsText).toContain('AI写作体验');
-    expect(benefitsText).toContain('绑定手机号获得');
+    // Creating the account by a WeChat scan gave them (once per WeChat); binding a phone adds none.
+    expect(benefitsText).toContain('微信注册获得');
+    expect(benefitsText).not.toContain('绑定手机号获得');
     expect(await openAccountMenu()).toContain('修改密码');
 
     // Bound without a password: the password page explains how to set one.
@@ -341,7 +343,9 @@ describe('accounts journeys', () => {
     await registerThroughUi(phone, 'bind-wx-1');
     await page.goto('/user/info');
     await expect.poll(() => page.getByTestId('binding-wechat').innerText()).toBe('未绑定');
-    await expect.poll(() => page.locator('.info-entitlements__empty').innerText()).toContain('绑定微信后');
+    // Registering with a phone counts as binding it: the free services are there before WeChat is bound.
+    const benefits = page.locator('ul.info-entitlements');
+    await expect.poll(() => benefits.innerText()).toContain('手机号注册获得');
     await page.getByRole('button', { name: '绑定微信' }).first().click();
     const dialog = page.locator('.ant-modal', { hasText: '绑定微信后' });
     await dialog.locator('.qr-box__image').waitFor();
@@ -349,7 +353,10 @@ describe('accounts journeys', () => {
     await expectToast('绑定成功！');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByTestId('binding-wechat').innerText()).toBe('已绑定');
-    await expect.poll(() => page.locator('ul.info-entitlements').innerText()).toContain('绑定微信获得');
+    // Binding WeChat afterwards gives nothing more: the same services, still from the registration.
+    const after = await benefits.innerText();
+    expect(after).toContain('手机号注册获得');
+    expect(after).not.toContain('绑定微信获得');
   });
 
   it('edits the personal data on /user/info and exports it as a JSON file', async () => {

@@ -3,9 +3,9 @@ export const reductionTexts = {
   kindNames: { reduction: '降重', aigc_reduction: '降AIGC' },
   intro: {
     reduction:
-      '粘贴需要降重的正文，系统先用本站比对库检测重复段落，再逐段改写；改写后的数字、引用、公式和术语由程序逐项核对，未通过核对的段落保留原文。',
+      '粘贴正文或上传论文文件，系统先用本站比对库检测重复段落，再逐段改写；改写后的数字、引用、公式和术语由程序逐项核对，未通过核对的段落保留原文。',
     aigc_reduction:
-      '粘贴需要降AIGC的正文，系统先用本站AIGC检测器找出疑似AI生成的段落，再逐段改写；改写后的数字、引用、公式和术语由程序逐项核对，未通过核对的段落保留原文。',
+      '粘贴正文或上传论文文件，系统先用本站AIGC检测器找出疑似AI生成的段落，再逐段改写；改写后的数字、引用、公式和术语由程序逐项核对，未通过核对的段落保留原文。',
   },
   title: '标题（选填）',
   titlePlaceholder: '例如：在线教育平台学习者参与研究',
@@ -15,6 +15,11 @@ export const reductionTexts = {
   price: (yuan: string) => `预计费用 ${yuan} 元`,
   unitPrice: (yuan: string, unit: string) => `${yuan} 元/${unit}`,
   submit: '提交并支付',
+  modes: { text: '粘贴文本', file: '上传文件' },
+  file: '论文文件',
+  fileHint:
+    '支持 .docx、.doc、.pdf、.txt；上传的 .docx 下载时保留原文档的标题、编号、表格、图片和样式，只替换改写的段落。扫描版 PDF 无法读取文字。',
+  submitFile: '上传并支付',
   payTitle: '支付降重费用',
   progressTitle: '正在改写',
   waitingPay: '订单待支付',

@@ -14,6 +14,7 @@ export const writingTexts = {
   taskBook: '上传任务书或学校模板（选填）',
   taskBookHint: '支持 .docx、.doc、.pdf、.txt，文字会填入写作要求，可再修改',
   taskBookReading: '正在读取文件…',
+  taskBookChoose: '选择文件',
   suggestTitles: '生成题目',
   titleLabel: '论文题目',
   titlePlaceholder: '选择上面的建议，或自己输入',

@@ -47,6 +47,23 @@ export function useSubmitContent() {
   });
 }
 
+/** POST /weightReduction/submitFile (multipart): the check's extraction reads the document. */
+export function useSubmitFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { kind: ReductionKind; title?: string; file: File }) => {
+      const form = new FormData();
+      form.append('kind', input.kind);
+      if (input.title) form.append('title', input.title);
+      form.append('file', input.file, input.file.name);
+      return unwrap(
+        request<SubmittedReduction>('/weightReduction/submitFile', { data: form, timeout: 120_000 }),
+      );
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reductionKeys.list }),
+  });
+}
+
 /** One reduction's status; polls every 2 s while it is being rewritten. */
 export function useReduction(id: string | null) {
   return useQuery({

@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Progress } from 'antd';
+import { Alert, Button, Input, Progress, Segmented } from 'antd';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsLoggedIn, useRequireLogin } from '../../auth';
@@ -9,6 +9,7 @@ import {
   useReductionPrice,
   useReductionResult,
   useSubmitContent,
+  useSubmitFile,
 } from '../api/reduction';
 import { reductionTexts as T } from '../texts';
 import type { ReductionKind } from '../types';
@@ -32,6 +33,10 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [payOpen, setPayOpen] = useState(false);
+  const [mode, setMode] = useState<'text' | 'file'>('text');
+  const [file, setFile] = useState<File | null>(null);
+  const fileId = useId();
+  const submitFile = useSubmitFile();
   const chars = countChars(text);
   const price = useReductionPrice(kind, chars, loggedIn && chars > 0);
   const submit = useSubmitContent();
@@ -78,25 +83,34 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
     );
   }
 
+  const onSubmitted = (s: { reductionId: string }) => {
+    setParams({ id: s.reductionId });
+    setPayOpen(true);
+  };
   const onSubmit = () => {
     if (!loggedIn) {
       requireLogin();
       return;
     }
-    submit.mutate(
-      { kind, title: title.trim() || undefined, text },
-      {
-        onSuccess: (s) => {
-          setParams({ id: s.reductionId });
-          setPayOpen(true);
-        },
-      },
-    );
+    if (mode === 'file') {
+      if (file)
+        submitFile.mutate({ kind, title: title.trim() || undefined, file }, { onSuccess: onSubmitted });
+      return;
+    }
+    submit.mutate({ kind, title: title.trim() || undefined, text }, { onSuccess: onSubmitted });
   };
 
   return (
     <div className="rd">
       <p className="muted">{T.intro[kind]}</p>
+      <Segmented
+        value={mode}
+        onChange={(v) => setMode(v as 'text' | 'file')}
+        options={[
+          { label: T.modes.text, value: 'text' },
+          { label: T.modes.file, value: 'file' },
+        ]}
+      />
       <div className="rd__field">
         <label htmlFor={titleId}>{T.title}</label>
         <Input
@@ -107,24 +121,48 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
           onChange={(e) => setTitle(e.target.value)}
         />
       </div>
-      <div className="rd__field">
-        <label htmlFor={textId}>{T.text}</label>
-        <Input.TextArea
-          id={textId}
-          value={text}
-          autoSize={{ minRows: 10, maxRows: 24 }}
-          placeholder={T.textPlaceholder}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="reduction-text"
-        />
-      </div>
-      <div className="rd__row">
-        <span>{T.chars(chars)}</span>
-        {price.data && <span className="muted">{T.unitPrice(price.data.unitPrice, price.data.unit)}</span>}
-        {price.data?.amountFen != null && <strong>{T.price((price.data.amountFen / 100).toFixed(2))}</strong>}
-      </div>
-      <Button type="primary" loading={submit.isPending} onClick={onSubmit}>
-        {T.submit}
+      {mode === 'text' ? (
+        <>
+          <div className="rd__field">
+            <label htmlFor={textId}>{T.text}</label>
+            <Input.TextArea
+              id={textId}
+              value={text}
+              autoSize={{ minRows: 10, maxRows: 24 }}
+              placeholder={T.textPlaceholder}
+              onChange={(e) => setText(e.target.value)}
+              data-testid="reduction-text"
+            />
+          </div>
+          <div className="rd__row">
+            <span>{T.chars(chars)}</span>
+            {price.data && (
+              <span className="muted">{T.unitPrice(price.data.unitPrice, price.data.unit)}</span>
+            )}
+            {price.data?.amountFen != null && (
+              <strong>{T.price((price.data.amountFen / 100).toFixed(2))}</strong>
+            )}
+          </div>
+        </>
+      ) : (
+        <div className="rd__field">
+          <label htmlFor={fileId}>{T.file}</label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".docx,.doc,.pdf,.txt"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+          <span className="muted">{T.fileHint}</span>
+        </div>
+      )}
+      <Button
+        type="primary"
+        loading={submit.isPending || submitFile.isPending}
+        disabled={mode === 'file' && !file}
+        onClick={onSubmit}
+      >
+        {mode === 'file' ? T.submitFile : T.submit}
       </Button>
     </div>
   );

@@ -133,17 +133,23 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
       </div>
       <div className="wr__field">
         <span>{T.taskBook}</span>
-        <input
-          aria-label={T.taskBook}
-          type="file"
-          accept=".docx,.doc,.pdf,.txt"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            requireLogin(() => taskBook.mutate(file, { onSuccess: (r) => setRequirements(r.requirements) }));
-          }}
-        />
+        <label className="wr__upload">
+          <span className="wr__upload-button">{T.taskBookChoose}</span>
+          <input
+            className="wr__upload-input"
+            aria-label={T.taskBook}
+            type="file"
+            accept=".docx,.doc,.pdf,.txt"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              requireLogin(() =>
+                taskBook.mutate(file, { onSuccess: (r) => setRequirements(r.requirements) }),
+              );
+            }}
+          />
+        </label>
         <span className="muted">{taskBook.isPending ? T.taskBookReading : T.taskBookHint}</span>
       </div>
       <Button
