@@ -18,24 +18,23 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext | undefined;
 let page: Page;
-let operator: { username: string; password: string; totpSecret: string };
+type StaffAccount = { username: string; password: string; totpSecret: string };
+let operator: StaffAccount;
+let admin: StaffAccount;
 
 beforeAll(async () => {
   // The account is created the documented way, before the server holds the data folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'kyfw-e2e-console-'));
-  const out = execFileSync(
-    process.execPath,
-    [
-      join(repoRoot, 'apps/server/src/cli/operator.ts'),
-      'create',
-      '--username',
-      'zhangcw',
-      '--role',
-      'finance',
-    ],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' } },
-  );
-  operator = JSON.parse(out.toString());
+  const create = (username: string, role: string): StaffAccount =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [join(repoRoot, 'apps/server/src/cli/operator.ts'), 'create', '--username', username, '--role', role],
+        { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' } },
+      ).toString(),
+    );
+  operator = create('zhangcw', 'finance');
+  admin = create('lijl', 'admin');
   server = await startServer({
     ...MANY_USERS_ENV,
     DATA_DIR: dataDir,
@@ -163,5 +162,23 @@ describe('operator console', () => {
       })
       .toBeLessThan(700);
     await screenshot(page, 'console-order');
+  });
+
+  it('the admin reads the audit log: the confirmation and the refused login, with who and from where', async () => {
+    context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('用户名').fill(admin.username);
+    await page.getByLabel('密码').fill(admin.password);
+    await page.getByLabel('动态验证码').fill(totpCode(admin.totpSecret, new Date()));
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('menuitem', { name: '审计日志' }).click();
+    const body = page.locator('.ant-table-tbody');
+    await expect.poll(() => body.innerText()).toContain('确认线下付款');
+    const confirmed = page.locator('tr', { hasText: '确认线下付款' });
+    await expect.poll(() => confirmed.innerText()).toContain('zhangcw');
+    await expect.poll(() => confirmed.innerText()).toContain('127.0.0.1');
+    await expect.poll(() => body.innerText()).toContain('已拒绝');
+    await screenshot(page, 'console-audit');
   });
 });

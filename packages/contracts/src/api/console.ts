@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
-import { idSchema, intInSchema, ORDER_STATUSES, orderSchema, pageOf, SERVICE_TYPES } from './orders.ts';
+import {
+  idSchema,
+  intInSchema,
+  ORDER_STATUSES,
+  orderDetailSchema,
+  orderSchema,
+  pageOf,
+  proofSchema,
+  SERVICE_TYPES,
+} from './orders.ts';
 
 /**
  * The operator console's API under /kyfw/web/v1/admin (docs/api/operator.md): staff log in with
@@ -70,7 +79,7 @@ const money = { amountFen: z.number(), amount: z.string() };
 
 export const consoleOrderDetailSchema = consoleOrderSchema.extend({
   userId: z.string(),
-  history: z.array(z.object({ status: z.string(), statusText: z.string(), reason: z.string(), at: isoDate })),
+  history: orderDetailSchema.shape.history,
   payments: z.array(
     z.object({
       paymentId: z.string(),
@@ -85,28 +94,11 @@ export const consoleOrderDetailSchema = consoleOrderSchema.extend({
       refundedFen: z.number(),
     }),
   ),
-  refunds: z.array(
-    z.object({
-      refundId: z.string(),
-      refundNo: z.string(),
-      ...money,
-      reason: z.string(),
-      status: z.string(),
-      statusText: z.string(),
-      createdAt: isoDate,
-      finishedAt: isoDate.nullable(),
-    }),
-  ),
+  refunds: orderDetailSchema.shape.refunds,
 });
 export type ConsoleOrderDetail = z.output<typeof consoleOrderDetailSchema>;
 
-export const consoleProofSchema = z.object({
-  proofId: z.string(),
-  status: z.enum(['pending', 'confirmed', 'rejected']),
-  statusText: z.string(),
-  reviewNote: z.string().nullable(),
-  createdAt: isoDate,
-  reviewedAt: isoDate.nullable(),
+export const consoleProofSchema = proofSchema.extend({
   orderNo: z.string(),
   ...money,
   mimeType: z.string(),

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@kyfw/contracts';
+import { type AuditEntry, STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
 import { Button, Card, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type AuditFilter, useAudit } from '../api/console-api';
@@ -40,6 +40,7 @@ export function AuditPage() {
       </Form>
       <Table<AuditEntry>
         rowKey="id"
+        tableLayout="fixed"
         size="small"
         loading={isPending}
         dataSource={data?.list ?? []}
@@ -51,21 +52,32 @@ export function AuditPage() {
           onChange: (page) => setFilter({ ...filter, page }),
         }}
         columns={[
-          { title: t.at, dataIndex: 'at', render: (v: string) => new Date(v).toLocaleString('zh-CN') },
-          { title: t.who, dataIndex: 'username' },
-          { title: t.role, dataIndex: 'role' },
-          { title: t.action, dataIndex: 'actionText' },
+          {
+            title: t.at,
+            dataIndex: 'at',
+            width: 170,
+            render: (v: string) => new Date(v).toLocaleString('zh-CN'),
+          },
+          { title: t.who, dataIndex: 'username', width: 110 },
+          {
+            title: t.role,
+            dataIndex: 'role',
+            width: 80,
+            render: (v: string | null) => (v ? (STAFF_ROLE_TEXTS[v as StaffRoleName] ?? v) : ''),
+          },
+          { title: t.action, dataIndex: 'actionText', width: 130 },
           { title: t.target, dataIndex: 'target' },
           {
             title: t.outcome,
             dataIndex: 'outcome',
+            width: 80,
             render: (v: AuditEntry['outcome']) => <Tag color={COLORS[v]}>{t.outcomes[v]}</Tag>,
           },
-          { title: t.ip, dataIndex: 'ip' },
+          { title: t.ip, dataIndex: 'ip', width: 110 },
           {
             title: t.change,
             render: (_, e) => (
-              <code style={{ fontSize: 12 }}>
+              <code style={{ fontSize: 12, wordBreak: 'break-all' }}>
                 {[show(e.before), show(e.after), show(e.detail)].filter(Boolean).join(' → ')}
               </code>
             ),
