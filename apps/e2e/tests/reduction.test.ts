@@ -2,15 +2,15 @@
 // library record on /reduction, orders and pays in the payment sandbox, watches the rewrite, sees
 // before/after side by side with the similarity rate and AIGC index before and after, downloads
 // the .docx and finds the reduction in 降重订单. Every rewrite is marked 【沙箱示例】.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+import { importLibrary, payInSandbox } from '../lib/journey.ts';
+import { type RunningServer, startServer } from '../lib/server.ts';
 import { logInContext, registerUser } from '../lib/users.ts';
 
 const SOURCE =
@@ -29,26 +29,16 @@ let browser: Browser;
 let page: Page | undefined;
 
 beforeAll(async () => {
-  const jsonl = join(work, 'library.jsonl');
-  const record = {
-    id: 'edu-2021-001',
-    title: '在线教育平台学习者参与研究',
-    authors: ['李明'],
-    year: 2021,
-    source: '教育研究',
-    text: SOURCE.repeat(3),
-  };
-  writeFileSync(jsonl, `${JSON.stringify(record)}\n`);
-  const imported = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'apps/server/src/cli/library-import.ts'), jsonl],
+  importLibrary(dataDir, work, [
     {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
+      id: 'edu-2021-001',
+      title: '在线教育平台学习者参与研究',
+      authors: ['李明'],
+      year: 2021,
+      source: '教育研究',
+      text: SOURCE.repeat(3),
     },
-  );
-  expect(imported.status, imported.stderr).toBe(0);
+  ]);
   server = await startServer({ DATA_DIR: dataDir });
   browser = await launchBrowser();
 });
@@ -80,15 +70,7 @@ describe('降重 journey', () => {
     await screenshot(p, 'reduction-1-paste');
     await p.getByRole('button', { name: '提交并支付' }).click();
 
-    const dialog = p.locator('.pay-dialog');
-    const sandboxLink = dialog.getByRole('link', { name: /模拟支付/ });
-    await sandboxLink.waitFor({ timeout: 30_000 });
-    expect(await dialog.innerText()).toContain('5.00');
-    const payPage = await context.newPage();
-    await payPage.goto((await sandboxLink.getAttribute('href')) ?? '');
-    await payPage.getByRole('button', { name: /支付/ }).first().click();
-    await expect.poll(() => payPage.locator('body').innerText()).toContain('支付成功');
-    await payPage.close();
+    expect(await payInSandbox(context, p)).toContain('5.00');
 
     await expect
       .poll(() => p.getByTestId('reduction-status').innerText(), { timeout: 60_000 })
