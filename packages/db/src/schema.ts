@@ -760,3 +760,30 @@ export interface ReductionsTable {
 export interface Database {
   reductions: ReductionsTable;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Industry news (migration 0027_articles.sql).
+
+export const ARTICLE_CATEGORIES = ['guide', 'norms', 'policy'] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+
+export interface ArticlesTable {
+  id: ColumnType<string, never, never>;
+  slug: string;
+  category: ArticleCategory;
+  title: string;
+  summary: string;
+  body_html: string;
+  author: string;
+  source: string | null;
+  /** jsonb string[]: written as JSON text. */
+  tags: ColumnType<unknown, string | undefined, string>;
+  status: ColumnType<'published' | 'draft', 'published' | 'draft' | undefined, 'published' | 'draft'>;
+  published_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  articles: ArticlesTable;
+}

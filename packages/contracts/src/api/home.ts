@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint, isoDate } from './endpoint.ts';
+import { intInSchema, pageOf } from './orders.ts';
 
 /** The public home API (spec §3 Home info, §7 /home/homeInfo). */
 
@@ -30,6 +31,57 @@ export const homeInfoSchema = z.object({
 });
 export type HomeInfo = z.output<typeof homeInfoSchema>;
 
+// --- industry news (行业资讯, /industryNews) ---------------------------------------------------
+
+export const ARTICLE_CATEGORIES = ['guide', 'norms', 'policy'] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+
+export const articleSummarySchema = z.object({
+  /** The catch-all path under /industryNews, e.g. 'guide/2026/read-check-report'. */
+  slug: z.string(),
+  category: z.enum(ARTICLE_CATEGORIES),
+  title: z.string(),
+  summary: z.string(),
+  author: z.string(),
+  source: z.string().nullable(),
+  tags: z.array(z.string()),
+  publishedAt: isoDate,
+});
+export type ArticleSummary = z.output<typeof articleSummarySchema>;
+
+/** The body is sanitised HTML written by the site (never user input). */
+export const articleSchema = articleSummarySchema.extend({ bodyHtml: z.string() });
+export type Article = z.output<typeof articleSchema>;
+
 export const homeApi = {
   homeInfo: endpoint({ method: 'GET', path: '/home/homeInfo', data: homeInfoSchema }),
+  /** Published articles, newest first; `category` '' or absent means all. */
+  article: endpoint({
+    path: '/home/article',
+    body: z.object({
+      category: z
+        .string({ error: '资讯分类不正确' })
+        .trim()
+        .refine((v) => v === '' || (ARTICLE_CATEGORIES as readonly string[]).includes(v), {
+          error: '资讯分类不正确',
+        })
+        .transform((v) => (v === '' ? undefined : (v as ArticleCategory)))
+        .optional(),
+      page: intInSchema(1, 10_000, 1, '页码'),
+      pageSize: intInSchema(1, 50, 10, '每页条数'),
+    }),
+    data: pageOf(articleSummarySchema),
+  }),
+  /** One published article by its slug; unknown or draft: RESOURCE_NOT_FOUND. */
+  articleContent: endpoint({
+    path: '/home/articleContent',
+    body: z.object({
+      slug: z
+        .string({ error: '请指定资讯' })
+        .trim()
+        .min(1, { error: '请指定资讯' })
+        .max(200, { error: '资讯地址过长' }),
+    }),
+    data: articleSchema,
+  }),
 } as const;
