@@ -1,0 +1,35 @@
+import type { Article } from '@kyfw/contracts';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { newsTexts as t } from '../texts';
+
+/** One article. Its body is HTML written by the site itself (migration 0027), never user input. */
+export function NewsArticle({ article }: { article: Article }) {
+  return (
+    <article className="card-surface news-article" data-testid="news-article">
+      <p className="news-article__crumbs">
+        <Link to={paths.industryNews}>{t.back}</Link> / {t.categories[article.category]}
+      </p>
+      <h1 className="news-article__title">{article.title}</h1>
+      <p className="news-article__meta">
+        {t.author}：{article.author} · {t.published}{' '}
+        {new Date(article.publishedAt).toLocaleDateString('zh-CN')}
+        {article.source ? ` · ${t.source}：${article.source}` : ''}
+      </p>
+      <div
+        className="news-article__body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is written by the site (seeded in migration 0027), not by users
+        dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+      />
+      {article.tags.length > 0 ? (
+        <p className="news-article__tags">
+          {article.tags.map((tag) => (
+            <span key={tag} className="news-list__tag">
+              {tag}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </article>
+  );
+}
