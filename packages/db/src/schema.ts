@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, SERVICE_TYPES } from '@kyfw/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -250,25 +251,9 @@ export type EntitlementRow = Selectable<EntitlementsTable>;
 // ---------------------------------------------------------------------------------------------
 // Orders and payment (migration 0004_orders.sql), merged into `Database` like the accounts tables.
 
-export const SERVICE_TYPES = [
-  'check',
-  'reduction',
-  'aigc_reduction',
-  'ai_writing',
-  'search_report',
-  'tech_search',
-] as const;
+// One list of services and order statuses for the wire and the tables (the CHECKs of 0004 match it).
+export { ORDER_STATUSES, SERVICE_TYPES };
 export type ServiceType = (typeof SERVICE_TYPES)[number];
-
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'done',
-  'cancelled',
-  'expired',
-  'refunded',
-] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type OrderPayChannel = 'wx' | 'ali' | 'offline';

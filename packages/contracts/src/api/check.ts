@@ -3,6 +3,7 @@ import type { AigcReportModel } from '../aigc-report.ts';
 import type { ReportModel } from '../check-report.ts';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
 import {
+  goodsSchema,
   intInSchema,
   orderStatusSchema,
   payBody,
@@ -85,19 +86,7 @@ export const checkStageSchema = z.enum(['parsing', 'comparing', 'detecting', 're
 export type CheckStage = z.output<typeof checkStageSchema>;
 
 /** One product of /freeCheck/goodsList (本科 / 硕博 / 期刊 / AIGC检测). */
-export const checkGoodsSchema = z.looseObject({
-  goodsId: z.string(),
-  serviceType: z.string(),
-  name: z.string(),
-  description: z.string(),
-  unitPriceFen: z.number(),
-  unitPrice: z.string(),
-  unitSize: z.number(),
-  unit: z.string(),
-  minQuantity: z.number(),
-  /** Most characters a paper of this kind may have. */
-  maxQuantity: z.number(),
-  freeRule: z.record(z.string(), z.unknown()).nullable(),
+export const checkGoodsSchema = goodsSchema.loose().extend({
   /** Yuan per 1,000 characters. */
   pricePerThousand: z.string(),
   /** The free check's character cap for these goods; null when it has no free check. */
