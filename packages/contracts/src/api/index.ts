@@ -5,4 +5,5 @@ export * from './console.ts';
 export * from './endpoint.ts';
 export * from './home.ts';
 export * from './orders.ts';
+export * from './reduction.ts';
 export * from './writing.ts';

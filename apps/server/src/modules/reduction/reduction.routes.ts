@@ -1,22 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, ok } from '@kyfw/contracts';
+import { ErrorCode, ok, reductionApi, reductionFileFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { parseBody, parseWith } from '../../lib/validate.ts';
+import { route } from '../../lib/route.ts';
+import { parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { readUpload } from '../check/check.routes.ts';
 import { extractUpload } from '../check/check.service.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
 import { editDocxInPlace } from './reduction.docx-edit.ts';
 import { reductionFromReport } from './reduction.report.ts';
-import {
-  orderPaymentBody,
-  priceBody,
-  reductionIdBody,
-  submitContentBody,
-  submitFileFields,
-  submitReportBody,
-} from './reduction.schemas.ts';
 import {
   createReduction,
   deleteReduction,
@@ -54,137 +47,171 @@ export async function reductionRoutes(
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/weightReduction/getGoodsPrice', async (request) => {
-    await requireUser(request);
-    const body = parseBody(request, priceBody);
-    return ok(await goodsPrice(rt, 'reduction', body.chars));
-  });
+  route(
+    app,
+    reductionApi.getGoodsPrice,
+    async ({ body }) => {
+      return ok(await goodsPrice(rt, 'reduction', body.chars));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/weightReduction/getGoodsPriceAI', async (request) => {
-    await requireUser(request);
-    const body = parseBody(request, priceBody);
-    return ok(await goodsPrice(rt, 'aigc_reduction', body.chars));
-  });
+  route(
+    app,
+    reductionApi.getGoodsPriceAI,
+    async ({ body }) => {
+      return ok(await goodsPrice(rt, 'aigc_reduction', body.chars));
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/weightReduction/submitContent', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, submitContentBody);
-    return ok(
-      await createReduction(
-        rt,
-        { userId: auth.userId, kind: body.kind, source: 'text', title: body.title, text: body.text },
-        now(),
-      ),
-    );
-  });
-
-  // An uploaded document, read by the check's extraction (.docx/.doc/.pdf/.txt; a scanned PDF is
-  // refused). A .docx is kept and edited in place on /download.
-  app.post('/weightReduction/submitFile', async (request) => {
-    const auth = await requireUser(request);
-    const upload = await readUpload(request, maxBytes / 1024 / 1024);
-    const fields = parseWith(submitFileFields, upload.fields);
-    if (!upload.file || upload.file.bytes.length === 0)
-      throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileMissing);
-    const document = await extractUpload(rt.check, upload.file.bytes, upload.file.fileName);
-    const isDocx = /\.docx$/i.test(upload.file.fileName);
-    const fileKey = isDocx ? `reduction/${crypto.randomUUID()}.docx` : undefined;
-    const created = await createReduction(
-      rt,
-      {
-        userId: auth.userId,
-        kind: fields.kind,
-        source: 'file',
-        title: fields.title || upload.file.fileName.replace(/\.[^.]+$/, ''),
-        text: document.text,
-        fileName: upload.file.fileName,
-        fileKey,
-      },
-      now(),
-    );
-    if (fileKey) await rt.check.storage.put(fileKey, upload.file.bytes);
-    return ok(created);
-  });
-
-  // A check report -> a reduction of its flagged paragraphs. /order/trans is the same turn from
-  // 我的订单 (a check order becomes a 降重 order; the check order itself is left as it is).
-  for (const path of ['/weightReduction/submitReport', '/order/trans']) {
-    app.post(path, async (request) => {
-      const auth = await requireUser(request);
-      const body = parseBody(request, submitReportBody);
+  route(
+    app,
+    reductionApi.submitContent,
+    async ({ auth, body }) => {
       return ok(
-        await reductionFromReport(
+        await createReduction(
           rt,
-          { userId: auth.userId, kind: body.kind, checkOrderId: body.orderId },
+          { userId: auth.userId, kind: body.kind, source: 'text', title: body.title, text: body.text },
           now(),
         ),
       );
-    });
+    },
+    { auth: requireUser },
+  );
+
+  // An uploaded document, read by the check's extraction (.docx/.doc/.pdf/.txt; a scanned PDF is
+  // refused). A .docx is kept and edited in place on /download.
+  route(
+    app,
+    reductionApi.submitFile,
+    async ({ auth, request }) => {
+      const upload = await readUpload(request, maxBytes / 1024 / 1024);
+      const fields = parseWith(reductionFileFieldsSchema, upload.fields);
+      if (!upload.file || upload.file.bytes.length === 0)
+        throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileMissing);
+      const document = await extractUpload(rt.check, upload.file.bytes, upload.file.fileName);
+      const isDocx = /\.docx$/i.test(upload.file.fileName);
+      const fileKey = isDocx ? `reduction/${crypto.randomUUID()}.docx` : undefined;
+      const created = await createReduction(
+        rt,
+        {
+          userId: auth.userId,
+          kind: fields.kind,
+          source: 'file',
+          title: fields.title || upload.file.fileName.replace(/\.[^.]+$/, ''),
+          text: document.text,
+          fileName: upload.file.fileName,
+          fileKey,
+        },
+        now(),
+      );
+      if (fileKey) await rt.check.storage.put(fileKey, upload.file.bytes);
+      return ok(created);
+    },
+    { auth: requireUser },
+  );
+
+  // A check report -> a reduction of its flagged paragraphs. /order/trans is the same turn from
+  // 我的订单 (a check order becomes a 降重 order; the check order itself is left as it is).
+  for (const turn of [reductionApi.submitReport, reductionApi.orderTrans]) {
+    route(
+      app,
+      turn,
+      async ({ auth, body }) =>
+        ok(
+          await reductionFromReport(
+            rt,
+            { userId: auth.userId, kind: body.kind, checkOrderId: body.orderId },
+            now(),
+          ),
+        ),
+      { auth: requireUser },
+    );
   }
 
   // Pay a reduction by its id (the QR of WeChat Pay / Alipay sandbox or real), as /freeCheckQrPayCode does by order id.
-  app.post('/weightReduction/orderPayment', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, orderPaymentBody);
-    const r = await ownReduction(db(), auth.userId, body.reductionId);
-    return ok(
-      await rt.orders.startPayment({
-        userId: auth.userId,
-        orderId: r.orderId!,
-        payType: body.payType,
-        serviceTypes: [r.kind],
-      }),
-    );
-  });
-
-  app.post('/weightReduction/getMyWeightReductionOrder', async (request) => {
-    const auth = await requireUser(request);
-    return ok({ list: await listReductions(db(), auth.userId) });
-  });
-
-  app.post('/weightReduction/query', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, reductionIdBody);
-    return ok(toReductionView(await ownReduction(db(), auth.userId, body.reductionId)));
-  });
-
-  app.post('/weightReduction/txtWeightResult', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, reductionIdBody);
-    const r = await ownReduction(db(), auth.userId, body.reductionId);
-    requireDone(r);
-    return ok(toResultView(r));
-  });
-
-  app.post('/weightReduction/download', async (request, reply) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, reductionIdBody);
-    const r = await ownReduction(db(), auth.userId, body.reductionId);
-    requireDone(r);
-    let bytes: Uint8Array | undefined;
-    let formatLost = false;
-    if (r.fileKey) {
-      const original = await rt.check.storage.get(r.fileKey);
-      bytes = editDocxInPlace(
-        original,
-        toResultView(r)
-          .items.filter((i) => i.outcome === 'rewritten')
-          .map((i) => ({ before: i.before, after: i.after })),
+  route(
+    app,
+    reductionApi.orderPayment,
+    async ({ auth, body }) => {
+      const r = await ownReduction(db(), auth.userId, body.reductionId);
+      return ok(
+        await rt.orders.startPayment({
+          userId: auth.userId,
+          orderId: r.orderId!,
+          payType: body.payType,
+          serviceTypes: [r.kind],
+        }),
       );
-      formatLost = bytes === undefined;
-    }
-    bytes ??= await renderReductionDocx(r, { formatLost });
-    const name = `${r.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${r.kind === 'reduction' ? '降重' : '降AIGC'}.docx`;
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-      .header('content-disposition', attachment(name, 'reduction.docx'))
-      .send(bytes);
-  });
+    },
+    { auth: requireUser },
+  );
 
-  app.post('/weightReduction/delReport', async (request) => {
-    const auth = await requireUser(request);
-    const body = parseBody(request, reductionIdBody);
-    await deleteReduction(rt, auth.userId, body.reductionId, now());
-    return ok(null);
-  });
+  route(
+    app,
+    reductionApi.getMyWeightReductionOrder,
+    async ({ auth }) => {
+      return ok({ list: await listReductions(db(), auth.userId) });
+    },
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    reductionApi.query,
+    async ({ auth, body }) => {
+      return ok(toReductionView(await ownReduction(db(), auth.userId, body.reductionId)));
+    },
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    reductionApi.txtWeightResult,
+    async ({ auth, body }) => {
+      const r = await ownReduction(db(), auth.userId, body.reductionId);
+      requireDone(r);
+      return ok(toResultView(r));
+    },
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    reductionApi.download,
+    async ({ auth, body, reply }) => {
+      const r = await ownReduction(db(), auth.userId, body.reductionId);
+      requireDone(r);
+      let bytes: Uint8Array | undefined;
+      let formatLost = false;
+      if (r.fileKey) {
+        const original = await rt.check.storage.get(r.fileKey);
+        bytes = editDocxInPlace(
+          original,
+          toResultView(r)
+            .items.filter((i) => i.outcome === 'rewritten')
+            .map((i) => ({ before: i.before, after: i.after })),
+        );
+        formatLost = bytes === undefined;
+      }
+      bytes ??= await renderReductionDocx(r, { formatLost });
+      const name = `${r.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${r.kind === 'reduction' ? '降重' : '降AIGC'}.docx`;
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+        .header('content-disposition', attachment(name, 'reduction.docx'))
+        .send(bytes);
+    },
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    reductionApi.delReport,
+    async ({ auth, body }) => {
+      await deleteReduction(rt, auth.userId, body.reductionId, now());
+      return ok(null);
+    },
+    { auth: requireUser },
+  );
 }
