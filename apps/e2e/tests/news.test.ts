@@ -1,4 +1,4 @@
-// Industry news (issue 16): the list from /home/article, an article at its catch-all path, and an
+// Industry news (issue 16): the landing page's newest articles, the list from /home/article, an article at its catch-all path, and an
 // unknown article path that shows the 404 page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +25,13 @@ afterEach(async (ctx) => {
 });
 
 describe('industry news journeys', () => {
-  it('lists the articles, filters a category and opens an article at its path', async () => {
+  it('reads news from the landing page: the list, a category, an article at its path', async () => {
     page = await (await newContext(browser, server.baseUrl)).newPage();
-    await page.goto('/industryNews');
+    await page.goto('/');
+    const latest = page.getByTestId('latest-news');
+    await expect.poll(() => latest.locator('li').count()).toBe(3);
+    await latest.getByRole('link', { name: '更多资讯' }).click();
+    await page.waitForURL('**/industryNews');
     const list = page.getByTestId('news-list');
     await expect.poll(() => page.getByTestId('news-item').count()).toBe(3);
     expect(await list.innerText()).toContain('共 3 条');

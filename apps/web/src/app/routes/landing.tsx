@@ -18,6 +18,7 @@ import type { ServiceInfo } from '../../config/services';
 import { services } from '../../config/services';
 import { useIsLoggedIn } from '../../features/auth';
 import { FreeBenefits, homeTexts as t } from '../../features/home';
+import { LatestNews } from '../../features/news';
 import { uiActions } from '../../stores/ui-store';
 import { shellTexts } from '../texts';
 
@@ -161,6 +162,8 @@ export default function LandingPage() {
           ))}
         </ol>
       </section>
+
+      <LatestNews />
 
       <section className="landing-promises">
         <div className="container">

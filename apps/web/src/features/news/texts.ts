@@ -18,4 +18,6 @@ export const newsTexts = {
   author: '作者',
   source: '依据',
   published: '发布于',
+  latestTitle: '行业资讯',
+  more: '更多资讯',
 };
