@@ -1,9 +1,72 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { repoRoot } from './server.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, expect } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './browser.ts';
+import { type RunningServer, repoRoot, startServer } from './server.ts';
+import { logInContext, registerUser, type TestUser } from './users.ts';
+
+/** One journey file's server, browser and the page of the test that runs. */
+export interface Journey {
+  /** A fresh folder for this file (data, downloads); removed after all its tests. */
+  readonly work: string;
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** Starts the server with `env` and the browser; call it in `beforeAll`. */
+  start(env: Record<string, string>): Promise<void>;
+  /** Registers a new user, logs a new browser context in as them and opens `path` there. */
+  openAsNewUser(path: string): Promise<{ user: TestUser; context: BrowserContext; page: Page }>;
+}
+
+/**
+ * The set-up every journey file needs, registered once: after each test the page's context is
+ * closed (a screenshot named `<name>-<test>` first when it failed); after all of them the browser
+ * and the server stop and the work folder goes.
+ */
+export function useJourney(name: string): Journey {
+  const work = mkdtempSync(join(tmpdir(), `kyfw-e2e-${name}-`));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `${name}-${ctx.task.name}`);
+    await page?.context().close();
+    page = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useJourney: call start() in beforeAll first');
+    return value;
+  };
+  return {
+    work,
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async start(env) {
+      server = await startServer(env);
+      browser = await launchBrowser();
+    },
+    async openAsNewUser(path) {
+      const baseUrl = started(server).baseUrl;
+      const user = await registerUser(baseUrl);
+      const context = await newContext(started(browser), baseUrl);
+      await logInContext(context, baseUrl, user);
+      page = await context.newPage();
+      await page.goto(path);
+      return { user, context, page };
+    },
+  };
+}
 
 /** Imports library records (JSON objects) into the comparison library of `dataDir` through the CLI. */
 export function importLibrary(dataDir: string, work: string, records: readonly object[]): void {

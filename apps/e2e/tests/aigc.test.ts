@@ -3,48 +3,27 @@
 // got at registration, and reads the report: the index labelled 参考值, the assistant-style paragraph shaded with its index and reasons
 // on hover, their own paragraph not; downloads the PDF; finds the order in 查重订单.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL, TEMPLATED } from '../../../packages/aigc/test/samples.ts';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
-import { logInContext, MANY_USERS_ENV, registerUser } from '../lib/users.ts';
+import { screenshot } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
+import { repoRoot } from '../lib/server.ts';
+import { MANY_USERS_ENV } from '../lib/users.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page | undefined;
-const work = mkdtempSync(join(tmpdir(), 'kyfw-e2e-aigc-'));
+const journey = useJourney('aigc');
+const { work } = journey;
 
 beforeAll(async () => {
   const dist = join(work, 'dist');
   cpSync(join(repoRoot, 'apps/web/dist'), dist, { recursive: true });
-  server = await startServer({ WEB_DIST_DIR: dist, DATA_DIR: join(work, 'data'), ...MANY_USERS_ENV });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `aigc-${ctx.task.name}`);
-  await page?.context().close();
-  page = undefined;
+  await journey.start({ WEB_DIST_DIR: dist, DATA_DIR: join(work, 'data'), ...MANY_USERS_ENV });
 });
 
 describe('AIGC detection journey', () => {
   it('uploads, uses the free detection, reads the shaded report with reasons on hover, downloads the PDF, finds it in 查重订单', async () => {
-    const user = await registerUser(server.baseUrl);
-    const context = await newContext(browser, server.baseUrl);
-    await logInContext(context, server.baseUrl, user);
-    const p = await context.newPage();
-    page = p;
-    await p.goto('/check');
+    const { page: p } = await journey.openAsNewUser('/check');
 
     const card = p.locator('[data-goods-id="aigc_detection_standard"]');
     await expect.poll(() => card.innerText()).toContain('AIGC检测');

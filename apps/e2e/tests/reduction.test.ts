@@ -2,16 +2,12 @@
 // library record on /reduction, orders and pays in the payment sandbox, watches the rewrite, sees
 // before/after side by side with the similarity rate and AIGC index before and after, downloads
 // the .docx and finds the reduction in 降重订单. Every rewrite is marked 【沙箱示例】.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { importLibrary, payInSandbox } from '../lib/journey.ts';
-import { type RunningServer, startServer } from '../lib/server.ts';
-import { logInContext, registerUser } from '../lib/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../lib/browser.ts';
+import { importLibrary, payInSandbox, useJourney } from '../lib/journey.ts';
 
 const SOURCE =
   '研究表明，随着互联网技术的不断发展，在线教育平台的用户规模显著扩大，因此提高教学质量成为平台发展的重要问题。' +
@@ -22,11 +18,9 @@ const PASTED = [
   '目前相关研究主要集中在平台功能分析方面，对学习者参与的作用机制存在不足[2-4]。',
 ].join('\n');
 
-const work = mkdtempSync(join(tmpdir(), 'kyfw-e2e-reduction-'));
+const journey = useJourney('reduction');
+const { work } = journey;
 const dataDir = join(work, 'data');
-let server: RunningServer;
-let browser: Browser;
-let page: Page | undefined;
 
 beforeAll(async () => {
   importLibrary(dataDir, work, [
@@ -39,30 +33,12 @@ beforeAll(async () => {
       text: SOURCE.repeat(3),
     },
   ]);
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `reduction-${ctx.task.name}`);
-  await page?.context().close();
-  page = undefined;
+  await journey.start({ DATA_DIR: dataDir });
 });
 
 describe('降重 journey', () => {
   it('goes from pasted text to a paid rewrite, before/after with both measures, and a .docx', async () => {
-    const user = await registerUser(server.baseUrl);
-    const context = await newContext(browser, server.baseUrl);
-    await logInContext(context, server.baseUrl, user);
-    const p = await context.newPage();
-    page = p;
-    await p.goto('/reduction');
+    const { context, page: p } = await journey.openAsNewUser('/reduction');
     expect(await p.locator('body').innerText()).not.toContain('正在接入中');
     await p.getByLabel('标题（选填）').fill('在线教育平台研究');
     await p.getByLabel('正文').fill(PASTED);

@@ -1,18 +1,9 @@
-// AI writing in a real browser (issue 13), against the LLM sandbox: a student with the binding's
-// free outline types a topic on /ai/dissertation, picks a suggested title, gets and edits the
-// outline, writes the abstract, pays for the full text in the payment sandbox, watches it being
-// written, downloads the .docx (chapters, references from the library, the AI-content labels) and
-// finds the writing in 写作订单. Every text is marked 【沙箱示例】 and the page says it is a sandbox.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
-import { logInContext, registerUser } from '../lib/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../lib/browser.ts';
+import { importLibrary, useJourney } from '../lib/journey.ts';
 
 const LIBRARY = [
   {
@@ -37,49 +28,18 @@ const LIBRARY = [
   },
 ];
 
-const work = mkdtempSync(join(tmpdir(), 'kyfw-e2e-writing-'));
+const journey = useJourney('writing');
+const { work } = journey;
 const dataDir = join(work, 'data');
-let server: RunningServer;
-let browser: Browser;
-let page: Page | undefined;
 
 beforeAll(async () => {
-  const jsonl = join(work, 'library.jsonl');
-  writeFileSync(jsonl, `${LIBRARY.map((d) => JSON.stringify(d)).join('\n')}\n`);
-  const imported = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'apps/server/src/cli/library-import.ts'), jsonl],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    },
-  );
-  expect(imported.status, imported.stderr).toBe(0);
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `writing-${ctx.task.name}`);
-  await page?.context().close();
-  page = undefined;
+  importLibrary(dataDir, work, LIBRARY);
+  await journey.start({ DATA_DIR: dataDir });
 });
 
 describe('AI writing journey', () => {
   it('goes from a topic to a paid full text and a .docx with real references and AI labels', async () => {
-    const user = await registerUser(server.baseUrl);
-    const context = await newContext(browser, server.baseUrl);
-    await logInContext(context, server.baseUrl, user);
-    const p = await context.newPage();
-    page = p;
-    await p.goto('/ai/dissertation');
+    const { context, page: p } = await journey.openAsNewUser('/ai/dissertation');
 
     await p.getByLabel('论文主题').fill('城市社区养老服务');
     await p.getByLabel('学科专业').fill('社会学');
