@@ -7,6 +7,18 @@ import { payQrSchema, payStatusSchema, payTypeSchema } from './orders.ts';
 export const WRITING_AREAS = ['dissertation', 'proposal', 'assignment', 'journalsReviewed'] as const;
 export type WritingAreaId = (typeof WRITING_AREAS)[number];
 
+/** Limits of the writing forms: the schemas below and the web form's inputs use these. */
+export const WRITING_LIMITS = {
+  topic: 200,
+  title: 200,
+  discipline: 50,
+  targetWords: { min: 1000, max: 100_000 },
+  requirements: 2000,
+  outlineName: 60,
+  outlineWords: 50_000,
+} as const;
+const L = WRITING_LIMITS;
+
 /** Messages of the writing forms (the web shows the same). */
 export const WRITING_RULES = {
   topicRequired: '请输入论文主题',
@@ -40,7 +52,7 @@ const topic = z
   .trim()
   .min(1, { error: R.topicRequired })
   .min(2, { error: R.topicTooShort })
-  .max(200, { error: R.topicTooLong });
+  .max(L.topic, { error: R.topicTooLong });
 const area = z.enum(WRITING_AREAS, { error: R.areaInvalid });
 const writingId = z
   .string({ error: R.writingIdRequired })
@@ -52,7 +64,7 @@ export const writingIdBody = z.object({ writingId });
 export const titleBody = z.object({
   area: area.default('dissertation'),
   topic,
-  discipline: z.string().trim().max(50, { error: R.disciplineTooLong }).default(''),
+  discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),
 });
 
 export const saveOrderBody = z.object({
@@ -63,16 +75,16 @@ export const saveOrderBody = z.object({
     .string({ error: R.titleRequired })
     .trim()
     .min(2, { error: R.titleRequired })
-    .max(200, { error: R.titleTooLong }),
-  discipline: z.string().trim().max(50, { error: R.disciplineTooLong }).default(''),
+    .max(L.title, { error: R.titleTooLong }),
+  discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),
   degree: z.enum(['专科', '本科', '硕士', '博士', ''], { error: R.degreeInvalid }).default('本科'),
   language: z.enum(['zh', 'en']).default('zh'),
   targetWords: z.coerce
     .number({ error: R.targetWordsInvalid })
     .int({ error: R.targetWordsInvalid })
-    .min(1000, { error: R.targetWordsInvalid })
-    .max(100_000, { error: R.targetWordsInvalid }),
-  requirements: z.string().trim().max(2000, { error: R.requirementsTooLong }).default(''),
+    .min(L.targetWords.min, { error: R.targetWordsInvalid })
+    .max(L.targetWords.max, { error: R.targetWordsInvalid }),
+  requirements: z.string().trim().max(L.requirements, { error: R.requirementsTooLong }).default(''),
   templateId: z.string().trim().max(40).default('general'),
 });
 
@@ -94,12 +106,12 @@ const itemFields = {
     .string({ error: R.outlineNameRequired })
     .trim()
     .min(1, { error: R.outlineNameRequired })
-    .max(60, { error: R.outlineNameTooLong }),
+    .max(L.outlineName, { error: R.outlineNameTooLong }),
   wordCount: z.coerce
     .number({ error: R.outlineWordsInvalid })
     .int({ error: R.outlineWordsInvalid })
     .min(0, { error: R.outlineWordsInvalid })
-    .max(50_000, { error: R.outlineWordsInvalid }),
+    .max(L.outlineWords, { error: R.outlineWordsInvalid }),
   form: flag,
   formula: flag,
   code: flag,

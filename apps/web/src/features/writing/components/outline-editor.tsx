@@ -1,3 +1,4 @@
+import { WRITING_LIMITS } from '@kyfw/contracts';
 import { Button, Checkbox, Input, InputNumber } from 'antd';
 import { writingTexts as T } from '../texts';
 import type { Flag, OutlineItem } from '../types';
@@ -67,7 +68,7 @@ export function OutlineEditor({
           <Input
             aria-label={`条目 ${label} 名称`}
             value={item.name}
-            maxLength={60}
+            maxLength={WRITING_LIMITS.outlineName}
             onChange={(e) =>
               set(path, (list, k) => list.map((x, j) => (j === k ? { ...x, name: e.target.value } : x)))
             }
@@ -75,7 +76,7 @@ export function OutlineEditor({
           <InputNumber
             aria-label={`条目 ${label} 字数`}
             min={0}
-            max={50000}
+            max={WRITING_LIMITS.outlineWords}
             step={100}
             value={item.wordCount}
             disabled={!leaf}

@@ -1,3 +1,4 @@
+import { WRITING_LIMITS } from '@kyfw/contracts';
 import { Alert, Button, Input, InputNumber, Progress, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -83,7 +84,7 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
         <Input
           aria-label={T.topic}
           value={topic}
-          maxLength={200}
+          maxLength={WRITING_LIMITS.topic}
           placeholder={T.topicPlaceholder}
           onChange={(e) => setTopic(e.target.value)}
         />
@@ -94,7 +95,7 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
           <Input
             aria-label={T.discipline}
             value={discipline}
-            maxLength={50}
+            maxLength={WRITING_LIMITS.discipline}
             placeholder={T.disciplinePlaceholder}
             onChange={(e) => setDiscipline(e.target.value)}
           />
@@ -112,8 +113,8 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
           <span>{T.targetWords}</span>
           <InputNumber
             aria-label={T.targetWords}
-            min={1000}
-            max={100000}
+            min={WRITING_LIMITS.targetWords.min}
+            max={WRITING_LIMITS.targetWords.max}
             step={1000}
             value={targetWords}
             onChange={(v) => setTargetWords(Number(v ?? 8000))}
@@ -125,7 +126,7 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
         <Input.TextArea
           aria-label={T.requirements}
           value={requirements}
-          maxLength={2000}
+          maxLength={WRITING_LIMITS.requirements}
           rows={2}
           placeholder={T.requirementsPlaceholder}
           onChange={(e) => setRequirements(e.target.value)}
@@ -176,7 +177,7 @@ function StartForm({ area, onSaved }: { area: WritingAreaId; onSaved: (writingId
         <Input
           aria-label={T.titleLabel}
           value={title}
-          maxLength={200}
+          maxLength={WRITING_LIMITS.title}
           placeholder={T.titlePlaceholder}
           onChange={(e) => setTitle(e.target.value)}
         />
