@@ -20,11 +20,6 @@ export const CHECK_STAGE_TEXTS: Record<CheckStage, string> = {
 export const TEXTS = {
   freeStatus: '免费检测（待开始）',
   orderClosed: (statusText: string) => `订单${statusText}`,
-  titleRequired: '请输入论文题目',
-  titleTooLong: '论文题目不能超过 200 个字',
-  authorRequired: '请输入作者姓名',
-  authorTooLong: '作者不能超过 50 个字',
-  goodsRequired: '请选择检测类型',
   fileEmpty: '所选文件是空的（0 字节），请选择有内容的论文文件',
   malformedUpload: '上传内容不完整或格式错误（不是完整的 multipart/form-data 表单），请重新选择文件上传',
   fileTooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,

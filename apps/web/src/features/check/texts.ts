@@ -1,3 +1,4 @@
+import { CHECK_UPLOAD_RULES } from '@kyfw/contracts';
 import type { MatchKind, ReportFormat } from './types';
 
 /** User-visible texts of the paper check (/check, the report, /check/verify, 查重订单). */
@@ -29,12 +30,12 @@ export const checkTexts = {
   titlePlaceholder: '请输入论文题目（将显示在检测报告上）',
   authorLabel: '作者',
   authorPlaceholder: '请输入作者姓名',
-  titleRequired: '请输入论文题目',
-  titleTooLong: '论文题目不能超过 200 个字',
-  authorRequired: '请输入作者姓名',
-  authorTooLong: '作者不能超过 50 个字',
+  titleRequired: CHECK_UPLOAD_RULES.title.required,
+  titleTooLong: CHECK_UPLOAD_RULES.title.tooLong,
+  authorRequired: CHECK_UPLOAD_RULES.author.required,
+  authorTooLong: CHECK_UPLOAD_RULES.author.tooLong,
   fileRequired: '请选择要检测的论文文件',
-  goodsRequired: '请选择检测类型',
+  goodsRequired: CHECK_UPLOAD_RULES.goods.required,
   badExtension: '不支持的文件格式，请上传 .docx、.doc、.pdf 或 .txt 文件',
   tooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,
   emptyFile: '文件是空的，请重新选择',

@@ -1,4 +1,4 @@
-import { TAXPAYER_ID_MESSAGE } from '@kyfw/contracts';
+import { INVOICE_RULES } from '@kyfw/contracts';
 
 /** User-visible texts of the account area's orders, payment records, invoices and addresses. */
 export const orderTexts = {
@@ -126,12 +126,12 @@ export const invoiceTexts = {
   cancel: '取消',
   // The server's messages (docs/api/orders.md), checked here first.
   errors: {
-    title: '请填写发票抬头',
-    taxpayerIdRequired: '企业抬头须填写纳税人识别号',
-    taxpayerId: TAXPAYER_ID_MESSAGE,
-    email: '请填写接收发票的邮箱',
-    emailInvalid: '请输入正确的邮箱地址',
-    orders: '请选择要开票的订单',
+    title: INVOICE_RULES.title.required,
+    taxpayerIdRequired: INVOICE_RULES.taxpayerId.requiredForCompany,
+    taxpayerId: INVOICE_RULES.taxpayerId.invalid,
+    email: INVOICE_RULES.email.required,
+    emailInvalid: INVOICE_RULES.email.invalid,
+    orders: INVOICE_RULES.orders.required,
   },
   fileName: (invoiceNo: string) => `电子发票-${invoiceNo}.pdf`,
 } as const;
@@ -165,12 +165,9 @@ export const addressTexts = {
   makeDefault: '设为默认收货地址',
   save: '保存',
   cancel: '取消',
+  // The other field messages are the contract's (ADDRESS_RULES in @kyfw/contracts).
   errors: {
-    name: '请填写收货人姓名',
-    phone: '请输入正确的手机号码',
-    phoneEmpty: '请输入手机号码',
     region: '请选择省市区',
-    detail: '请填写详细地址',
   },
 } as const;
 

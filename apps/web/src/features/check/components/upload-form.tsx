@@ -1,4 +1,5 @@
 import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { CHECK_UPLOAD_RULES } from '@kyfw/contracts';
 import { Alert, Button, Checkbox, Form, Input, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../../lib/request';
@@ -182,20 +183,20 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
             label={t.titleLabel}
             rules={[
               { required: true, whitespace: true, message: t.titleRequired },
-              { max: 200, message: t.titleTooLong },
+              { max: CHECK_UPLOAD_RULES.title.max, message: t.titleTooLong },
             ]}
           >
-            <Input placeholder={t.titlePlaceholder} maxLength={200} />
+            <Input placeholder={t.titlePlaceholder} maxLength={CHECK_UPLOAD_RULES.title.max} />
           </Form.Item>
           <Form.Item
             name="author"
             label={t.authorLabel}
             rules={[
               { required: true, whitespace: true, message: t.authorRequired },
-              { max: 50, message: t.authorTooLong },
+              { max: CHECK_UPLOAD_RULES.author.max, message: t.authorTooLong },
             ]}
           >
-            <Input placeholder={t.authorPlaceholder} maxLength={50} />
+            <Input placeholder={t.authorPlaceholder} maxLength={CHECK_UPLOAD_RULES.author.max} />
           </Form.Item>
         </div>
         {goods?.kind === 'aigc' ? (

@@ -1,4 +1,4 @@
-import { PHONE_PATTERN } from '@kyfw/contracts';
+import { ADDRESS_RULES, PHONE_PATTERN } from '@kyfw/contracts';
 import { Button, Cascader, Checkbox, Form, Input } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
@@ -6,6 +6,8 @@ import { useCityList } from '../api/get-city-list';
 import { useSaveAddress } from '../api/save-address';
 import { addressTexts } from '../texts';
 import type { Address, CityNode } from '../types';
+
+const R = ADDRESS_RULES;
 
 const t = addressTexts;
 
@@ -113,18 +115,18 @@ export function AddressFormModal({
           name="name"
           label={t.name}
           rules={[
-            { required: true, whitespace: true, message: t.errors.name },
-            { max: 20, message: '收货人姓名不能超过20个字' },
+            { required: true, whitespace: true, message: R.name.required },
+            { max: R.name.max, message: R.name.tooLong },
           ]}
         >
-          <Input placeholder={t.namePlaceholder} maxLength={20} autoComplete="name" />
+          <Input placeholder={t.namePlaceholder} maxLength={R.name.max} autoComplete="name" />
         </Form.Item>
         <Form.Item
           name="phone"
           label={t.phone}
           rules={[
-            { required: true, message: t.errors.phoneEmpty },
-            { pattern: PHONE_PATTERN, message: t.errors.phone },
+            { required: true, message: R.phone.required },
+            { pattern: PHONE_PATTERN, message: R.phone.invalid },
           ]}
         >
           <Input placeholder={t.phonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="tel" />
@@ -154,14 +156,14 @@ export function AddressFormModal({
           name="detail"
           label={t.detail}
           rules={[
-            { required: true, whitespace: true, message: t.errors.detail },
-            { min: 2, message: t.errors.detail },
-            { max: 120, message: '详细地址不能超过120个字' },
+            { required: true, whitespace: true, message: R.detail.required },
+            { min: R.detail.min, message: R.detail.required },
+            { max: R.detail.max, message: R.detail.tooLong },
           ]}
         >
           <Input.TextArea
             placeholder={t.detailPlaceholder}
-            maxLength={120}
+            maxLength={R.detail.max}
             autoSize={{ minRows: 2, maxRows: 4 }}
           />
         </Form.Item>
