@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AigcReportModel } from '../aigc-report.ts';
 import type { ReportModel } from '../check-report.ts';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { CHECK_UPLOAD_RULES } from './form-rules.ts';
 import {
   goodsSchema,
   intInSchema,
@@ -16,13 +17,6 @@ import {
 /** The paper-check API under /freeCheck (docs/api/check.md). */
 
 // --- request pieces -------------------------------------------------------------------------------
-
-/** Messages of the upload form (the web form shows the same). */
-export const CHECK_UPLOAD_RULES = {
-  title: { max: 200, required: '请输入论文题目', tooLong: '论文题目不能超过 200 个字' },
-  author: { max: 50, required: '请输入作者姓名', tooLong: '作者不能超过 50 个字' },
-  goods: { required: '请选择检测类型' },
-} as const;
 
 const orderId = z
   .string({ error: '订单不能为空' })

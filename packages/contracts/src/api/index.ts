@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './check.ts';
 export * from './console.ts';
 export * from './endpoint.ts';
+export * from './form-rules.ts';
 export * from './home.ts';
 export * from './orders.ts';
 export * from './reduction.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../constants.ts';
-import { isValidCreditCode, TAXPAYER_ID_MESSAGE } from '../credit-code.ts';
+import { isValidCreditCode } from '../credit-code.ts';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { ADDRESS_RULES, INVOICE_RULES } from './form-rules.ts';
 
 /**
  * The orders API (docs/api/orders.md): goods, each service's pay pair, the account area's orders,
@@ -88,30 +89,6 @@ const LIST_ALIASES: Record<string, readonly ServiceType[]> = {
   write: ['ai_writing'],
   ...Object.fromEntries(SERVICE_TYPES.map((t) => [t, [t]])),
 };
-
-/** The address form's rules and messages: the server and the web form use these. */
-export const ADDRESS_RULES = {
-  name: { max: 20, required: '请填写收货人姓名', tooLong: '收货人姓名不能超过20个字' },
-  phone: { required: '请输入手机号码', invalid: '请输入正确的手机号码' },
-  province: { required: '请选择省份' },
-  city: { required: '请选择城市' },
-  district: { required: '请选择区县' },
-  detail: { min: 2, max: 120, required: '请填写详细地址', tooLong: '详细地址不能超过120个字' },
-} as const;
-
-/** The invoice form's rules and messages. */
-export const INVOICE_RULES = {
-  orders: { max: 50, required: '请选择要开票的订单', tooMany: '一次最多选择50个订单' },
-  titleType: { required: '请选择抬头类型（个人或企业）' },
-  title: { max: 100, required: '请填写发票抬头', tooLong: '发票抬头不能超过100个字' },
-  taxpayerId: { invalid: TAXPAYER_ID_MESSAGE, requiredForCompany: '企业抬头须填写纳税人识别号' },
-  email: {
-    max: 100,
-    required: '请填写接收发票的邮箱',
-    tooLong: '邮箱不能超过100个字符',
-    invalid: '请输入正确的邮箱地址',
-  },
-} as const;
 
 const requiredText = (max: number, required: string, tooLong?: string) =>
   z

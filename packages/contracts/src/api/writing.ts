@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { WRITING_LIMITS } from './form-rules.ts';
 import { payQrSchema, payStatusSchema, payTypeSchema } from './orders.ts';
 
 /** The AI writing API under /aiWriting (docs/api/writing.md). */
@@ -7,16 +8,6 @@ import { payQrSchema, payStatusSchema, payTypeSchema } from './orders.ts';
 export const WRITING_AREAS = ['dissertation', 'proposal', 'assignment', 'journalsReviewed'] as const;
 export type WritingAreaId = (typeof WRITING_AREAS)[number];
 
-/** Limits of the writing forms: the schemas below and the web form's inputs use these. */
-export const WRITING_LIMITS = {
-  topic: 200,
-  title: 200,
-  discipline: 50,
-  targetWords: { min: 1000, max: 100_000 },
-  requirements: 2000,
-  outlineName: 60,
-  outlineWords: 50_000,
-} as const;
 const L = WRITING_LIMITS;
 
 /** Messages of the writing forms (the web shows the same). */
