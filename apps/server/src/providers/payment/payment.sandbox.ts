@@ -1,5 +1,5 @@
 import { createPublicKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -319,7 +319,7 @@ async function loadOrCreateCredentials(
   let ids = idsFile ? await readJson<SandboxIds>(idsFile) : undefined;
   if (!ids) {
     ids = newIds();
-    if (idsFile) await writeFile(idsFile, JSON.stringify(ids, null, 2), { mode: 0o600 });
+    if (idsFile) await writeFileAtomically(idsFile, JSON.stringify(ids, null, 2), 0o600);
   }
 
   const keys = {} as Record<keyof SandboxKeys, KeyObject>;
@@ -338,11 +338,11 @@ async function loadOrCreateCredentials(
       const pair = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
       keys[name] = pair.privateKey;
       if (file) {
-        await writeFile(file, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-        await writeFile(
+        await writeFileAtomically(file, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), 0o600);
+        await writeFileAtomically(
           file.replace('-private.pem', '-public.pem'),
           pair.publicKey.export({ type: 'spki', format: 'pem' }),
-          { mode: 0o644 },
+          0o644,
         );
       }
     }),
@@ -364,6 +364,17 @@ function newIds(): SandboxIds {
     },
     alipay: { appId: `2021${digits(12)}`, sellerId: `2088${digits(12)}` },
   };
+}
+
+/**
+ * Writes `file` whole or not at all (a temporary file renamed over it): in the scaled mode another
+ * process (a worker) may read the credentials while the first one is still writing them, and a
+ * half-written credentials.json failed its start with "Unexpected end of JSON input".
+ */
+async function writeFileAtomically(file: string, data: string | Buffer, mode: number): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, data, { mode });
+  await rename(temporary, file);
 }
 
 async function readText(file: string): Promise<string | undefined> {
