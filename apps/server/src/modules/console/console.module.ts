@@ -1,11 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
 import { defineModule } from '../types.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
+import { createStaffRouter, type StaffRouter } from './staff-router.ts';
+
+export { ROLES, type StaffRouter } from './staff-router.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
   /** The staff session cookie is Secure when PUBLIC_BASE_URL is https. */
   secureCookies: boolean;
+  /**
+   * Console endpoints of another module (news, commissioned services): a plugin for that module's
+   * `routes` to register — `await app.register(services.console.routes((r) => myConsoleRoutes(r)))`.
+   * Inside, `r.staffRoute(endpoint, ROLES.editor, 'news.publish', handler)` checks the staff
+   * session and role and writes the audit log like the console's own endpoints. Paths must start
+   * with /admin/ (the staff cookie is sent only there).
+   */
+  routes(register: (router: StaffRouter) => Promise<void> | void): FastifyPluginAsync;
 }
 
 /**
@@ -16,9 +28,13 @@ export interface ConsoleModuleService {
 export const consoleModule = defineModule({
   name: 'console',
   createService({ config, db, clock }): ConsoleModuleService {
+    const staff = createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock });
     return {
-      staff: createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock }),
+      staff,
       secureCookies: config.publicBaseUrl.startsWith('https:'),
+      routes: (register) => async (app) => {
+        await register(await createStaffRouter(app, { db, staff }));
+      },
     };
   },
   async routes(app, { console: service, orders }) {

@@ -1,51 +1,18 @@
-import fastifyCookie from '@fastify/cookie';
-import { consoleApi, type Endpoint, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
+import { consoleApi, type Envelope, ok } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError, isAppError } from '../../lib/app-error.ts';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
 import { requestRefund } from '../orders/payments/refunds.service.ts';
-import { type AuditInput, appendAudit, listAudit } from './audit.repo.ts';
+import { listAudit } from './audit.repo.ts';
 import { buildDashboard, orderDetail, orderSearch, proofFile, proofList } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
-import {
-  isSessionToken,
-  StaffLoginError,
-  type StaffService,
-  type StaffSession,
-  toStaffView,
-} from './staff.service.ts';
+import { StaffLoginError, type StaffService, toStaffView } from './staff.service.ts';
+import { clientOf, createStaffRouter, ROLES, STAFF_COOKIE } from './staff-router.ts';
 
-export const STAFF_COOKIE = 'kyfw_admin';
-
-const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
-const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
-const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
-const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
-const ADMIN: readonly StaffRoleName[] = ['admin'];
-
-/** What an audited handler answers: the data and what the audit log records about it. */
-interface Audited<D> {
-  data: D;
-  message?: string;
-  target?: string | null;
-  before?: unknown;
-  after?: unknown;
-  detail?: unknown;
-}
-
-type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
-type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-type DataIn<E extends Endpoint> = E['data'] extends z.ZodType ? z.input<E['data']> : never;
-
-function clientOf(request: FastifyRequest) {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof ua === 'string' ? ua : null };
-}
+export { STAFF_COOKIE };
 
 export interface ConsoleRoutesOptions {
   /** The orders module's runtime (services.orders.runtime): the queues work on its services. */
@@ -62,13 +29,8 @@ export interface ConsoleRoutesOptions {
  */
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions): Promise<void> {
   const { db, staff } = options;
-  await app.register(fastifyCookie);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  const { staffRoute, requireStaff, audit } = await createStaffRouter(app, { db, staff });
   const rt = (): OrdersRuntime => options.orders;
-  const audit = (request: FastifyRequest, entry: Omit<AuditInput, 'ip' | 'userAgent' | 'at'>) =>
-    appendAudit(db, { ...entry, ...clientOf(request), at: staff.now() });
 
   const cookieOptions = {
     path: '/kyfw/web/v1/admin',
@@ -76,96 +38,6 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     sameSite: 'strict' as const,
     secure: options.secureCookies,
   };
-
-  /** The caller's session and role, or a refusal (recorded when it names a staff member or a forged cookie). */
-  function requireStaff(roles: readonly StaffRoleName[], action: string) {
-    return async (request: FastifyRequest): Promise<StaffSession> => {
-      const token = request.cookies[STAFF_COOKIE];
-      if (token === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn);
-      let session: StaffSession;
-      try {
-        if (!isSessionToken(token))
-          throw new StaffLoginError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn, 'malformed session', null);
-        session = await staff.authenticate(token);
-      } catch (error) {
-        if (error instanceof StaffLoginError) {
-          await audit(request, {
-            staffId: error.staffId,
-            username: null,
-            role: null,
-            action,
-            outcome: 'refused',
-            detail: { reason: error.reason },
-          });
-        }
-        throw error;
-      }
-      if (!roles.includes(session.role)) {
-        await audit(request, {
-          staffId: session.staffId,
-          username: session.username,
-          role: session.role,
-          action,
-          outcome: 'refused',
-          detail: { reason: 'role', allowed: roles },
-        });
-        throw new AppError(ErrorCode.FORBIDDEN, TEXTS.forbidden(session.role, roles));
-      }
-      return session;
-    };
-  }
-
-  /** Registers an endpoint for `roles`; its outcome (ok or failed with the message) is audited as `action`. */
-  function staffRoute<E extends Endpoint>(
-    endpoint: E,
-    roles: readonly StaffRoleName[],
-    action: string,
-    handler: (input: {
-      session: StaffSession;
-      body: Body<E>;
-      query: Query<E>;
-      request: FastifyRequest;
-      reply: FastifyReply;
-    }) => Promise<Audited<DataIn<E>>>,
-  ): void {
-    route(
-      app,
-      endpoint,
-      async ({ auth, body, query, request, reply }) => {
-        const who = { staffId: auth.staffId, username: auth.username, role: auth.role, action };
-        try {
-          const result = await handler({
-            session: auth,
-            body: body as Body<E>,
-            query: query as Query<E>,
-            request,
-            reply,
-          });
-          await audit(request, {
-            ...who,
-            outcome: 'ok',
-            target: result.target ?? null,
-            before: result.before,
-            after: result.after,
-            detail: result.detail,
-          });
-          if (endpoint.data === 'file') return reply as never;
-          return ok(result.data, result.message) as never;
-        } catch (error) {
-          await audit(request, {
-            ...who,
-            outcome: 'failed',
-            detail: {
-              code: isAppError(error) ? error.code : ErrorCode.INTERNAL,
-              message: isAppError(error) ? error.message : 'internal',
-            },
-          });
-          throw error;
-        }
-      },
-      { auth: requireStaff(roles, action) },
-    );
-  }
 
   // --- auth ---------------------------------------------------------------------------------------
 
@@ -202,45 +74,45 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
-  staffRoute(consoleApi.logout, ALL, 'auth.logout', async ({ session, reply }) => {
+  staffRoute(consoleApi.logout, ROLES.all, 'auth.logout', async ({ session, reply }) => {
     await staff.logout(session.tokenHash);
     reply.clearCookie(STAFF_COOKIE, cookieOptions);
     return { data: null, message: TEXTS.loggedOut };
   });
 
   route(app, consoleApi.me, async ({ auth }) => ok(toStaffView(auth)), {
-    auth: requireStaff(ALL, 'auth.me'),
+    auth: requireStaff(ROLES.all, 'auth.me'),
   });
 
   // --- dashboard, orders --------------------------------------------------------------------------
 
-  staffRoute(consoleApi.dashboard, ALL, 'dashboard.view', async ({ body }) => ({
+  staffRoute(consoleApi.dashboard, ROLES.all, 'dashboard.view', async ({ body }) => ({
     data: await buildDashboard(db, body.days, staff.now()),
   }));
 
-  staffRoute(consoleApi.orderSearch, ORDERS_READ, 'orders.search', async ({ body }) => ({
+  staffRoute(consoleApi.orderSearch, ROLES.ordersRead, 'orders.search', async ({ body }) => ({
     data: await orderSearch(rt(), body),
     detail: body,
   }));
 
-  staffRoute(consoleApi.orderDetail, ORDERS_READ, 'orders.detail', async ({ body }) => ({
+  staffRoute(consoleApi.orderDetail, ROLES.ordersRead, 'orders.detail', async ({ body }) => ({
     data: await orderDetail(rt(), body.orderNo),
     target: body.orderNo,
   }));
 
   // --- offline payments ---------------------------------------------------------------------------
 
-  staffRoute(consoleApi.proofList, PAYMENTS_READ, 'offline.list', async ({ body }) => ({
+  staffRoute(consoleApi.proofList, ROLES.paymentsRead, 'offline.list', async ({ body }) => ({
     data: await proofList(rt(), body.status ?? 'pending'),
   }));
 
-  staffRoute(consoleApi.proofFile, PAYMENTS_READ, 'offline.file', async ({ query, reply }) => {
+  staffRoute(consoleApi.proofFile, ROLES.paymentsRead, 'offline.file', async ({ query, reply }) => {
     const file = await proofFile(rt(), query.proofId);
     reply.header('content-type', file.mimeType).header('content-disposition', 'inline').send(file.data);
     return { data: undefined as never, target: query.proofId };
   });
 
-  staffRoute(consoleApi.proofConfirm, FINANCE, 'offline.confirm', async ({ body }) => {
+  staffRoute(consoleApi.proofConfirm, ROLES.finance, 'offline.confirm', async ({ body }) => {
     const result = await confirmOfflineProof(rt(), body);
     return {
       data: result,
@@ -252,7 +124,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.proofReject, FINANCE, 'offline.reject', async ({ body }) => {
+  staffRoute(consoleApi.proofReject, ROLES.finance, 'offline.reject', async ({ body }) => {
     await rejectOfflineProof(rt(), body);
     return {
       data: null,
@@ -265,7 +137,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- refunds ------------------------------------------------------------------------------------
 
-  staffRoute(consoleApi.refund, FINANCE, 'refund.create', async ({ body }) => {
+  staffRoute(consoleApi.refund, ROLES.finance, 'refund.create', async ({ body }) => {
     const before = await orderDetail(rt(), body.orderNo);
     const refund = toRefundView(await requestRefund(rt(), body));
     return {
@@ -284,7 +156,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- audit log ----------------------------------------------------------------------------------
 
-  staffRoute(consoleApi.auditList, ADMIN, 'audit.list', async ({ body }) => {
+  staffRoute(consoleApi.auditList, ROLES.admin, 'audit.list', async ({ body }) => {
     const { rows, total } = await listAudit(db, body);
     return {
       data: {
