@@ -19,6 +19,8 @@ export const SERVICE_TYPES = [
   'ai_writing',
   'search_report',
   'tech_search',
+  'doc_delivery',
+  'tech_evaluation',
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
@@ -45,7 +47,7 @@ export type PayMethod = z.output<typeof payMethodSchema>;
 export const payStatusFlagSchema = z.number().pipe(z.union([z.literal(0), z.literal(1)]));
 
 /** The tabs of /user/order (spec §2). */
-export type OrderTab = 'check' | 'reduction' | 'write';
+export type OrderTab = 'check' | 'reduction' | 'write' | 'commission';
 
 // --- request pieces -------------------------------------------------------------------------------
 
@@ -82,11 +84,12 @@ export const pageBody = z.object({
   pageSize: intInSchema(1, 50, 10, '每页条数'),
 });
 
-/** Tab names of /user/order (check, reduction, write) and the service types themselves. */
+/** Tab names of /user/order (check, reduction, write, commission) and the service types themselves. */
 const LIST_ALIASES: Record<string, readonly ServiceType[]> = {
   check: ['check'],
   reduction: ['reduction', 'aigc_reduction'],
   write: ['ai_writing'],
+  commission: ['search_report', 'tech_search', 'doc_delivery', 'tech_evaluation'],
   ...Object.fromEntries(SERVICE_TYPES.map((t) => [t, [t]])),
 };
 
