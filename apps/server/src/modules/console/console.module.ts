@@ -1,23 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../types.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
-import { createStaffRouter, type StaffRouter } from './staff-router.ts';
-
-export { ROLES, type StaffRouter } from './staff-router.ts';
+import { createStaffRouting, type StaffRouting } from './staff-route.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
   /** The staff session cookie is Secure when PUBLIC_BASE_URL is https. */
   secureCookies: boolean;
   /**
-   * Console endpoints of another module (news, commissioned services): a plugin for that module's
-   * `routes` to register — `await app.register(services.console.routes((r) => myConsoleRoutes(r)))`.
-   * Inside, `r.staffRoute(endpoint, ROLES.editor, 'news.publish', handler)` checks the staff
-   * session and role and writes the audit log like the console's own endpoints. Paths must start
-   * with /admin/ (the staff cookie is sent only there).
+   * The console's staff guard and audit for another module's operator routes (mounted under
+   * /admin, @fastify/cookie registered in that plugin): requireStaff(roles, action), staffRoute(…).
    */
-  routes(register: (router: StaffRouter) => Promise<void> | void): FastifyPluginAsync;
+  staffRouting(app: FastifyInstance): StaffRouting;
 }
 
 /**
@@ -32,9 +27,7 @@ export const consoleModule = defineModule({
     return {
       staff,
       secureCookies: config.publicBaseUrl.startsWith('https:'),
-      routes: (register) => async (app) => {
-        await register(await createStaffRouter(app, { db, staff }));
-      },
+      staffRouting: (app) => createStaffRouting(app, { db, staff }),
     };
   },
   async routes(app, { console: service, orders }) {

@@ -1,4 +1,5 @@
-import { consoleApi, type Envelope, ok } from '@kyfw/contracts';
+import fastifyCookie from '@fastify/cookie';
+import { consoleApi, type Envelope, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
@@ -10,9 +11,15 @@ import { listAudit } from './audit.repo.ts';
 import { buildDashboard, orderDetail, orderSearch, proofFile, proofList } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
 import { StaffLoginError, type StaffService, toStaffView } from './staff.service.ts';
-import { clientOf, createStaffRouter, ROLES, STAFF_COOKIE } from './staff-router.ts';
+import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
 
 export { STAFF_COOKIE };
+
+const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
+const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
+const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
+const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
+const ADMIN: readonly StaffRoleName[] = ['admin'];
 
 export interface ConsoleRoutesOptions {
   /** The orders module's runtime (services.orders.runtime): the queues work on its services. */
@@ -29,8 +36,12 @@ export interface ConsoleRoutesOptions {
  */
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions): Promise<void> {
   const { db, staff } = options;
-  const { staffRoute, requireStaff, audit } = await createStaffRouter(app, { db, staff });
+  await app.register(fastifyCookie);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   const rt = (): OrdersRuntime => options.orders;
+  const { audit, requireStaff, staffRoute } = createStaffRouting(app, { db, staff });
 
   const cookieOptions = {
     path: '/kyfw/web/v1/admin',
@@ -74,45 +85,45 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
-  staffRoute(consoleApi.logout, ROLES.all, 'auth.logout', async ({ session, reply }) => {
+  staffRoute(consoleApi.logout, ALL, 'auth.logout', async ({ session, reply }) => {
     await staff.logout(session.tokenHash);
     reply.clearCookie(STAFF_COOKIE, cookieOptions);
     return { data: null, message: TEXTS.loggedOut };
   });
 
   route(app, consoleApi.me, async ({ auth }) => ok(toStaffView(auth)), {
-    auth: requireStaff(ROLES.all, 'auth.me'),
+    auth: requireStaff(ALL, 'auth.me'),
   });
 
   // --- dashboard, orders --------------------------------------------------------------------------
 
-  staffRoute(consoleApi.dashboard, ROLES.all, 'dashboard.view', async ({ body }) => ({
+  staffRoute(consoleApi.dashboard, ALL, 'dashboard.view', async ({ body }) => ({
     data: await buildDashboard(db, body.days, staff.now()),
   }));
 
-  staffRoute(consoleApi.orderSearch, ROLES.ordersRead, 'orders.search', async ({ body }) => ({
+  staffRoute(consoleApi.orderSearch, ORDERS_READ, 'orders.search', async ({ body }) => ({
     data: await orderSearch(rt(), body),
     detail: body,
   }));
 
-  staffRoute(consoleApi.orderDetail, ROLES.ordersRead, 'orders.detail', async ({ body }) => ({
+  staffRoute(consoleApi.orderDetail, ORDERS_READ, 'orders.detail', async ({ body }) => ({
     data: await orderDetail(rt(), body.orderNo),
     target: body.orderNo,
   }));
 
   // --- offline payments ---------------------------------------------------------------------------
 
-  staffRoute(consoleApi.proofList, ROLES.paymentsRead, 'offline.list', async ({ body }) => ({
+  staffRoute(consoleApi.proofList, PAYMENTS_READ, 'offline.list', async ({ body }) => ({
     data: await proofList(rt(), body.status ?? 'pending'),
   }));
 
-  staffRoute(consoleApi.proofFile, ROLES.paymentsRead, 'offline.file', async ({ query, reply }) => {
+  staffRoute(consoleApi.proofFile, PAYMENTS_READ, 'offline.file', async ({ query, reply }) => {
     const file = await proofFile(rt(), query.proofId);
     reply.header('content-type', file.mimeType).header('content-disposition', 'inline').send(file.data);
     return { data: undefined as never, target: query.proofId };
   });
 
-  staffRoute(consoleApi.proofConfirm, ROLES.finance, 'offline.confirm', async ({ body }) => {
+  staffRoute(consoleApi.proofConfirm, FINANCE, 'offline.confirm', async ({ body }) => {
     const result = await confirmOfflineProof(rt(), body);
     return {
       data: result,
@@ -124,7 +135,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.proofReject, ROLES.finance, 'offline.reject', async ({ body }) => {
+  staffRoute(consoleApi.proofReject, FINANCE, 'offline.reject', async ({ body }) => {
     await rejectOfflineProof(rt(), body);
     return {
       data: null,
@@ -137,7 +148,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- refunds ------------------------------------------------------------------------------------
 
-  staffRoute(consoleApi.refund, ROLES.finance, 'refund.create', async ({ body }) => {
+  staffRoute(consoleApi.refund, FINANCE, 'refund.create', async ({ body }) => {
     const before = await orderDetail(rt(), body.orderNo);
     const refund = toRefundView(await requestRefund(rt(), body));
     return {
@@ -156,7 +167,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- audit log ----------------------------------------------------------------------------------
 
-  staffRoute(consoleApi.auditList, ROLES.admin, 'audit.list', async ({ body }) => {
+  staffRoute(consoleApi.auditList, ADMIN, 'audit.list', async ({ body }) => {
     const { rows, total } = await listAudit(db, body);
     return {
       data: {

@@ -108,6 +108,8 @@ export const serviceTexts: Record<string, string> = {
   reduction: '降重',
   aigc_reduction: '降AIGC',
   ai_writing: 'AI写作',
-  search_report: '检索报告',
+  search_report: '收录引用检索报告',
   tech_search: '科技查新',
+  doc_delivery: '文献下载服务',
+  tech_evaluation: '科技成果评价',
 };
