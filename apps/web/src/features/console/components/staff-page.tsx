@@ -213,16 +213,16 @@ function SecretsModal({ secrets, onClose }: { secrets: StaffSecrets; onClose: ()
           </Typography.Text>
         </div>
       </div>
-      <Typography.Paragraph>{t.recoveryCodes}</Typography.Paragraph>
       <Typography.Paragraph copyable={{ text: secrets.recoveryCodes.join('\n') }}>
-        <ul className="console-codes" aria-label={t.recoveryCodes}>
-          {secrets.recoveryCodes.map((code) => (
-            <li key={code}>
-              <Typography.Text code>{code}</Typography.Text>
-            </li>
-          ))}
-        </ul>
+        {t.recoveryCodes}
       </Typography.Paragraph>
+      <ul className="console-codes" aria-label={t.recoveryCodes}>
+        {secrets.recoveryCodes.map((code) => (
+          <li key={code}>
+            <Typography.Text code>{code}</Typography.Text>
+          </li>
+        ))}
+      </ul>
     </Modal>
   );
 }
