@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { CommissionConsolePage } from '../../commission';
 import { AuditPage } from './audit-page';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleLogin } from './console-login';
@@ -11,6 +12,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   orders: OrdersPage,
   offline: OfflinePage,
   audit: AuditPage,
+  commission: CommissionConsolePage,
 };
 
 /**

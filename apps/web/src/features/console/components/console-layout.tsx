@@ -1,6 +1,7 @@
 import { Button, Layout, Menu, Space, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { commissionTexts } from '../../commission';
 import { useLogout, useStaff } from '../api/console-api';
 import { consoleTexts } from '../texts';
 
@@ -9,6 +10,7 @@ const NAV = [
   { key: '/admin/orders', label: consoleTexts.nav.orders },
   { key: '/admin/offline', label: consoleTexts.nav.offline },
   { key: '/admin/audit', label: consoleTexts.nav.audit, roles: ['admin'] },
+  { key: '/admin/commission', label: commissionTexts.consoleNav, roles: ['admin', 'fulfilment'] },
 ];
 
 /** The console's own layout: side menu, staff name and role, 退出登录; no session -> /admin/login. */
