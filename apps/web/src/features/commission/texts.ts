@@ -2,8 +2,6 @@ import { COMMISSION_FILE_RULES, COMMISSION_SERVICE_NAMES } from '@kyfw/contracts
 
 /** User-visible texts of the commissioned services (the form rules' messages are the contract's). */
 export const commissionTexts = {
-  /** The console's menu entry of /admin/commission. */
-  consoleNav: '委托办理',
   names: COMMISSION_SERVICE_NAMES,
   sections: {
     papers: '论文清单',

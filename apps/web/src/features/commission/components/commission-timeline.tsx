@@ -1,5 +1,6 @@
 import { type Commission, formatDate } from '@kyfw/contracts';
 import { Steps } from 'antd';
+import '../commission.css';
 
 /** 已提交 → (待报价) → 待支付 → 处理中 → 已完成, as the server reports the commission's progress. */
 export function CommissionTimeline({

@@ -24,8 +24,8 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { formatBytes } from '../../payment';
-import { CommissionTimeline } from '../components/commission-timeline';
+import { CommissionTimeline } from '../commission';
+import { formatBytes } from '../payment';
 import {
   type ConsoleCommissionFilter,
   useComplete,
@@ -36,7 +36,6 @@ import {
   useUploadReport,
 } from './commission-console-api';
 import { consoleCommissionTexts as T } from './console-texts';
-import '../commission.css';
 
 type Status = NonNullable<ConsoleCommissionFilter['status']>;
 const FILTERS: (Status | 'all')[] = ['all', 'quoting', 'processing', 'pending_payment', 'done', 'cancelled'];

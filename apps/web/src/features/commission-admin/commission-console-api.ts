@@ -6,10 +6,9 @@ import type {
   Page,
 } from '@kyfw/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/query';
-import { request } from '../../../lib/request';
-import { saveFile } from '../../../lib/save-file';
-import { commissionKeys } from '../api/keys';
+import { unwrap } from '../../lib/query';
+import { request } from '../../lib/request';
+import { saveFile } from '../../lib/save-file';
 
 /** The operators' endpoints (the paths of consoleCommissionApi; written out so no zod enters a page). */
 const PATHS = {
@@ -21,6 +20,13 @@ const PATHS = {
   download: '/admin/commission/download',
 } as const satisfies Record<keyof typeof consoleCommissionApi, string>;
 
+/** The queue's query keys. */
+const keys = {
+  all: ['commission-admin'] as const,
+  list: (filter: unknown) => ['commission-admin', 'list', filter] as const,
+  one: (id: string) => ['commission-admin', 'one', id] as const,
+};
+
 /**
  * The operators' calls (/admin/commission/*, the staff cookie goes along: same origin, its path).
  * In one file: the console's chunk only, each a short call invalidating the same queue.
@@ -29,7 +35,7 @@ export type ConsoleCommissionFilter = BodyOf<typeof consoleCommissionApi.list>;
 
 export function useConsoleCommissions(filter: ConsoleCommissionFilter) {
   return useQuery({
-    queryKey: commissionKeys.consoleList(filter),
+    queryKey: keys.list(filter),
     queryFn: () => unwrap(request<Page<ConsoleCommission>>(PATHS.list, { data: filter })),
     placeholderData: keepPreviousData,
   });
@@ -37,7 +43,7 @@ export function useConsoleCommissions(filter: ConsoleCommissionFilter) {
 
 export function useConsoleCommission(commissionId: string | null) {
   return useQuery({
-    queryKey: commissionKeys.consoleOne(commissionId ?? ''),
+    queryKey: keys.one(commissionId ?? ''),
     queryFn: () => unwrap(request<ConsoleCommissionDetail>(PATHS.detail, { data: { commissionId } })),
     enabled: Boolean(commissionId),
   });
@@ -47,7 +53,7 @@ function useQueueMutation<V>(fn: (v: V) => Promise<ConsoleCommission>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commissionKeys.console }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
 
