@@ -42,6 +42,8 @@ export const TEXTS = {
     cancelled: '用户取消委托',
   },
   smsPurpose: 'commission_done',
+  erasedRefund: '账号已注销，委托无法交付，全额退款',
+  erasedStatus: '账号已注销',
 } as const;
 
 /** Audit-log action names of the operator endpoints (console texts show them). */
