@@ -4,6 +4,7 @@ import { type CheckModuleService, checkModule } from './check/check.module.ts';
 import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
+import { type NewsModuleService, newsModule } from './news/news.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
 import { type ReductionModuleService, reductionModule } from './reduction/reduction.module.ts';
 import type { ServerModule } from './types.ts';
@@ -16,6 +17,7 @@ import { type WritingModuleService, writingModule } from './writing/writing.modu
  */
 export interface Services {
   home: HomeModuleService;
+  news: NewsModuleService;
   accounts: AccountsModuleService;
   orders: OrdersModuleService;
   check: CheckModuleService;
@@ -33,6 +35,7 @@ export interface Services {
 export const serverModules: readonly ServerModule[] = [
   housekeepingModule,
   homeModule,
+  newsModule,
   accountsModule,
   ordersModule,
   checkModule,

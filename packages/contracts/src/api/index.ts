@@ -5,6 +5,7 @@ export * from './console.ts';
 export * from './endpoint.ts';
 export * from './form-rules.ts';
 export * from './home.ts';
+export * from './news.ts';
 export * from './orders.ts';
 export * from './reduction.ts';
 export * from './writing.ts';

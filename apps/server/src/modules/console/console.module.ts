@@ -1,11 +1,14 @@
 import { defineModule } from '../types.ts';
-import { consoleRoutes } from './console.routes.ts';
+import { type ConsoleExtension, consoleRoutes } from './console.routes.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
   /** The staff session cookie is Secure when PUBLIC_BASE_URL is https. */
   secureCookies: boolean;
+  /** Adds another module's console endpoints (call from its `hooks`); see ConsoleExtension. */
+  extend(extension: ConsoleExtension): void;
+  readonly extensions: readonly ConsoleExtension[];
 }
 
 /**
@@ -16,9 +19,12 @@ export interface ConsoleModuleService {
 export const consoleModule = defineModule({
   name: 'console',
   createService({ config, db, clock }): ConsoleModuleService {
+    const extensions: ConsoleExtension[] = [];
     return {
       staff: createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock }),
       secureCookies: config.publicBaseUrl.startsWith('https:'),
+      extend: (extension) => extensions.push(extension),
+      extensions,
     };
   },
   async routes(app, { console: service, orders }) {
@@ -27,6 +33,7 @@ export const consoleModule = defineModule({
       staff: service.staff,
       secureCookies: service.secureCookies,
       orders: orders.runtime,
+      extensions: service.extensions,
     });
   },
 });

@@ -29,7 +29,7 @@ const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
 const ADMIN: readonly StaffRoleName[] = ['admin'];
 
 /** What an audited handler answers: the data and what the audit log records about it. */
-interface Audited<D> {
+export interface Audited<D> {
   data: D;
   message?: string;
   target?: string | null;
@@ -47,7 +47,33 @@ function clientOf(request: FastifyRequest) {
   return { ip: request.ip || null, userAgent: typeof ua === 'string' ? ua : null };
 }
 
+/** What a staff handler gets: the caller's session and the parsed request. */
+export interface StaffInput<E extends Endpoint> {
+  session: StaffSession;
+  body: Body<E>;
+  query: Query<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Registers an endpoint for `roles`, audited as `action`; on `scope` (default: the console's). */
+export type StaffRoute = <E extends Endpoint>(
+  endpoint: E,
+  roles: readonly StaffRoleName[],
+  action: string,
+  handler: (input: StaffInput<E>) => Promise<Audited<DataIn<E>>>,
+  scope?: FastifyInstance,
+) => void;
+
+/**
+ * Console pages of other modules (e.g. the news desk): called with the console's scope and its
+ * `staffRoute`, so their endpoints get the same session, role check and audit log.
+ */
+export type ConsoleExtension = (api: { app: FastifyInstance; staffRoute: StaffRoute }) => Promise<void>;
+
 export interface ConsoleRoutesOptions {
+  /** Routes other modules add to the console (ConsoleModuleService.extend). */
+  extensions?: readonly ConsoleExtension[];
   /** The orders module's runtime (services.orders.runtime): the queues work on its services. */
   orders: OrdersRuntime;
   db: Kysely<Database>;
@@ -120,16 +146,11 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     endpoint: E,
     roles: readonly StaffRoleName[],
     action: string,
-    handler: (input: {
-      session: StaffSession;
-      body: Body<E>;
-      query: Query<E>;
-      request: FastifyRequest;
-      reply: FastifyReply;
-    }) => Promise<Audited<DataIn<E>>>,
+    handler: (input: StaffInput<E>) => Promise<Audited<DataIn<E>>>,
+    scope: FastifyInstance = app,
   ): void {
     route(
-      app,
+      scope,
       endpoint,
       async ({ auth, body, query, request, reply }) => {
         const who = { staffId: auth.staffId, username: auth.username, role: auth.role, action };
@@ -307,6 +328,8 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       detail: body,
     };
   });
+
+  for (const extend of options.extensions ?? []) await extend({ app, staffRoute });
 }
 
 export type { Envelope };

@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+import { NEWS_ACTION_TEXTS } from '../news/news.texts.ts';
 
 /** Every Chinese text of the operator console's server side. */
 export const TEXTS = {
@@ -30,4 +31,5 @@ export const ACTION_TEXTS: Record<string, string> = {
   'offline.reject': '驳回线下付款',
   'refund.create': '发起退款',
   'audit.list': '查看审计日志',
+  ...NEWS_ACTION_TEXTS,
 };
