@@ -8,6 +8,10 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * jsonb columns are written as JSON text (JSON.stringify) and read back parsed: pg would turn a JS
  * array parameter into a PostgreSQL array literal, so passing text is the one form both drivers
  * agree on.
+ *
+ * One file of ~780 lines on purpose: Kysely reads every table from the one `Database` interface at
+ * the end, and the tables are listed in the order of the migrations that make them, so a change of a
+ * migration and of its types sit side by side.
  */
 
 /** timestamptz: read as Date; written as Date or ISO text. */
@@ -799,4 +803,51 @@ export interface Database {
   articles: ArticlesTable;
   news_images: NewsImagesTable;
   case_photos: CasePhotosTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commissioned services (migration 0034_commissions.sql).
+
+export type CommissionServiceType = 'search_report' | 'tech_search' | 'doc_delivery' | 'tech_evaluation';
+export type CommissionStatus = 'quoting' | 'pending_payment' | 'processing' | 'done' | 'cancelled';
+
+export interface CommissionsTable {
+  id: string;
+  commission_no: string;
+  user_id: string;
+  service: CommissionServiceType;
+  title: string;
+  /** jsonb: the validated form, written as JSON text. */
+  form: ColumnType<Record<string, unknown>, string, string>;
+  goods_id: string;
+  quantity: number | null;
+  status: CommissionStatus;
+  order_id: string | null;
+  quote_note: string | null;
+  /** YYYY-MM-DD. */
+  deadline: string | null;
+  submitted_at: Timestamp;
+  quoted_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  done_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  notified_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface CommissionFilesTable {
+  id: string;
+  user_id: string;
+  commission_id: string | null;
+  kind: 'attachment' | 'report';
+  file_name: string;
+  storage_key: string;
+  bytes: number;
+  staff_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  commissions: CommissionsTable;
+  commission_files: CommissionFilesTable;
 }

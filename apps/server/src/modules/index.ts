@@ -1,6 +1,7 @@
 import { housekeepingModule } from '../jobs/housekeeping.jobs.ts';
 import { type AccountsModuleService, accountsModule } from './accounts/accounts.module.ts';
 import { type CheckModuleService, checkModule } from './check/check.module.ts';
+import { type CommissionModuleService, commissionModule } from './commission/commission.module.ts';
 import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
@@ -25,6 +26,7 @@ export interface Services {
   writing: WritingModuleService;
   reduction: ReductionModuleService;
   console: ConsoleModuleService;
+  commission: CommissionModuleService;
 }
 
 /**
@@ -43,4 +45,5 @@ export const serverModules: readonly ServerModule[] = [
   writingModule,
   reductionModule,
   consoleModule,
+  commissionModule,
 ];

@@ -1,14 +1,18 @@
+import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../types.ts';
-import { type ConsoleExtension, consoleRoutes } from './console.routes.ts';
+import { consoleRoutes } from './console.routes.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
+import { createStaffRouting, type StaffRouting } from './staff-route.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
   /** The staff session cookie is Secure when PUBLIC_BASE_URL is https. */
   secureCookies: boolean;
-  /** Adds another module's console endpoints (call from its `hooks`); see ConsoleExtension. */
-  extend(extension: ConsoleExtension): void;
-  readonly extensions: readonly ConsoleExtension[];
+  /**
+   * The console's staff guard and audit for another module's operator routes (mounted under
+   * /admin, @fastify/cookie registered in that plugin): requireStaff(roles, action), staffRoute(…).
+   */
+  staffRouting(app: FastifyInstance): StaffRouting;
 }
 
 /**
@@ -19,12 +23,11 @@ export interface ConsoleModuleService {
 export const consoleModule = defineModule({
   name: 'console',
   createService({ config, db, clock }): ConsoleModuleService {
-    const extensions: ConsoleExtension[] = [];
+    const staff = createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock });
     return {
-      staff: createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock }),
+      staff,
       secureCookies: config.publicBaseUrl.startsWith('https:'),
-      extend: (extension) => extensions.push(extension),
-      extensions,
+      staffRouting: (app) => createStaffRouting(app, { db, staff }),
     };
   },
   async routes(app, { console: service, orders }) {
@@ -33,7 +36,6 @@ export const consoleModule = defineModule({
       staff: service.staff,
       secureCookies: service.secureCookies,
       orders: orders.runtime,
-      extensions: service.extensions,
     });
   },
 });

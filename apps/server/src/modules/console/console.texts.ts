@@ -31,5 +31,11 @@ export const ACTION_TEXTS: Record<string, string> = {
   'offline.reject': '驳回线下付款',
   'refund.create': '发起退款',
   'audit.list': '查看审计日志',
+  'commission.list': '查看委托列表',
+  'commission.detail': '查看委托详情',
+  'commission.quote': '委托报价',
+  'commission.report': '上传委托报告',
+  'commission.complete': '委托标记完成',
+  'commission.file': '下载委托文件',
   ...NEWS_ACTION_TEXTS,
 };

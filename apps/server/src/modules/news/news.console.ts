@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import {
   type AdminArticle,
@@ -6,9 +7,9 @@ import {
   newsAdminApi,
   type StaffRoleName,
 } from '@kyfw/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import type { ConsoleExtension } from '../console/console.routes.ts';
+import type { ConsoleModuleService } from '../console/console.module.ts';
 import {
   findArticleById,
   insertArticle,
@@ -43,8 +44,15 @@ function auditView(a: AdminArticle) {
   };
 }
 
-/** The console's news desk (docs/api/operator.md, "Industry news"): articles, images, case photos. */
-export function newsConsole(news: NewsModuleService): ConsoleExtension {
+/**
+ * The console's news desk (docs/api/operator.md, "Industry news"): articles, images, case photos,
+ * under /kyfw/web/v1/admin with the console's staff session, role check and audit log.
+ */
+export async function newsConsoleRoutes(
+  app: FastifyInstance,
+  options: { news: NewsModuleService; console: ConsoleModuleService },
+): Promise<void> {
+  const { news } = options;
   const { db } = news;
   const mustFind = async (id: string) => {
     const article = await findArticleById(db, id);
@@ -52,123 +60,116 @@ export function newsConsole(news: NewsModuleService): ConsoleExtension {
     return article;
   };
 
-  return async ({ app, staffRoute }) => {
-    staffRoute(newsAdminApi.articleList, EDITORS, 'news.list', async ({ body }) => ({
-      data: await listAllArticles(db, body),
-    }));
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fileSize: ARTICLE_RULES.imageMaxBytes, fields: 2, parts: 3 },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const { staffRoute } = options.console.staffRouting(app);
+  staffRoute(newsAdminApi.articleList, EDITORS, 'news.list', async ({ body }) => ({
+    data: await listAllArticles(db, body),
+  }));
 
-    staffRoute(newsAdminApi.articleDetail, EDITORS, 'news.detail', async ({ body }) => ({
-      data: await mustFind(body.id),
+  staffRoute(newsAdminApi.articleDetail, EDITORS, 'news.detail', async ({ body }) => ({
+    data: await mustFind(body.id),
+    target: body.id,
+  }));
+
+  staffRoute(newsAdminApi.articleSave, EDITORS, 'news.save', async ({ body }) => {
+    const before = body.id ? await mustFind(body.id) : undefined;
+    const bodyHtml = sanitizeArticleHtml(body.bodyHtml);
+    if (!textOf(bodyHtml) && !bodyHtml.includes('<img'))
+      throw new AppError(ErrorCode.VALIDATION, TEXTS.bodyEmpty);
+    if (await slugTaken(db, body.slug, body.id)) throw new AppError(ErrorCode.CONFLICT, TEXTS.slugTaken);
+    if (body.coverId && !(await imageExists(db, body.coverId)))
+      throw new AppError(ErrorCode.VALIDATION, TEXTS.coverNotFound);
+    const fields = { ...body, bodyHtml };
+    const now = news.now();
+    const id = body.id ?? (await insertArticle(db, fields, now));
+    if (body.id && !(await updateArticle(db, body.id, fields, now)))
+      throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.adminArticleNotFound);
+    const after = await mustFind(id);
+    if (after.status === 'published') news.cache.invalidate();
+    return {
+      data: after,
+      message: TEXTS.saved,
+      target: id,
+      before: before ? auditView(before) : null,
+      after: auditView(after),
+      detail: { created: !body.id, sanitised: bodyHtml !== body.bodyHtml.trim() },
+    };
+  });
+
+  for (const [endpoint, status, action, message] of [
+    [newsAdminApi.articlePublish, 'published', 'news.publish', TEXTS.published],
+    [newsAdminApi.articleUnpublish, 'draft', 'news.unpublish', TEXTS.unpublished],
+  ] as const) {
+    staffRoute(endpoint, EDITORS, action, async ({ body }) => {
+      const before = await mustFind(body.id);
+      await setArticleStatus(db, body.id, status, news.now());
+      news.cache.invalidate();
+      const after = await mustFind(body.id);
+      return {
+        data: after,
+        message,
+        target: after.slug,
+        before: { status: before.status, publishedAt: before.publishedAt },
+        after: { status: after.status, publishedAt: after.publishedAt },
+      };
+    });
+  }
+  staffRoute(newsAdminApi.imageUpload, EDITORS, 'news.image', async ({ request }) => {
+    const image = await readImage(request);
+    const stored = await storeNewsImage({ db, storage: news.storage }, image).catch((error) => {
+      if (!(error instanceof ImageRejected)) throw error;
+      if (error.message === 'too small')
+        throw new AppError(ErrorCode.VALIDATION, TEXTS.imageTooSmall(ARTICLE_RULES.imageMinWidth));
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, TEXTS.imageType);
+    });
+    return {
+      data: stored,
+      message: TEXTS.imageUploaded,
+      target: stored.id,
+      detail: { bytes: image.length, widths: stored.srcset.split(', ').length },
+    };
+  });
+
+  staffRoute(newsAdminApi.casePhotoList, EDITORS, 'casePhoto.list', async () => ({
+    data: await listCasePhotos(db, false),
+  }));
+
+  staffRoute(newsAdminApi.casePhotoSave, EDITORS, 'casePhoto.save', async ({ body }) => {
+    const before = body.id ? await findCasePhoto(db, body.id) : undefined;
+    if (body.id && !before) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.casePhotoNotFound);
+    if (!(await imageExists(db, body.imageId))) throw new AppError(ErrorCode.VALIDATION, TEXTS.imageNotFound);
+    const id = await saveCasePhoto(db, body.id, body, news.now());
+    const after = id ? await findCasePhoto(db, id) : undefined;
+    if (!after) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.casePhotoNotFound);
+    news.cache.invalidate();
+    const view = (p: typeof after) => ({ ...p, image: p.image.id });
+    return {
+      data: after,
+      message: TEXTS.casePhotoSaved,
+      target: after.id,
+      before: before ? view(before) : null,
+      after: view(after),
+    };
+  });
+
+  staffRoute(newsAdminApi.casePhotoDelete, EDITORS, 'casePhoto.delete', async ({ body }) => {
+    const before = await findCasePhoto(db, body.id);
+    if (!before || !(await deleteCasePhoto(db, body.id)))
+      throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.casePhotoNotFound);
+    news.cache.invalidate();
+    return {
+      data: null,
+      message: TEXTS.casePhotoDeleted,
       target: body.id,
-    }));
-
-    staffRoute(newsAdminApi.articleSave, EDITORS, 'news.save', async ({ body }) => {
-      const before = body.id ? await mustFind(body.id) : undefined;
-      const bodyHtml = sanitizeArticleHtml(body.bodyHtml);
-      if (!textOf(bodyHtml) && !bodyHtml.includes('<img'))
-        throw new AppError(ErrorCode.VALIDATION, TEXTS.bodyEmpty);
-      if (await slugTaken(db, body.slug, body.id)) throw new AppError(ErrorCode.CONFLICT, TEXTS.slugTaken);
-      if (body.coverId && !(await imageExists(db, body.coverId)))
-        throw new AppError(ErrorCode.VALIDATION, TEXTS.coverNotFound);
-      const fields = { ...body, bodyHtml };
-      const now = news.now();
-      const id = body.id ?? (await insertArticle(db, fields, now));
-      if (body.id && !(await updateArticle(db, body.id, fields, now)))
-        throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.adminArticleNotFound);
-      const after = await mustFind(id);
-      if (after.status === 'published') news.cache.invalidate();
-      return {
-        data: after,
-        message: TEXTS.saved,
-        target: id,
-        before: before ? auditView(before) : null,
-        after: auditView(after),
-        detail: { created: !body.id, sanitised: bodyHtml !== body.bodyHtml.trim() },
-      };
-    });
-
-    for (const [endpoint, status, action, message] of [
-      [newsAdminApi.articlePublish, 'published', 'news.publish', TEXTS.published],
-      [newsAdminApi.articleUnpublish, 'draft', 'news.unpublish', TEXTS.unpublished],
-    ] as const) {
-      staffRoute(endpoint, EDITORS, action, async ({ body }) => {
-        const before = await mustFind(body.id);
-        await setArticleStatus(db, body.id, status, news.now());
-        news.cache.invalidate();
-        const after = await mustFind(body.id);
-        return {
-          data: after,
-          message,
-          target: after.slug,
-          before: { status: before.status, publishedAt: before.publishedAt },
-          after: { status: after.status, publishedAt: after.publishedAt },
-        };
-      });
-    }
-
-    await app.register(async (scope) => {
-      await scope.register(fastifyMultipart, {
-        limits: { files: 1, fileSize: ARTICLE_RULES.imageMaxBytes, fields: 2, parts: 3 },
-      });
-      staffRoute(
-        newsAdminApi.imageUpload,
-        EDITORS,
-        'news.image',
-        async ({ request }) => {
-          const image = await readImage(request);
-          const stored = await storeNewsImage({ db, storage: news.storage }, image).catch((error) => {
-            if (!(error instanceof ImageRejected)) throw error;
-            if (error.message === 'too small')
-              throw new AppError(ErrorCode.VALIDATION, TEXTS.imageTooSmall(ARTICLE_RULES.imageMinWidth));
-            throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, TEXTS.imageType);
-          });
-          return {
-            data: stored,
-            message: TEXTS.imageUploaded,
-            target: stored.id,
-            detail: { bytes: image.length, widths: stored.srcset.split(', ').length },
-          };
-        },
-        scope,
-      );
-    });
-
-    staffRoute(newsAdminApi.casePhotoList, EDITORS, 'casePhoto.list', async () => ({
-      data: await listCasePhotos(db, false),
-    }));
-
-    staffRoute(newsAdminApi.casePhotoSave, EDITORS, 'casePhoto.save', async ({ body }) => {
-      const before = body.id ? await findCasePhoto(db, body.id) : undefined;
-      if (body.id && !before) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.casePhotoNotFound);
-      if (!(await imageExists(db, body.imageId)))
-        throw new AppError(ErrorCode.VALIDATION, TEXTS.imageNotFound);
-      const id = await saveCasePhoto(db, body.id, body, news.now());
-      const after = id ? await findCasePhoto(db, id) : undefined;
-      if (!after) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.casePhotoNotFound);
-      news.cache.invalidate();
-      const view = (p: typeof after) => ({ ...p, image: p.image.id });
-      return {
-        data: after,
-        message: TEXTS.casePhotoSaved,
-        target: after.id,
-        before: before ? view(before) : null,
-        after: view(after),
-      };
-    });
-
-    staffRoute(newsAdminApi.casePhotoDelete, EDITORS, 'casePhoto.delete', async ({ body }) => {
-      const before = await findCasePhoto(db, body.id);
-      if (!before || !(await deleteCasePhoto(db, body.id)))
-        throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.casePhotoNotFound);
-      news.cache.invalidate();
-      return {
-        data: null,
-        message: TEXTS.casePhotoDeleted,
-        target: body.id,
-        before: { ...before, image: before.image.id },
-      };
-    });
-  };
+      before: { ...before, image: before.image.id },
+    };
+  });
 }
 
 /** The one `file` part, whole; a file over the limit, none, or a broken form is refused in Chinese. */

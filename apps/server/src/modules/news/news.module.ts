@@ -10,7 +10,7 @@ import { findPublishedArticle, listPublishedArticles, listPublishedSlugs } from 
 import { createNewsCache, type NewsCache } from './cache.ts';
 import { listCasePhotos } from './case-photos.repo.ts';
 import { imageKey } from './images.ts';
-import { newsConsole } from './news.console.ts';
+import { newsConsoleRoutes } from './news.console.ts';
 import { TEXTS } from './news.texts.ts';
 import { createPages, type PageHead } from './pages.ts';
 
@@ -45,7 +45,7 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: string
  * Industry news (spec §7 /home/article, /home/articleContent, /home/casePhoto): the public answers,
  * cached in the process (cache.ts); the article images under /media/news/; each page's <head> for
  * crawlers and share previews; sitemap.xml and robots.txt; and the console's news desk
- * (news.console.ts, registered on the console in `hooks`).
+ * (news.console.ts, with the console's staffRouting).
  */
 export const newsModule = defineModule({
   name: 'news',
@@ -73,10 +73,10 @@ export const newsModule = defineModule({
       robots: () => pages.robots(),
     };
   },
-  hooks(services) {
-    services.console.extend(newsConsole(services.news));
-  },
-  async routes(app, { news }) {
+  async routes(app, { news, console }) {
+    // The console's news desk, under /kyfw/web/v1/admin (the staff cookie's path).
+    await app.register(newsConsoleRoutes, { prefix: API_PREFIX, news, console });
+
     await app.register(
       async (api) => {
         route(api, homeApi.article, async ({ body }) => ok(await news.articles.list(body)));

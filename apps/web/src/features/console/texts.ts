@@ -12,6 +12,7 @@ export const consoleTexts = {
   },
   nav: { dashboard: '概览', orders: '订单', offline: '线下付款', audit: '审计日志' },
   logout: '退出登录',
+  forbiddenPage: '当前角色无权查看此页面',
   loading: '加载中…',
   dashboard: {
     queues: '待处理',
@@ -107,6 +108,8 @@ export const serviceTexts: Record<string, string> = {
   reduction: '降重',
   aigc_reduction: '降AIGC',
   ai_writing: 'AI写作',
-  search_report: '检索报告',
+  search_report: '收录引用检索报告',
   tech_search: '科技查新',
+  doc_delivery: '文献下载服务',
+  tech_evaluation: '科技成果评价',
 };
