@@ -12,6 +12,7 @@ export const consoleTexts = {
   },
   nav: { dashboard: '概览', orders: '订单', offline: '线下付款', audit: '审计日志' },
   logout: '退出登录',
+  forbiddenPage: '当前角色无权查看此页面',
   loading: '加载中…',
   dashboard: {
     queues: '待处理',
