@@ -782,10 +782,38 @@ export interface ArticlesTable {
   published_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** news_images.id (migration 0032); null: the page shows a placeholder. */
+  cover_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An uploaded news image (migration 0032_news_images.sql). */
+export interface NewsImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  /** jsonb number[]: the stored WebP widths, ascending; written as JSON text. */
+  widths: ColumnType<unknown, string, never>;
+  size_bytes: number;
+  created_at: GeneratedTimestamp;
+}
+
+/** The landing page's case/showcase images (migration 0033_case_photos.sql). */
+export interface CasePhotosTable {
+  id: ColumnType<string, never, never>;
+  image_id: string;
+  title: string;
+  caption: ColumnType<string, string | undefined, string>;
+  link_path: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  visible: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface Database {
   articles: ArticlesTable;
+  news_images: NewsImagesTable;
+  case_photos: CasePhotosTable;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { type CommissionModuleService, commissionModule } from './commission/com
 import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
+import { type NewsModuleService, newsModule } from './news/news.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
 import { type ReductionModuleService, reductionModule } from './reduction/reduction.module.ts';
 import type { ServerModule } from './types.ts';
@@ -17,6 +18,7 @@ import { type WritingModuleService, writingModule } from './writing/writing.modu
  */
 export interface Services {
   home: HomeModuleService;
+  news: NewsModuleService;
   accounts: AccountsModuleService;
   orders: OrdersModuleService;
   check: CheckModuleService;
@@ -35,6 +37,7 @@ export interface Services {
 export const serverModules: readonly ServerModule[] = [
   housekeepingModule,
   homeModule,
+  newsModule,
   accountsModule,
   ordersModule,
   checkModule,

@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+import { NEWS_ACTION_TEXTS } from '../news/news.texts.ts';
 
 /** Every Chinese text of the operator console's server side. */
 export const TEXTS = {
@@ -45,4 +46,5 @@ export const ACTION_TEXTS: Record<string, string> = {
   'commission.report': '上传委托报告',
   'commission.complete': '委托标记完成',
   'commission.file': '下载委托文件',
+  ...NEWS_ACTION_TEXTS,
 };

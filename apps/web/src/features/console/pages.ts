@@ -62,6 +62,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     roles: ['admin'],
     page: consolePage(() => import('./components/audit-page'), 'AuditPage'),
   },
+  {
+    path: 'commission',
+    label: '委托办理',
+    roles: ['admin', 'fulfilment'],
+    page: consolePage(() => import('../commission-admin'), 'CommissionConsolePage'),
+  },
 ];
 
 /** The page of an address under /admin/ ('' when none matches: the dashboard). */
