@@ -109,7 +109,7 @@ export function ArticleEditor({
       {id && article.isPending ? (
         <Spin />
       ) : (
-        <Form form={form} layout="vertical" requiredMark={false} initialValues={EMPTY}>
+        <Form form={form} name="article" layout="vertical" requiredMark={false} initialValues={EMPTY}>
           <Form.Item name="title" label={t.fields.title} rules={required(t.fields.title)}>
             <Input maxLength={ARTICLE_RULES.titleMax} showCount />
           </Form.Item>

@@ -132,7 +132,7 @@ export function BodyEditor({ value = '', onChange }: { value?: string; onChange?
         ref={fileRef}
         type="file"
         accept="image/png,image/jpeg,image/webp"
-        hidden
+        style={{ display: 'none' }}
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) void insertImage(file);

@@ -116,6 +116,7 @@ function CasePhotoForm({ photo, onClose }: { photo: CasePhotoAdmin | null; onClo
     >
       <Form
         form={form}
+        name="casePhoto"
         layout="vertical"
         requiredMark={false}
         initialValues={{

@@ -1,4 +1,2 @@
 /** The console's news desk (/admin/news), apart from the public news feature's index. */
-import './news-admin.css';
-
 export { NewsAdminPage } from './news-admin-page';

@@ -2,6 +2,7 @@ import type { AdminArticleRow, ArticleStatus } from '@kyfw/contracts';
 import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../stores/ui-store';
+import './news-admin.css';
 import { NewsCover, newsTexts } from '../news';
 import { ArticleEditor } from './article-editor';
 import { CasePhotosPanel } from './case-photos-panel';

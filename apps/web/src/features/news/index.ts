@@ -1,6 +1,4 @@
 /** The industry news feature (/industryNews): the list, one article, covers, case photos, texts. */
-import './news.css';
-
 export { isArticleNotFound, useArticle } from './api/get-article';
 export { CasePhotos } from './components/case-photos';
 export { LatestNews } from './components/latest-news';

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import '../news.css';
 import { useCasePhotos } from '../api/list-case-photos';
 import { newsTexts as t } from '../texts';
 

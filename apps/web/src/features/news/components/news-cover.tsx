@@ -1,4 +1,7 @@
 import type { ArticleCategory, NewsImage } from '@kyfw/contracts';
+// The feature's styles come with the component every news view uses (an index's own imports are
+// dropped when only its re-exports are used: package.json sideEffects).
+import '../news.css';
 import { newsTexts as t } from '../texts';
 
 /**
