@@ -18,7 +18,7 @@
 // report verification, and bad requests (unknown path, broken JSON, no token, bad ids).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -190,435 +190,183 @@ function upload(text: string, goodsId: string, title: string): FormData {
 async function runScript(r: Recorder): Promise<void> {
   const phone = '13912345678';
   const password = md5('Secret-2026');
+  const unknownId = '00000000-0000-4000-8000-000000000000';
+  let token: string | undefined;
+  /** A POST with a JSON body, without the login. */
+  const post = async (name: string, path: string, body: unknown = {}) =>
+    env(await r.send({ name, path, body }));
+  /** A POST with a JSON body as the logged-in user. */
+  const call = async (name: string, path: string, body: unknown = {}) =>
+    env(await r.send({ name, path, body, token }));
+  const send = async (name: string, path: string, form: FormData, withToken = true) =>
+    env(await r.send({ name, path, form, token: withToken ? token : undefined }));
 
   // Home
   await r.send({ name: 'home.homeInfo GET', method: 'GET', path: '/home/homeInfo' });
-  await r.send({ name: 'home.homeInfo POST', path: '/home/homeInfo' });
-  await r.send({ name: 'home.article', path: '/home/article', body: { page: 1, pageSize: 10 } });
-  await r.send({ name: 'home.article bad category', path: '/home/article', body: { category: 'nope' } });
-  await r.send({
-    name: 'home.articleContent unknown',
-    path: '/home/articleContent',
-    body: { slug: 'no-such-article' },
-  });
+  await post('home.homeInfo POST', '/home/homeInfo');
+  await post('home.article', '/home/article', { page: 1, pageSize: 10 });
+  await post('home.article bad category', '/home/article', { category: 'nope' });
+  await post('home.articleContent unknown', '/home/articleContent', { slug: 'no-such-article' });
 
   // Registration and login through the sandbox SMS
-  await r.send({ name: 'sms bad phone', path: '/sendCheckCode', body: { phoneNumber: '123', type: '1' } });
-  await r.send({ name: 'sms bad type', path: '/sendCheckCode', body: { phoneNumber: phone, type: '9' } });
-  await r.send({ name: 'sms register', path: '/sendCheckCode', body: { phoneNumber: phone, type: '1' } });
+  await post('sms bad phone', '/sendCheckCode', { phoneNumber: '123', type: '1' });
+  await post('sms bad type', '/sendCheckCode', { phoneNumber: phone, type: '9' });
+  await post('sms register', '/sendCheckCode', { phoneNumber: phone, type: '1' });
   const sms = await fetch(`${r.base}/__dev/sms/last?phone=${phone}`);
   const code = ((await sms.json()) as Envelope).data?.code as string | undefined;
   if (!code) throw new Error('the sandbox SMS outbox has no code (is the server running with sandboxes?)');
-  const wrongCode = code === '000000' ? '111111' : '000000';
-  await r.send({
-    name: 'register wrong code',
-    path: '/addUserByPhone',
-    body: { phoneNumber: phone, checkCode: wrongCode, passWord: password },
-  });
-  await r.send({
-    name: 'register bad password',
-    path: '/addUserByPhone',
-    body: { phoneNumber: phone, checkCode: code, passWord: 'plain' },
-  });
-  const registered = env(
-    await r.send({
-      name: 'register',
-      path: '/addUserByPhone',
-      body: { phoneNumber: phone, checkCode: code, passWord: password },
-    }),
+  const register = (checkCode: string, passWord: string) => ({ phoneNumber: phone, checkCode, passWord });
+  await post(
+    'register wrong code',
+    '/addUserByPhone',
+    register(code === '000000' ? '111111' : '000000', password),
   );
-  await r.send({ name: 'register again', path: '/sendCheckCode', body: { phoneNumber: phone, type: '1' } });
-  await r.send({
-    name: 'login wrong password',
-    path: '/login',
-    body: { phoneNumber: phone, passWord: md5('wrong') },
-  });
-  await r.send({
-    name: 'login unknown phone',
-    path: '/login',
-    body: { phoneNumber: '13700000001', passWord: password },
-  });
-  const login = env(
-    await r.send({ name: 'login', path: '/login', body: { phoneNumber: phone, passWord: password } }),
-  );
-  const token: string = login.data?.token ?? registered.data?.token;
+  await post('register bad password', '/addUserByPhone', register(code, 'plain'));
+  const registered = await post('register', '/addUserByPhone', register(code, password));
+  await post('register again', '/sendCheckCode', { phoneNumber: phone, type: '1' });
+  await post('login wrong password', '/login', { phoneNumber: phone, passWord: md5('wrong') });
+  await post('login unknown phone', '/login', { phoneNumber: '13700000001', passWord: password });
+  const login = await post('login', '/login', { phoneNumber: phone, passWord: password });
+  token = login.data?.token ?? registered.data?.token;
   if (!token) throw new Error('no token after registration and login');
-  await r.send({ name: 'getUserInfo', path: '/getUserInfo', token });
-  await r.send({ name: 'getUserInfo without token', path: '/getUserInfo' });
+  await call('getUserInfo', '/getUserInfo');
+  await post('getUserInfo without token', '/getUserInfo');
   await r.send({ name: 'getUserInfo bad token', path: '/getUserInfo', token: 'not-a-token' });
-  await r.send({ name: 'websiteUser.userInfo', path: '/websiteUser/userInfo', token });
-  await r.send({
-    name: 'updateUserInfo too long',
-    path: '/websiteUser/updateUserInfo',
-    token,
-    body: { realName: '名'.repeat(60) },
-  });
-  await r.send({
-    name: 'updateUserInfo',
-    path: '/websiteUser/updateUserInfo',
-    token,
-    body: { realName: '张三', unitName: '某大学' },
-  });
-  await r.send({
-    name: 'queryIsUsePhone',
-    path: '/websiteUser/queryIsUsePhone',
-    token,
-    body: { phoneNumber: phone },
-  });
+  await call('websiteUser.userInfo', '/websiteUser/userInfo');
+  await call('updateUserInfo too long', '/websiteUser/updateUserInfo', { realName: '名'.repeat(60) });
+  await call('updateUserInfo', '/websiteUser/updateUserInfo', { realName: '张三', unitName: '某大学' });
+  await call('queryIsUsePhone', '/websiteUser/queryIsUsePhone', { phoneNumber: phone });
 
   // Paper check: goods, a free check to its report
-  await r.send({ name: 'check.goodsList anonymous', path: '/freeCheck/goodsList' });
-  const goods = env(await r.send({ name: 'check.goodsList', path: '/freeCheck/goodsList', token }));
-  const list = (goods.data ?? []) as {
-    goodsId?: string;
-    id?: string;
-    freeMaxChars?: number | null;
-    kind?: string;
-  }[];
-  const freeGoods = list.find((g) => g.freeMaxChars && (g.kind ?? 'similarity') === 'similarity') ?? list[0];
-  const goodsId = freeGoods?.goodsId ?? freeGoods?.id;
+  await post('check.goodsList anonymous', '/freeCheck/goodsList');
+  const goods = await call('check.goodsList', '/freeCheck/goodsList');
+  const list = (goods.data ?? []) as { goodsId?: string; freeMaxChars?: number | null; kind?: string }[];
+  const goodsId = (list.find((g) => g.freeMaxChars && (g.kind ?? 'similarity') === 'similarity') ?? list[0])
+    ?.goodsId;
   if (!goodsId) throw new Error('no check goods');
-  await r.send({
-    name: 'upload without file',
-    path: '/freeCheck/uploadFile',
-    token,
-    form: (() => {
-      const f = new FormData();
-      f.set('title', 't');
-      f.set('author', 'a');
-      f.set('goodsId', goodsId);
-      return f;
-    })(),
-  });
-  await r.send({
-    name: 'upload without title',
-    path: '/freeCheck/uploadFile',
-    token,
-    form: upload(paper(1, 40), goodsId, ''),
-  });
-  await r.send({
-    name: 'upload without token',
-    path: '/freeCheck/uploadFile',
-    form: upload(paper(1, 40), goodsId, '论文'),
-  });
-  const free = env(
-    await r.send({
-      name: 'upload free',
-      path: '/freeCheck/uploadFile',
-      token,
-      form: upload(paper(1, 60), goodsId, '土壤与经济研究'),
-    }),
+  const noFile = new FormData();
+  for (const [k, v] of Object.entries({ title: 't', author: 'a', goodsId })) noFile.set(k, v);
+  await send('upload without file', '/freeCheck/uploadFile', noFile);
+  await send('upload without title', '/freeCheck/uploadFile', upload(paper(1, 40), goodsId, ''));
+  await send('upload without token', '/freeCheck/uploadFile', upload(paper(1, 40), goodsId, '论文'), false);
+  const free = await send(
+    'upload free',
+    '/freeCheck/uploadFile',
+    upload(paper(1, 60), goodsId, '土壤与经济研究'),
   );
   const freeId: string | undefined = free.data?.orderId;
   if (freeId) {
-    await r.send({
-      name: 'report before start',
-      path: '/freeCheck/report',
-      token,
-      body: { orderId: freeId },
-    });
-    await r.send({
-      name: 'checkStatus pending',
-      path: '/freeCheck/checkStatus',
-      token,
-      body: { orderId: freeId },
-    });
-    await r.send({
-      name: 'payFee (free start)',
-      path: '/freeCheck/payFee',
-      token,
-      body: { orderId: freeId },
-    });
-    let done = false;
-    for (let i = 0; i < 240 && !done; i++) {
-      const s = await r.send({
-        name: 'poll',
-        path: '/freeCheck/checkStatus',
-        token,
-        body: { orderId: freeId },
-      });
+    const order = { orderId: freeId };
+    await call('report before start', '/freeCheck/report', order);
+    await call('checkStatus pending', '/freeCheck/checkStatus', order);
+    await call('payFee (free start)', '/freeCheck/payFee', order);
+    for (let i = 0; i < 240; i++) {
+      const state = (await call('poll', '/freeCheck/checkStatus', order)).data?.checkStatus;
       r.exchanges.pop(); // polls are not recorded: how many a check takes is timing
-      const st = env(s).data;
-      done = st?.checkStatus === 'done' || st?.checkStatus === 'failed';
-      if (!done) await new Promise((ok) => setTimeout(ok, 500));
+      if (state === 'done' || state === 'failed') break;
+      await new Promise((ok) => setTimeout(ok, 500));
     }
-    await r.send({
-      name: 'checkStatus finished',
-      path: '/freeCheck/checkStatus',
-      token,
-      body: { orderId: freeId },
-    });
-    await r.send({
-      name: 'orderPayStatus of free check',
-      path: '/freeCheck/orderPayStatus',
-      token,
-      body: { orderId: freeId },
-    });
-    const report = env(
-      await r.send({ name: 'report', path: '/freeCheck/report', token, body: { orderId: freeId } }),
-    );
+    await call('checkStatus finished', '/freeCheck/checkStatus', order);
+    await call('orderPayStatus of free check', '/freeCheck/orderPayStatus', order);
+    const report = await call('report', '/freeCheck/report', order);
     for (const format of ['pdf', 'html', 'zip', 'marked'])
-      await r.send({
-        name: `download ${format}`,
-        path: '/freeCheck/downloadReport',
-        token,
-        body: { orderId: freeId, format },
-      });
-    await r.send({
-      name: 'download bad format',
-      path: '/freeCheck/downloadReport',
-      token,
-      body: { orderId: freeId, format: 'exe' },
-    });
-    const reportNo = findString(report.data, /^BG\d{8}/);
-    await r.send({
-      name: 'verify wrong code',
-      path: '/freeCheck/verify',
-      body: { reportNo: reportNo ?? 'BG20260101AAAAAAAA', code: 'ZZZZZZ' },
-    });
-    await r.send({ name: 'payFee again', path: '/freeCheck/payFee', token, body: { orderId: freeId } });
-    await r.send({
-      name: 'retryCheck of a done check',
-      path: '/freeCheck/retryCheck',
-      token,
-      body: { orderId: freeId },
-    });
+      await call(`download ${format}`, '/freeCheck/downloadReport', { ...order, format });
+    await call('download bad format', '/freeCheck/downloadReport', { ...order, format: 'exe' });
+    const reportNo = findString(report.data, /^BG\d{8}/) ?? 'BG20260101AAAAAAAA';
+    await post('verify wrong code', '/freeCheck/verify', { reportNo, code: 'ZZZZZZ' });
+    await call('payFee again', '/freeCheck/payFee', order);
+    await call('retryCheck of a done check', '/freeCheck/retryCheck', order);
   }
 
   // A paid upload and its order
-  const paid = env(
-    await r.send({
-      name: 'upload paid',
-      path: '/freeCheck/uploadFile',
-      token,
-      form: upload(paper(2, 80), goodsId, '区域经济研究'),
-    }),
+  const paid = await send(
+    'upload paid',
+    '/freeCheck/uploadFile',
+    upload(paper(2, 80), goodsId, '区域经济研究'),
   );
-  const paidId: string | undefined = paid.data?.orderId;
-  if (paidId) {
-    await r.send({
-      name: 'payFee on paid check',
-      path: '/freeCheck/payFee',
-      token,
-      body: { orderId: paidId },
-    });
-    await r.send({
-      name: 'pay QR bad type',
-      path: '/freeCheck/freeCheckQrPayCode',
-      token,
-      body: { orderId: paidId, payType: 'cash' },
-    });
-    await r.send({
-      name: 'pay QR wx',
-      path: '/freeCheck/freeCheckQrPayCode',
-      token,
-      body: { orderId: paidId, payType: 'wx' },
-    });
-    await r.send({
-      name: 'orderPayStatus unpaid',
-      path: '/freeCheck/orderPayStatus',
-      token,
-      body: { orderId: paidId },
-    });
-    await r.send({ name: 'order.payStatus', path: '/order/payStatus', token, body: { orderId: paidId } });
-    await r.send({ name: 'order.list', path: '/order/list', token, body: { page: 1, pageSize: 10 } });
-    await r.send({
-      name: 'order.list check tab',
-      path: '/order/list',
-      token,
-      body: { serviceType: 'check', page: 1, pageSize: 10 },
-    });
-    await r.send({ name: 'order.list bad tab', path: '/order/list', token, body: { serviceType: 'nope' } });
-    await r.send({ name: 'order.detail', path: '/order/detail', token, body: { orderId: paidId } });
-    await r.send({
-      name: 'check.orderList',
-      path: '/freeCheck/orderList',
-      token,
-      body: { page: 1, pageSize: 10 },
-    });
-    await r.send({ name: 'order.cancel', path: '/order/cancel', token, body: { orderId: paidId } });
-    await r.send({ name: 'order.cancel again', path: '/order/cancel', token, body: { orderId: paidId } });
-    await r.send({ name: 'order.detail cancelled', path: '/order/detail', token, body: { orderId: paidId } });
-    await r.send({
-      name: 'checkStatus of cancelled order',
-      path: '/freeCheck/checkStatus',
-      token,
-      body: { orderId: paidId },
-    });
-    await r.send({
-      name: 'check.deleteOrder',
-      path: '/freeCheck/deleteOrder',
-      token,
-      body: { orderId: paidId },
-    });
-    await r.send({
-      name: 'checkStatus deleted',
-      path: '/freeCheck/checkStatus',
-      token,
-      body: { orderId: paidId },
-    });
-  }
-  await r.send({ name: 'payment.records', path: '/payment/records', token, body: { page: 1, pageSize: 10 } });
-  await r.send({ name: 'offline info', path: '/payment/offline/info', token });
+  const paidId: string = paid.data?.orderId ?? unknownId;
+  const order = { orderId: paidId };
+  await call('payFee on paid check', '/freeCheck/payFee', order);
+  await call('pay QR bad type', '/freeCheck/freeCheckQrPayCode', { ...order, payType: 'cash' });
+  await call('pay QR wx', '/freeCheck/freeCheckQrPayCode', { ...order, payType: 'wx' });
+  await call('orderPayStatus unpaid', '/freeCheck/orderPayStatus', order);
+  await call('order.payStatus', '/order/payStatus', order);
+  await call('order.list', '/order/list', { page: 1, pageSize: 10 });
+  await call('order.list check tab', '/order/list', { serviceType: 'check', page: 1, pageSize: 10 });
+  await call('order.list bad tab', '/order/list', { serviceType: 'nope' });
+  await call('order.detail', '/order/detail', order);
+  await call('check.orderList', '/freeCheck/orderList', { page: 1, pageSize: 10 });
+  await call('order.cancel', '/order/cancel', order);
+  await call('order.cancel again', '/order/cancel', order);
+  await call('order.detail cancelled', '/order/detail', order);
+  await call('checkStatus of cancelled order', '/freeCheck/checkStatus', order);
+  await call('check.deleteOrder', '/freeCheck/deleteOrder', order);
+  await call('checkStatus deleted', '/freeCheck/checkStatus', order);
+  await call('payment.records', '/payment/records', { page: 1, pageSize: 10 });
+  await call('offline info', '/payment/offline/info');
 
   // Addresses
-  await r.send({ name: 'address.list empty', path: '/address/list', token });
-  await r.send({
-    name: 'address.save no name',
-    path: '/address/save',
-    token,
-    body: {
-      name: '',
-      phone,
-      province: '北京市',
-      city: '北京市',
-      district: '海淀区',
-      detail: '中关村大街1号',
-    },
+  const address = (fields: Record<string, unknown> = {}) => ({
+    name: '张三',
+    phone,
+    province: '北京市',
+    city: '北京市',
+    district: '海淀区',
+    detail: '中关村大街1号',
+    ...fields,
   });
-  await r.send({
-    name: 'address.save bad phone',
-    path: '/address/save',
-    token,
-    body: {
-      name: '张三',
-      phone: '123',
-      province: '北京市',
-      city: '北京市',
-      district: '海淀区',
-      detail: '中关村大街1号',
-    },
-  });
-  await r.send({
-    name: 'address.save name too long',
-    path: '/address/save',
-    token,
-    body: {
-      name: '张'.repeat(21),
-      phone,
-      province: '北京市',
-      city: '北京市',
-      district: '海淀区',
-      detail: '中关村大街1号',
-    },
-  });
-  const saved = env(
-    await r.send({
-      name: 'address.save',
-      path: '/address/save',
-      token,
-      body: {
-        name: '张三',
-        phone,
-        province: '北京市',
-        city: '北京市',
-        district: '海淀区',
-        detail: '中关村大街1号',
-      },
-    }),
+  await call('address.list empty', '/address/list');
+  await call('address.save no name', '/address/save', address({ name: '' }));
+  await call('address.save bad phone', '/address/save', address({ phone: '123' }));
+  await call('address.save name too long', '/address/save', address({ name: '张'.repeat(21) }));
+  const saved = await call('address.save', '/address/save', address());
+  const second = await call(
+    'address.save second',
+    '/address/save',
+    address({ name: '李四', province: '上海市', city: '上海市', district: '徐汇区', isDefault: true }),
   );
-  const second = env(
-    await r.send({
-      name: 'address.save second',
-      path: '/address/save',
-      token,
-      body: {
-        name: '李四',
-        phone: '13800138000',
-        province: '上海市',
-        city: '上海市',
-        district: '徐汇区',
-        detail: '漕溪北路2号',
-        isDefault: true,
-      },
-    }),
+  const addressId: string = saved.data?.id ?? unknownId;
+  await call(
+    'address.save update',
+    '/address/save',
+    address({ id: addressId, name: '张三丰', detail: '中关村大街2号' }),
   );
-  const addressId: string | undefined = saved.data?.id;
-  if (addressId) {
-    await r.send({
-      name: 'address.save update',
-      path: '/address/save',
-      token,
-      body: {
-        id: addressId,
-        name: '张三丰',
-        phone,
-        province: '北京市',
-        city: '北京市',
-        district: '海淀区',
-        detail: '中关村大街2号',
-      },
-    });
-    await r.send({ name: 'address.setDefault', path: '/address/setDefault', token, body: { id: addressId } });
-    await r.send({ name: 'address.list', path: '/address/list', token });
-    await r.send({
-      name: 'address.delete',
-      path: '/address/delete',
-      token,
-      body: { id: second.data?.id ?? addressId },
-    });
-  }
-  await r.send({
-    name: 'address.delete unknown',
-    path: '/address/delete',
-    token,
-    body: { id: '00000000-0000-4000-8000-000000000000' },
-  });
-  await r.send({ name: 'address.list after delete', path: '/address/list', token });
-  await r.send({ name: 'cityList', path: '/websiteUser/cityList', token });
+  await call('address.setDefault', '/address/setDefault', { id: addressId });
+  await call('address.list', '/address/list');
+  await call('address.delete', '/address/delete', { id: second.data?.id ?? unknownId });
+  await call('address.delete unknown', '/address/delete', { id: unknownId });
+  await call('address.list after delete', '/address/list');
+  await call('cityList', '/websiteUser/cityList');
 
   // Invoices
-  await r.send({ name: 'invoice.orders', path: '/invoice/orders', token });
-  await r.send({ name: 'invoice.list', path: '/invoice/list', token, body: { page: 1, pageSize: 10 } });
-  await r.send({
-    name: 'invoice.create no orders',
-    path: '/invoice/create',
-    token,
-    body: { orderIds: [], titleType: 'personal', title: '张三', email: 'a@example.com' },
+  const invoice = (fields: Record<string, unknown>) => ({
+    orderIds: [paidId],
+    titleType: 'personal',
+    title: '张三',
+    email: 'a@example.com',
+    ...fields,
   });
-  await r.send({
-    name: 'invoice.create company without taxpayer id',
-    path: '/invoice/create',
-    token,
-    body: {
-      orderIds: [paidId ?? '00000000-0000-4000-8000-000000000000'],
-      titleType: 'company',
-      title: '某公司',
-      email: 'a@example.com',
-    },
-  });
-  await r.send({
-    name: 'invoice.create unpaid order',
-    path: '/invoice/create',
-    token,
-    body: {
-      orderIds: [paidId ?? '00000000-0000-4000-8000-000000000000'],
-      titleType: 'personal',
-      title: '张三',
-      email: 'a@example.com',
-    },
-  });
+  await call('invoice.orders', '/invoice/orders');
+  await call('invoice.list', '/invoice/list', { page: 1, pageSize: 10 });
+  await call('invoice.create no orders', '/invoice/create', invoice({ orderIds: [] }));
+  await call(
+    'invoice.create company without taxpayer id',
+    '/invoice/create',
+    invoice({ titleType: 'company' }),
+  );
+  await call('invoice.create unpaid order', '/invoice/create', invoice({}));
 
   // Bad requests
-  await r.send({ name: 'unknown path', path: '/no/such/endpoint' });
+  await post('unknown path', '/no/such/endpoint');
   await r.send({ name: 'broken JSON', path: '/login', raw: '{"phoneNumber": ' });
-  await r.send({
-    name: 'report of unknown order',
-    path: '/freeCheck/report',
-    token,
-    body: { orderId: '00000000-0000-4000-8000-000000000000' },
-  });
-  await r.send({ name: 'report of bad id', path: '/freeCheck/report', token, body: { orderId: 'abc' } });
-  await r.send({ name: 'order.detail bad id', path: '/order/detail', token, body: { orderId: 'abc' } });
-  await r.send({
-    name: 'NUL in body',
-    path: '/login',
-    body: { phoneNumber: '1391234\u00005678', passWord: password },
-  });
+  await call('report of unknown order', '/freeCheck/report', { orderId: unknownId });
+  await call('report of bad id', '/freeCheck/report', { orderId: 'abc' });
+  await call('order.detail bad id', '/order/detail', { orderId: 'abc' });
+  await post('NUL in body', '/login', { phoneNumber: '1391234\u00005678', passWord: password });
 
   // Logout
-  await r.send({ name: 'logout', path: '/user/logout', token });
-  await r.send({ name: 'getUserInfo after logout', path: '/getUserInfo', token });
+  await call('logout', '/user/logout');
+  await call('getUserInfo after logout', '/getUserInfo');
 }
 
 /** The first string in `value` (depth first) matching `pattern`. */
@@ -707,6 +455,7 @@ async function record(): Promise<void> {
 function compare(): void {
   const [, a, b] = args;
   if (!a || !b) fail('compare needs two record files');
+  for (const file of [a, b]) if (!existsSync(file)) fail(`no record ${file}`);
   const before = JSON.parse(readFileSync(a, 'utf8')) as ApiRecord;
   const after = JSON.parse(readFileSync(b, 'utf8')) as ApiRecord;
   const differences = compareRecords(before, after);

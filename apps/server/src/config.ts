@@ -139,6 +139,10 @@ export const envSchema = z.object({
   ACCOUNT_DIGEST_SECRET: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
+  // The operator console (modules/console): the key sealing staff TOTP secrets and recovery codes.
+  STAFF_SECRET_KEY: env(
+    z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
+  ),
 
   // Orders and payment (modules/orders): WeChat Pay / Alipay credentials, PAYMENT_PROVIDER, order
   // expiry, operator token, offline transfer details, invoices.
@@ -230,6 +234,12 @@ function toConfig(e: Env) {
     check: checkConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
+    /**
+     * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
+     * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);
+     * required with DATABASE_URL in production.
+     */
+    console: { secretKey: e.STAFF_SECRET_KEY },
   };
 }
 

@@ -677,6 +677,9 @@ export interface StaffAccountsTable {
   last_totp_step: ColumnType<string | null, number | null | undefined, number | null>;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: GeneratedTimestamp;
+  /** Who created it (a staff username, or 'cli'); migration 0030. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface StaffSessionsTable {
@@ -704,8 +707,16 @@ export interface AuditLogTable {
   user_agent: string | null;
 }
 
+/** One-time recovery codes: an HMAC of each, marked when used (migration 0030). */
+export interface StaffRecoveryCodesTable {
+  staff_id: string;
+  code_digest: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface Database {
   staff_accounts: StaffAccountsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
 }

@@ -5,12 +5,14 @@ import { createWorker } from '../../src/jobs/index.ts';
 import { commissionJobDefinitions } from '../../src/modules/commission/commission.jobs.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { totpCode } from '../../src/modules/console/totp.ts';
+import { sendCode } from '../accounts/accounts-helper.ts';
 import { buildDocx, buildFakeExe, buildPdf } from '../check/fixtures.ts';
 import {
   buildOrdersApp,
   call,
   devPay,
   type Envelope,
+  MINUTE,
   newUser,
   type OrdersTestApp,
   SECOND,
@@ -499,5 +501,58 @@ describe('科技成果评价: quoted, then paid', () => {
       { token: user.token },
     );
     expect(cancelled.data).toMatchObject({ status: 'cancelled', statusText: '已取消' });
+  });
+});
+
+describe('account deletion', () => {
+  it('refunds a paid commission not yet delivered, empties the forms and deletes the files', async () => {
+    const user = await newUser(t);
+    const phone = (
+      await t.db
+        .selectFrom('users')
+        .select('phone_number')
+        .where('id', '=', user.userId)
+        .executeTakeFirstOrThrow()
+    ).phone_number!;
+    const attachment = await uploadAttachment(user.token, {
+      bytes: buildDocx([{ text: '项目申报书。' }]),
+      name: '申报书.docx',
+    });
+    const submitted = await call<Commission>(
+      t,
+      '/commission/submit',
+      techSearchForm({ fileIds: [attachment.data.fileId] }),
+      { token: user.token },
+    );
+    const qr = await startPay(t, user.token, submitted.data.orderId!, 'wx');
+    await devPay(t, qr.data.orderNo, 'wx');
+    expect(await t.sandbox.notificationSettled('wx', qr.data.orderNo)).toBe('acked');
+    const stored = await t.db
+      .selectFrom('commission_files')
+      .select('storage_key')
+      .where('id', '=', attachment.data.fileId)
+      .executeTakeFirstOrThrow();
+    expect(await t.root.services.check.storage.exists(stored.storage_key)).toBe(true);
+
+    t.clock.advance(MINUTE);
+    const code = await sendCode(t, phone, '4', { token: user.token });
+    expect(
+      (await call(t, '/websiteUser/deleteAccount', { checkCode: code }, { token: user.token })).code,
+    ).toBe(0);
+
+    const row = await t.db
+      .selectFrom('commissions')
+      .selectAll()
+      .where('id', '=', submitted.data.commissionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelled', form: {}, title: '（账号已注销）' });
+    const order = await t.orders.getOrder(submitted.data.orderId!);
+    expect(order?.statusText).toContain('账号已注销');
+    expect(order?.autoRefund).toBe(true);
+    expect(
+      await t.db.selectFrom('commission_files').selectAll().where('user_id', '=', user.userId).execute(),
+    ).toEqual([]);
+    for (let round = 0; round < 5 && (await runCommissionJobs()).length > 0; round++);
+    expect(await t.root.services.check.storage.exists(stored.storage_key)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { COMMISSION_SERVICES } from '@kyfw/contracts';
 import { defineModule } from '../types.ts';
+import { registerCommissionAccountHooks } from './commission.account-data.ts';
 import { commissionJobDefinitions } from './commission.jobs.ts';
 import { commissionRoutes } from './commission.routes.ts';
 import { type CommissionRuntime, startPaid } from './commission.service.ts';
@@ -32,7 +33,8 @@ export const commissionModule = defineModule({
       now: clock,
     };
   },
-  hooks({ orders, commission }) {
+  hooks({ orders, accounts, commission }) {
+    registerCommissionAccountHooks(accounts.hooks, commission);
     for (const service of COMMISSION_SERVICES) {
       orders.onPaid(service, async ({ tx, order }) => startPaid(tx, order, commission.now()));
     }

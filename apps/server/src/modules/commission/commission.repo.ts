@@ -186,3 +186,49 @@ export async function phonesOf(db: Kysely<Database>, userIds: string[]) {
     .execute();
   return new Map(rows.map((r) => [r.id, r.phone_number]));
 }
+
+/** The account's commissions, locked (a deletion: after the orders, as the lock order says). */
+export function lockAccountCommissions(db: Kysely<Database>, userId: string): Promise<CommissionRow[]> {
+  return db.selectFrom('commissions').selectAll().where('user_id', '=', userId).forUpdate().execute();
+}
+
+/** Forgets an erased account's commissions: the form emptied, the title cleared, files' rows gone. */
+export async function deidentifyAccountCommissions(db: Kysely<Database>, userId: string, now: Date) {
+  const files = await db
+    .deleteFrom('commission_files')
+    .where('user_id', '=', userId)
+    .returning('storage_key')
+    .execute();
+  await db
+    .updateTable('commissions')
+    .set({ form: '{}', title: '（账号已注销）', quote_note: null, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+  return files.map((f) => f.storage_key);
+}
+
+/** The account's commissions for "export my data" (the form as submitted, files by name). */
+export async function listCommissionsForExport(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom('commissions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('submitted_at')
+    .execute();
+  const files = await filesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    commissionNo: r.commission_no,
+    service: r.service,
+    title: r.title,
+    status: r.status,
+    form: r.form,
+    submittedAt: r.submitted_at.toISOString(),
+    doneAt: r.done_at?.toISOString() ?? null,
+    files: files
+      .filter((f) => f.commission_id === r.id)
+      .map((f) => ({ kind: f.kind, fileName: f.file_name })),
+  }));
+}

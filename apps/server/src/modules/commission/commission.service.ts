@@ -36,6 +36,7 @@ import { STATUS_TEXTS, TEXTS } from './commission.texts.ts';
 
 export const ACCEPT_JOB = 'commission.accept';
 export const NOTIFY_JOB = 'commission.notify';
+export const PURGE_JOB = 'commission.purge';
 
 /** What the commission services need: built once by commission.module.ts. */
 export interface CommissionRuntime {
@@ -155,6 +156,17 @@ function titleOf(form: CommissionFormData): string {
     case 'tech_evaluation':
       return form.name;
   }
+}
+
+/** What the order keeps of its commission: the title and whether printed copies go by courier. */
+function metaOf(id: string, title: string, form: Record<string, unknown>) {
+  const print = form.delivery === 'print';
+  return {
+    title: title.slice(0, 100),
+    commissionId: id,
+    delivery: print ? 'print' : 'file',
+    copies: print ? form.copies : 0,
+  };
 }
 
 // --- files ---------------------------------------------------------------------------------------
@@ -397,7 +409,7 @@ export async function submit(rt: CommissionRuntime, userId: string, form: Commis
               goodsId: priced.goodsId,
               quantity: priced.quantity ?? 0,
               serviceRef: id,
-              meta: { title: title.slice(0, 100), commissionId: id },
+              meta: metaOf(id, title, form as unknown as Record<string, unknown>),
             },
             { tx },
           );
@@ -606,7 +618,7 @@ export async function quote(rt: CommissionRuntime, id: string, input: { amount: 
         goodsId: row.goods_id,
         quantity: input.amount,
         serviceRef: row.id,
-        meta: { title: row.title.slice(0, 100), commissionId: row.id },
+        meta: metaOf(row.id, row.title, row.form),
       },
       { tx },
     );
@@ -662,4 +674,9 @@ export async function openAnyFile(rt: CommissionRuntime, id: string, fileId: str
   const file = (await filesOf(rt.db, [row.id])).find((f) => f.id === fileId);
   if (!file) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.fileNotFound);
   return { fileName: file.file_name, bytes: await rt.check.storage.get(file.storage_key) };
+}
+
+/** Deletes stored files of an erased account (idempotent: a missing file is no error). */
+export async function purgeFiles(rt: CommissionRuntime, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await rt.check.storage.delete(key);
 }

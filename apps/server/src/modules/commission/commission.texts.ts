@@ -14,7 +14,7 @@ export const TEXTS = {
   fileNotFound: '文件不存在或已删除',
   goodsMissing: '该服务暂未开放，请稍后再试',
   deadlinePast: '期望完成日期须晚于今天',
-  pricingQuote: '科技成果评价的费用由工作人员根据材料与评价形式报价，提交后 1 个工作日内报价，确认后支付。',
+  pricingQuote: '科技成果评价的费用由工作人员根据材料与评价形式报价；报价后可在“我的订单”中查看并支付。',
   perItem: (count: string, unitPrice: string, unit: string) => `${count} × ¥${unitPrice}/${unit}`,
   fixed: (name: string, unitPrice: string) => `${name}：¥${unitPrice}/项`,
   notCancellable: '委托已在处理中或已结束，不能取消；如有疑问请联系客服',
@@ -42,6 +42,8 @@ export const TEXTS = {
     cancelled: '用户取消委托',
   },
   smsPurpose: 'commission_done',
+  erasedRefund: '账号已注销，委托无法交付，全额退款',
+  erasedStatus: '账号已注销',
 } as const;
 
 /** Audit-log action names of the operator endpoints (console texts show them). */

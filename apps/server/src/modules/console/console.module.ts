@@ -3,6 +3,7 @@ import { defineModule } from '../types.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { createStaffRouting, type StaffRouting } from './staff-route.ts';
+import { createStaffCipher, staffKeyOf } from './staff-secrets.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
@@ -23,7 +24,13 @@ export interface ConsoleModuleService {
 export const consoleModule = defineModule({
   name: 'console',
   createService({ config, db, clock }): ConsoleModuleService {
-    const staff = createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock });
+    const staff = createStaffService({
+      db,
+      scryptCost: config.accounts.passwordScryptCost,
+      now: clock,
+      // Fails the start in production with DATABASE_URL and no STAFF_SECRET_KEY.
+      cipher: createStaffCipher(staffKeyOf(config)),
+    });
     return {
       staff,
       secureCookies: config.publicBaseUrl.startsWith('https:'),

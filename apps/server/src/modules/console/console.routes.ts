@@ -1,7 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
-import { consoleApi, type Envelope, ok, type StaffRoleName } from '@kyfw/contracts';
+import { consoleApi, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
@@ -10,7 +11,7 @@ import { requestRefund } from '../orders/payments/refunds.service.ts';
 import { listAudit } from './audit.repo.ts';
 import { buildDashboard, orderDetail, orderSearch, proofFile, proofList } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
-import { StaffLoginError, type StaffService, toStaffView } from './staff.service.ts';
+import { StaffLoginError, type StaffService, toStaffAccountView, toStaffView } from './staff.service.ts';
 import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
 
 export { STAFF_COOKIE };
@@ -65,6 +66,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
           role: session.role,
           action: 'auth.login',
           outcome: 'ok',
+          detail: session.viaRecoveryCode ? { secondFactor: 'recovery code' } : undefined,
         });
         reply.setCookie(STAFF_COOKIE, token, cookieOptions);
         return ok(toStaffView(session));
@@ -162,6 +164,46 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
         status: refund.status,
         reason: body.reason,
       },
+    };
+  });
+
+  // --- staff accounts (admin) --------------------------------------------------------------------
+
+  staffRoute(consoleApi.staffList, ADMIN, 'staff.list', async () => ({
+    data: (await staff.list()).map(toStaffAccountView),
+  }));
+
+  staffRoute(consoleApi.staffCreate, ADMIN, 'staff.create', async ({ body, session }) => {
+    const created = await staff.create({ ...body, createdBy: session.username });
+    // The audit row names the account and its role, never the password, secret or codes.
+    return {
+      data: created,
+      message: TEXTS.staffCreated,
+      target: created.username,
+      after: { role: body.role, recoveryCodes: created.recoveryCodes.length },
+    };
+  });
+
+  staffRoute(consoleApi.staffUpdate, ADMIN, 'staff.update', async ({ body, session }) => {
+    if (body.staffId === session.staffId) throw new AppError(ErrorCode.FORBIDDEN, TEXTS.notOnSelf);
+    const before = await staff.get(body.staffId);
+    const after = await staff.update(body.staffId, { role: body.role, disabled: body.disabled });
+    return {
+      data: toStaffAccountView(after),
+      message: TEXTS.staffUpdated,
+      target: after.username,
+      before: { role: before.role, disabled: before.disabled },
+      after: { role: after.role, disabled: after.disabled },
+    };
+  });
+
+  staffRoute(consoleApi.staffResetTotp, ADMIN, 'staff.reset2fa', async ({ body }) => {
+    const secrets = await staff.resetSecondFactor(body.staffId);
+    return {
+      data: secrets,
+      message: TEXTS.secondFactorReset,
+      target: secrets.username,
+      after: { recoveryCodes: secrets.recoveryCodes.length },
     };
   });
 

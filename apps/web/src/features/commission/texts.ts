@@ -70,7 +70,7 @@ export const commissionTexts = {
   },
   submit: '提交委托',
   submitted: '委托已提交',
-  submittedQuote: '委托已提交，工作人员将在 1 个工作日内报价，报价后可在“我的订单”中支付。',
+  submittedQuote: '委托已提交，工作人员审阅材料后报价；报价后可在“我的订单”中查看并支付。',
   submittedPay: '委托已提交，请支付订单后开始办理。',
   pay: '去支付',
   payTitle: '支付委托费用',

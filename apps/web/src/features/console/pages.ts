@@ -51,6 +51,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     page: consolePage(() => import('./components/offline-page'), 'OfflinePage'),
   },
   {
+    path: 'staff',
+    label: n.staff,
+    roles: ['admin'],
+    page: consolePage(() => import('./components/staff-page'), 'StaffPage'),
+  },
+  {
     path: 'audit',
     label: n.audit,
     roles: ['admin'],

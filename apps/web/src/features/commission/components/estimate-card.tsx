@@ -17,9 +17,13 @@ export function EstimateCard({
       ) : (
         <>
           <p className="commission-estimate__goods">{estimate.goodsName}</p>
-          <p className="commission-estimate__amount">
-            {estimate.amount === null ? T.estimate.quote : formatYuan(estimate.amount)}
-          </p>
+          {estimate.amount !== null ? (
+            <p className="commission-estimate__amount">{formatYuan(estimate.amount)}</p>
+          ) : estimate.pricing === 'quote' ? (
+            <p className="commission-estimate__amount">{T.estimate.quote}</p>
+          ) : (
+            <p className="muted">{T.estimate.incomplete}</p>
+          )}
           <p className="muted">{estimate.explain}</p>
           {estimate.amount !== null && <p className="muted">{T.estimate.note}</p>}
         </>

@@ -20,6 +20,7 @@ export const consoleKeys = {
   order: (orderNo: string) => ['console', 'order', orderNo] as const,
   proofs: (status: string) => ['console', 'proofs', status] as const,
   audit: (filter: unknown) => ['console', 'audit', filter] as const,
+  staff: ['console', 'staff'] as const,
 };
 
 /** One console call: its data, or the error (shown as a toast unless silent). */
@@ -91,7 +92,7 @@ export function proofFileUrl(proofId: string): string {
   return `${API_PREFIX}${consoleApi.proofFile.path}?proofId=${encodeURIComponent(proofId)}`;
 }
 
-function useInvalidatingMutation<V>(fn: (variables: V) => Promise<unknown>) {
+function useInvalidatingMutation<V, R>(fn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -118,3 +119,21 @@ export function useAudit(filter: AuditFilter) {
     queryFn: () => consolePost(consoleApi.auditList, filter),
   });
 }
+
+// --- staff accounts (admin) ---------------------------------------------------------------------
+
+export function useStaffList() {
+  return useQuery({ queryKey: consoleKeys.staff, queryFn: () => consolePost(consoleApi.staffList) });
+}
+export const useCreateStaff = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffCreate>) =>
+    consolePost(consoleApi.staffCreate, body),
+  );
+export const useUpdateStaff = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffUpdate>) =>
+    consolePost(consoleApi.staffUpdate, body),
+  );
+export const useResetStaffTotp = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffResetTotp>) =>
+    consolePost(consoleApi.staffResetTotp, body),
+  );

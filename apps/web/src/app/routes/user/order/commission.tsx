@@ -1,4 +1,4 @@
-import { CommissionList, commissionTexts } from '../../../../features/commission';
+import { CommissionList, commissionOrderTab, commissionTexts } from '../../../../features/commission';
 import { OrderTabPage } from '../../../../features/orders';
 
 /** 检索查新订单: the commissions (also those waiting for a quote), then their orders. */
@@ -7,7 +7,7 @@ export default function CommissionOrdersPage() {
     <>
       <CommissionList />
       <h3 className="section-title">{commissionTexts.orders.ordersTitle}</h3>
-      <OrderTabPage tab="commission" />
+      <OrderTabPage tab="commission" extension={commissionOrderTab} />
     </>
   );
 }
