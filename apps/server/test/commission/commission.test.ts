@@ -166,6 +166,27 @@ function techSearchForm(extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A 查新 with one attachment, submitted by `token`. */
+async function submitTechSearch(token: string, fileName: string) {
+  const attachment = await uploadAttachment(token, {
+    bytes: buildDocx([{ text: `${fileName}：内容。` }]),
+    name: fileName,
+  });
+  expect(attachment.code).toBe(0);
+  return call<Commission>(t, '/commission/submit', techSearchForm({ fileIds: [attachment.data.fileId] }), {
+    token,
+  });
+}
+
+async function phoneOf(userId: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('users')
+    .select('phone_number')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.phone_number!;
+}
+
 describe('estimate', () => {
   it('prices a search report per paper × database, a 查新 by scope and urgency, and leaves an evaluation to a quote', async () => {
     const { token } = await newUser(t);
@@ -276,16 +297,7 @@ describe('a 查新 from the form to the downloaded report', () => {
   it('is paid, delivered by an operator, announced by SMS and downloaded by its owner only', async () => {
     const user = await newUser(t);
     const stranger = await newUser(t);
-    const attachment = await uploadAttachment(user.token, {
-      bytes: buildDocx([{ text: '已知文献：墒情监测综述。' }]),
-      name: '已知文献.docx',
-    });
-    const submitted = await call<Commission>(
-      t,
-      '/commission/submit',
-      techSearchForm({ fileIds: [attachment.data.fileId] }),
-      { token: user.token },
-    );
+    const submitted = await submitTechSearch(user.token, '已知文献.docx');
     expect(submitted.code).toBe(0);
     const c = submitted.data;
     expect(c).toMatchObject({
@@ -305,6 +317,29 @@ describe('a 查新 from the form to the downloaded report', () => {
       ['处理中', 'waiting'],
       ['已完成', 'waiting'],
     ]);
+
+    // The printed copies go by courier to an address from the account's address book.
+    const address = await call<{ id: string }>(
+      t,
+      '/address/save',
+      {
+        name: '王老师',
+        phone: '13912345678',
+        province: '北京市',
+        city: '北京市',
+        district: '海淀区',
+        detail: '学院路 1 号图书馆 302',
+      },
+      { token: user.token },
+    );
+    expect(address.code).toBe(0);
+    const delivery = await call<{ recipientName: string } | null>(
+      t,
+      '/order/delivery',
+      { orderId: c.orderId, addressId: address.data.id },
+      { token: user.token },
+    );
+    expect(delivery.data).toMatchObject({ recipientName: '王老师' });
 
     // Another user sees nothing of it.
     const peek = await call(
@@ -396,13 +431,7 @@ describe('a 查新 from the form to the downloaded report', () => {
     // The done SMS (sandbox outbox), once.
     await runCommissionJobs();
     await runCommissionJobs();
-    const phone = (
-      await t.db
-        .selectFrom('users')
-        .select('phone_number')
-        .where('id', '=', user.userId)
-        .executeTakeFirstOrThrow()
-    ).phone_number!;
+    const phone = await phoneOf(user.userId);
     const sms = await t.app.inject({ method: 'GET', url: `/__dev/sms/last?phone=${phone}` });
     expect(sms.json().data).toMatchObject({ type: 'commission_done', code: qr.data.orderNo });
 
@@ -507,23 +536,9 @@ describe('科技成果评价: quoted, then paid', () => {
 describe('account deletion', () => {
   it('refunds a paid commission not yet delivered, empties the forms and deletes the files', async () => {
     const user = await newUser(t);
-    const phone = (
-      await t.db
-        .selectFrom('users')
-        .select('phone_number')
-        .where('id', '=', user.userId)
-        .executeTakeFirstOrThrow()
-    ).phone_number!;
-    const attachment = await uploadAttachment(user.token, {
-      bytes: buildDocx([{ text: '项目申报书。' }]),
-      name: '申报书.docx',
-    });
-    const submitted = await call<Commission>(
-      t,
-      '/commission/submit',
-      techSearchForm({ fileIds: [attachment.data.fileId] }),
-      { token: user.token },
-    );
+    const phone = await phoneOf(user.userId);
+    const submitted = await submitTechSearch(user.token, '申报书.docx');
+    const attachment = { data: submitted.data.files[0]! };
     const qr = await startPay(t, user.token, submitted.data.orderId!, 'wx');
     await devPay(t, qr.data.orderNo, 'wx');
     expect(await t.sandbox.notificationSettled('wx', qr.data.orderNo)).toBe('acked');

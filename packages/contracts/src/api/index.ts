@@ -8,6 +8,7 @@ export * from './endpoint.ts';
 export * from './form-rules.ts';
 export * from './home.ts';
 export * from './news.ts';
+export * from './news-rules.ts';
 export * from './operator.ts';
 export * from './orders.ts';
 export * from './reduction.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
 import { ARTICLE_CATEGORIES, casePhotoSchema, newsImageSchema } from './home.ts';
+import { ARTICLE_RULES, ARTICLE_STATUSES } from './news-rules.ts';
 import { intInSchema, pageOf } from './orders.ts';
 
 /**
@@ -8,23 +9,6 @@ import { intInSchema, pageOf } from './orders.ts';
  * with the role 编辑 or 管理员 write articles, upload covers, publish and unpublish, and manage the
  * landing page's case photos. Every call is written to the audit log.
  */
-
-/** Limits of an article, shared by the server's schema and the editor's form. */
-export const ARTICLE_RULES = {
-  slugPattern: /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*){0,4}$/,
-  slugMax: 200,
-  slugMessage: '网址只能由小写字母、数字和连字符组成，以 / 分段（例如 policy/2026/aigc-labelling）',
-  titleMax: 120,
-  summaryMax: 300,
-  authorMax: 60,
-  sourceMax: 120,
-  tagsMax: 8,
-  tagMax: 20,
-  bodyMax: 200_000,
-  /** Cover uploads: PNG, JPEG or WebP, at most this many bytes, at least 320 pixels wide. */
-  imageMaxBytes: 8 * 1024 * 1024,
-  imageMinWidth: 320,
-} as const;
 
 const required = (max: number, empty: string, label: string) =>
   z
@@ -47,9 +31,6 @@ const rowId = (label: string) =>
     .regex(/^[0-9]{1,18}$/, { error: `${label}不存在` });
 const articleId = rowId('文章');
 const casePhotoId = rowId('案例图片');
-
-export const ARTICLE_STATUSES = ['draft', 'published'] as const;
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const adminArticleRowSchema = z.object({
   id: z.string(),

@@ -81,26 +81,23 @@ export async function insertReport(
   return row ? toReport(row) : undefined;
 }
 
-export async function findReport(
+/** The report of a check, or the one with a report number (verification); each column is unique. */
+async function findReportWhere(
   db: Kysely<Database>,
-  checkId: string,
+  column: 'check_id' | 'report_no',
+  value: string,
 ): Promise<CheckReportRecord | undefined> {
-  const row = await db
-    .selectFrom('check_reports')
-    .selectAll()
-    .where('check_id', '=', checkId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('check_reports').selectAll().where(column, '=', value).executeTakeFirst();
   return row ? toReport(row) : undefined;
 }
 
-export async function findReportByNo(
+export function findReport(db: Kysely<Database>, checkId: string): Promise<CheckReportRecord | undefined> {
+  return findReportWhere(db, 'check_id', checkId);
+}
+
+export function findReportByNo(
   db: Kysely<Database>,
   reportNo: string,
 ): Promise<CheckReportRecord | undefined> {
-  const row = await db
-    .selectFrom('check_reports')
-    .selectAll()
-    .where('report_no', '=', reportNo)
-    .executeTakeFirst();
-  return row ? toReport(row) : undefined;
+  return findReportWhere(db, 'report_no', reportNo);
 }

@@ -24,8 +24,7 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { CommissionTimeline } from '../commission';
-import { formatBytes } from '../payment';
+import { CommissionFiles, CommissionTimeline } from '../commission';
 import {
   type ConsoleCommissionFilter,
   useComplete,
@@ -154,26 +153,15 @@ function FulfilmentDrawer({ commissionId, onClose }: { commissionId: string | nu
   const download = useConsoleDownload();
   const c = detail.data;
   const fileList = (files: CommissionFile[]) =>
-    files.length === 0 ? (
-      <p className="muted">{T.noFiles}</p>
-    ) : (
-      <ul className="commission-files">
-        {files.map((f) => (
-          <li key={f.fileId}>
-            <span>{f.fileName}</span>
-            <span className="muted">{formatBytes(f.bytes)}</span>
-            <Button
-              size="small"
-              loading={download.isPending && download.variables?.fileId === f.fileId}
-              onClick={() =>
-                download.mutate({ commissionId: c!.commissionId, fileId: f.fileId, fileName: f.fileName })
-              }
-            >
-              {T.download}
-            </Button>
-          </li>
-        ))}
-      </ul>
+    c && (
+      <CommissionFiles
+        files={files}
+        emptyText={T.noFiles}
+        busyId={download.isPending ? download.variables?.fileId : undefined}
+        onDownload={(f) =>
+          download.mutate({ commissionId: c.commissionId, fileId: f.fileId, fileName: f.fileName })
+        }
+      />
     );
   return (
     <Drawer

@@ -74,6 +74,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     roles: ['admin', 'fulfilment'],
     page: consolePage(() => import('../commission-admin'), 'CommissionConsolePage'),
   },
+  {
+    path: 'news',
+    label: '资讯与案例',
+    roles: ['admin', 'editor'],
+    page: consolePage(() => import('../news-admin'), 'NewsAdminPage'),
+  },
 ];
 
 /** The page of an address under /admin/ ('' when none matches: the dashboard). */

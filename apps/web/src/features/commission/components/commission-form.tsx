@@ -16,6 +16,7 @@ import { useSubmitCommission } from '../api/submit-commission';
 import { commissionTexts as T } from '../texts';
 import { AttachmentsField } from './attachments-field';
 import { EstimateCard } from './estimate-card';
+import { required, textRules } from './form-rules';
 import { SubmittedCommission } from './submitted-commission';
 import { UnitCalculator } from './unit-calculator';
 import '../commission.css';
@@ -41,8 +42,6 @@ export interface CommissionFormProps {
   filesLabel?: string;
   filesHelp?: string;
 }
-
-const required = (message: string) => ({ required: true, message });
 
 /** Tomorrow in China time, YYYY-MM-DD (the server refuses today or earlier). */
 function tomorrow(): string {
@@ -163,14 +162,7 @@ export function CommissionForm(props: CommissionFormProps) {
         <fieldset>
           <legend>{T.sections.contact}</legend>
           <div className="commission-form__row">
-            <Form.Item
-              name="contactName"
-              label={T.fields.contactName}
-              rules={[
-                required(R.contact.name.required),
-                { max: R.contact.name.max, message: R.contact.name.tooLong },
-              ]}
-            >
+            <Form.Item name="contactName" label={T.fields.contactName} rules={textRules(R.contact.name)}>
               <Input maxLength={R.contact.name.max} autoComplete="name" />
             </Form.Item>
             <Form.Item

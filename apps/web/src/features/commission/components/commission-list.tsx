@@ -1,12 +1,13 @@
 import { type Commission, formatDate, formatYuan } from '@kyfw/contracts';
 import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { formatBytes, PaymentDialog } from '../../payment';
 import { useCancelCommission } from '../api/cancel-commission';
 import { useDownloadCommissionFile } from '../api/download-file';
 import { useCommission } from '../api/get-commission';
 import { useCommissions } from '../api/list-commissions';
 import { commissionTexts as T } from '../texts';
+import { CommissionFiles } from './commission-files';
+import { CommissionPayDialog } from './commission-pay-dialog';
 import { CommissionTimeline } from './commission-timeline';
 import '../commission.css';
 
@@ -130,67 +131,31 @@ function CommissionDrawer({ commissionId, onClose }: { commissionId: string | nu
           <h3>{T.timeline}</h3>
           <CommissionTimeline commission={c} vertical />
           <h3>{T.reports}</h3>
-          {c.reports.length === 0 ? (
-            <p className="muted">{T.noReport}</p>
-          ) : (
-            <ul className="commission-files">
-              {c.reports.map((f) => (
-                <li key={f.fileId}>
-                  <span>{f.fileName}</span>
-                  <span className="muted">{formatBytes(f.bytes)}</span>
-                  <Button
-                    type="primary"
-                    size="small"
-                    loading={download.isPending && download.variables?.fileId === f.fileId}
-                    onClick={() =>
-                      download.mutate({
-                        commissionId: c.commissionId,
-                        fileId: f.fileId,
-                        fileName: f.fileName,
-                      })
-                    }
-                  >
-                    {T.download}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <CommissionFiles
+            files={c.reports}
+            primary
+            emptyText={T.noReport}
+            busyId={download.isPending ? download.variables?.fileId : undefined}
+            onDownload={(f) =>
+              download.mutate({ commissionId: c.commissionId, fileId: f.fileId, fileName: f.fileName })
+            }
+          />
           {c.files.length > 0 && (
             <>
               <h3>{T.attachments}</h3>
-              <ul className="commission-files">
-                {c.files.map((f) => (
-                  <li key={f.fileId}>
-                    <span>{f.fileName}</span>
-                    <span className="muted">{formatBytes(f.bytes)}</span>
-                    <Button
-                      size="small"
-                      loading={download.isPending && download.variables?.fileId === f.fileId}
-                      onClick={() =>
-                        download.mutate({
-                          commissionId: c.commissionId,
-                          fileId: f.fileId,
-                          fileName: f.fileName,
-                        })
-                      }
-                    >
-                      {T.download}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+              <CommissionFiles
+                files={c.files}
+                emptyText=""
+                busyId={download.isPending ? download.variables?.fileId : undefined}
+                onDownload={(f) =>
+                  download.mutate({ commissionId: c.commissionId, fileId: f.fileId, fileName: f.fileName })
+                }
+              />
             </>
           )}
-          <PaymentDialog
+          <CommissionPayDialog
+            commission={c}
             open={payOpen}
-            orderId={c.orderId}
-            title={T.payTitle}
-            goodsName={`${c.serviceName} · ${c.title}`}
-            amount={c.amount}
-            orderNo={c.orderNo}
-            qrPayCodeUrl="/order/pay"
-            payStatusUrl="/order/payStatus"
             onClose={() => setPayOpen(false)}
             onPaid={() => void detail.refetch()}
           />

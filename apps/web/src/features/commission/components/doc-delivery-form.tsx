@@ -2,7 +2,7 @@ import { COMMISSION_RULES } from '@kyfw/contracts';
 import { Checkbox, Form, Input } from 'antd';
 import { commissionTexts as T } from '../texts';
 import { CommissionForm } from './commission-form';
-import { linesOf, listRule } from './list-rules';
+import { linesOf, listRule } from './form-rules';
 
 const R = COMMISSION_RULES.docDelivery;
 

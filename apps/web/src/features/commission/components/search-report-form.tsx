@@ -2,9 +2,9 @@ import { CITATION_OPTIONS, COMMISSION_RULES, SEARCH_DATABASES, SEARCH_PURPOSES }
 import { Button, Checkbox, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { commissionTexts as T } from '../texts';
 import { CommissionForm, type FormValues } from './commission-form';
+import { required, textRules } from './form-rules';
 
 const R = COMMISSION_RULES.searchReport;
-const required = (message: string) => ({ required: true, message });
 
 /** 收录引用检索报告: the papers, the databases, citations, purpose (priced per paper × database). */
 export function SearchReportForm() {
@@ -49,20 +49,14 @@ export function SearchReportForm() {
                   <Form.Item
                     name={[field.name, 'title']}
                     label={T.fields.paperTitle}
-                    rules={[
-                      required(R.paperTitle.required),
-                      { max: R.paperTitle.max, message: R.paperTitle.tooLong },
-                    ]}
+                    rules={textRules(R.paperTitle)}
                   >
                     <Input maxLength={R.paperTitle.max} />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'authors']}
                     label={T.fields.paperAuthors}
-                    rules={[
-                      required(R.paperAuthors.required),
-                      { max: R.paperAuthors.max, message: R.paperAuthors.tooLong },
-                    ]}
+                    rules={textRules(R.paperAuthors)}
                   >
                     <Input maxLength={R.paperAuthors.max} />
                   </Form.Item>

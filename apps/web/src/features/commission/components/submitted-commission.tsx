@@ -3,9 +3,9 @@ import { Button, Descriptions, Result, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { PaymentDialog } from '../../payment';
 import { useCommission } from '../api/get-commission';
 import { commissionTexts as T } from '../texts';
+import { CommissionPayDialog } from './commission-pay-dialog';
 import { CommissionTimeline } from './commission-timeline';
 
 /** After submitting: the commission's number, price and progress, and 去支付 when it has an order. */
@@ -56,15 +56,9 @@ export function SubmittedCommission({
       </Descriptions>
       <h3 className="commission-submitted__timeline">{T.timeline}</h3>
       <CommissionTimeline commission={c} />
-      <PaymentDialog
+      <CommissionPayDialog
+        commission={c}
         open={payOpen}
-        orderId={c.orderId}
-        title={T.payTitle}
-        goodsName={`${c.serviceName} · ${c.title}`}
-        amount={c.amount}
-        orderNo={c.orderNo}
-        qrPayCodeUrl="/order/pay"
-        payStatusUrl="/order/payStatus"
         onClose={() => setPayOpen(false)}
         onPaid={() => void live.refetch()}
       />

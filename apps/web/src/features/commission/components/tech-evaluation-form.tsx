@@ -2,9 +2,9 @@ import { COMMISSION_RULES, EVALUATION_FORMS, RESULT_TYPES } from '@kyfw/contract
 import { Form, Input, Radio, Select } from 'antd';
 import { commissionTexts as T } from '../texts';
 import { CommissionForm } from './commission-form';
+import { longTextRules, required, textRules } from './form-rules';
 
 const R = COMMISSION_RULES.techEvaluation;
-const required = (message: string) => ({ required: true, message });
 
 /** 科技成果评价: the result, its units and materials; priced by an operator's quote. */
 export function TechEvaluationForm() {
@@ -20,11 +20,7 @@ export function TechEvaluationForm() {
     >
       <fieldset>
         <legend>{T.sections.result}</legend>
-        <Form.Item
-          name="name"
-          label={T.fields.resultName}
-          rules={[required(R.name.required), { max: R.name.max, message: R.name.tooLong }]}
-        >
+        <Form.Item name="name" label={T.fields.resultName} rules={textRules(R.name)}>
           <Input maxLength={R.name.max} />
         </Form.Item>
         <div className="commission-form__row">
@@ -35,23 +31,10 @@ export function TechEvaluationForm() {
             <Radio.Group options={EVALUATION_FORMS.map((f) => ({ value: f, label: f }))} />
           </Form.Item>
         </div>
-        <Form.Item
-          name="units"
-          label={T.fields.units}
-          extra={T.fields.unitsHelp}
-          rules={[required(R.units.required), { max: R.units.max, message: R.units.tooLong }]}
-        >
+        <Form.Item name="units" label={T.fields.units} extra={T.fields.unitsHelp} rules={textRules(R.units)}>
           <Input maxLength={R.units.max} />
         </Form.Item>
-        <Form.Item
-          name="summary"
-          label={T.fields.resultSummary}
-          rules={[
-            required(R.summary.required),
-            { min: R.summary.min, message: R.summary.tooShort },
-            { max: R.summary.max, message: R.summary.tooLong },
-          ]}
-        >
+        <Form.Item name="summary" label={T.fields.resultSummary} rules={longTextRules(R.summary)}>
           <Input.TextArea rows={6} maxLength={R.summary.max} showCount />
         </Form.Item>
       </fieldset>

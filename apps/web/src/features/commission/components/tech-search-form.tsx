@@ -2,10 +2,13 @@ import { COMMISSION_RULES, TECH_SEARCH_PURPOSES, TECH_SEARCH_SCOPES } from '@kyf
 import { Form, Input, Radio, Select } from 'antd';
 import { commissionTexts as T } from '../texts';
 import { CommissionForm } from './commission-form';
-import { linesOf, listRule } from './list-rules';
+import { linesOf, listRule, longTextRules, required, textRules } from './form-rules';
 
 const R = COMMISSION_RULES.techSearch;
-const required = (message: string) => ({ required: true, message });
+const KEYWORD_FIELDS = [
+  { name: 'keywordsZh', label: T.fields.keywordsZh, message: R.keywords.requiredZh },
+  { name: 'keywordsEn', label: T.fields.keywordsEn, message: R.keywords.requiredEn },
+] as const;
 
 /** 科技查新 with the fields of GB/T 32003-2015 (fixed price by scope and urgency). */
 export function TechSearchForm() {
@@ -29,18 +32,10 @@ export function TechSearchForm() {
     >
       <fieldset>
         <legend>{T.sections.project}</legend>
-        <Form.Item
-          name="nameZh"
-          label={T.fields.nameZh}
-          rules={[required(R.nameZh.required), { max: R.nameZh.max, message: R.nameZh.tooLong }]}
-        >
+        <Form.Item name="nameZh" label={T.fields.nameZh} rules={textRules(R.nameZh)}>
           <Input maxLength={R.nameZh.max} />
         </Form.Item>
-        <Form.Item
-          name="nameEn"
-          label={T.fields.nameEn}
-          rules={[required(R.nameEn.required), { max: R.nameEn.max, message: R.nameEn.tooLong }]}
-        >
+        <Form.Item name="nameEn" label={T.fields.nameEn} rules={textRules(R.nameEn)}>
           <Input maxLength={R.nameEn.max} />
         </Form.Item>
         <div className="commission-form__row">
@@ -76,47 +71,30 @@ export function TechSearchForm() {
           name="summary"
           label={T.fields.summary}
           extra={T.fields.summaryHelp}
-          rules={[
-            required(R.summary.required),
-            { min: R.summary.min, message: R.summary.tooShort },
-            { max: R.summary.max, message: R.summary.tooLong },
-          ]}
+          rules={longTextRules(R.summary)}
         >
           <Input.TextArea rows={6} maxLength={R.summary.max} showCount />
         </Form.Item>
         <div className="commission-form__row">
-          <Form.Item
-            name="keywordsZh"
-            label={T.fields.keywordsZh}
-            extra={T.fields.keywordsHelp}
-            rules={[
-              {
-                required: true,
-                type: 'array',
-                min: R.keywords.min,
-                max: R.keywords.max,
-                message: R.keywords.requiredZh,
-              },
-            ]}
-          >
-            <Select mode="tags" open={false} tokenSeparators={[',', '，', ';', '；']} />
-          </Form.Item>
-          <Form.Item
-            name="keywordsEn"
-            label={T.fields.keywordsEn}
-            extra={T.fields.keywordsHelp}
-            rules={[
-              {
-                required: true,
-                type: 'array',
-                min: R.keywords.min,
-                max: R.keywords.max,
-                message: R.keywords.requiredEn,
-              },
-            ]}
-          >
-            <Select mode="tags" open={false} tokenSeparators={[',', '，', ';', '；']} />
-          </Form.Item>
+          {KEYWORD_FIELDS.map((k) => (
+            <Form.Item
+              key={k.name}
+              name={k.name}
+              label={k.label}
+              extra={T.fields.keywordsHelp}
+              rules={[
+                {
+                  required: true,
+                  type: 'array',
+                  min: R.keywords.min,
+                  max: R.keywords.max,
+                  message: k.message,
+                },
+              ]}
+            >
+              <Select mode="tags" open={false} tokenSeparators={[',', '，', ';', '；']} />
+            </Form.Item>
+          ))}
         </div>
         <Form.Item
           name="references"

@@ -1,4 +1,5 @@
 import type { TablePaginationConfig } from 'antd';
+import { tablePagination } from '../../../lib/pagination';
 
 /** Rows per page of the console's lists (the page size their filters ask the server for). */
 export const CONSOLE_PAGE_SIZE = 20;
@@ -12,11 +13,10 @@ export function serverPagination<F extends { page?: unknown }>(
   setFilter: (next: F) => void,
   total: number | undefined,
 ): TablePaginationConfig {
-  return {
-    current: Number(filter.page ?? 1),
-    pageSize: CONSOLE_PAGE_SIZE,
-    total: total ?? 0,
-    showSizeChanger: false,
-    onChange: (page) => setFilter({ ...filter, page }),
-  };
+  return tablePagination(
+    total ?? 0,
+    Number(filter.page ?? 1),
+    (page) => setFilter({ ...filter, page }),
+    CONSOLE_PAGE_SIZE,
+  );
 }

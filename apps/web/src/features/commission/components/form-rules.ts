@@ -24,3 +24,22 @@ export function listRule(r: {
     },
   };
 }
+
+/** A required field's rule with the contract's message. */
+export const required = (message: string) => ({ required: true, message });
+
+/** A required text with a maximum length (the contract's `{max, required, tooLong}`). */
+export function textRules(r: { max: number; required: string; tooLong: string }) {
+  return [required(r.required), { max: r.max, message: r.tooLong }];
+}
+
+/** A required long text with a minimum and a maximum length. */
+export function longTextRules(r: {
+  min: number;
+  max: number;
+  required: string;
+  tooShort: string;
+  tooLong: string;
+}) {
+  return [required(r.required), { min: r.min, message: r.tooShort }, { max: r.max, message: r.tooLong }];
+}
