@@ -14,11 +14,15 @@ const REVALIDATE = 'no-cache';
 
 /** What a page's <head> says before any script runs (crawlers, share previews): modules/news/pages.ts. */
 export interface PageHeadTags {
+  /** 404 for an unknown article: the page shows the 404 page and crawlers drop the address. */
   status: number;
   title: string;
   description: string;
+  /** Absolute address of the page, or null for pages not to be indexed. */
   canonical: string | null;
+  /** false: noindex (private pages, unknown articles). */
   index: boolean;
+  /** Open Graph properties (og:*, article:*), in order. */
   og: readonly (readonly [string, string])[];
 }
 

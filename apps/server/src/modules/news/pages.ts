@@ -1,18 +1,8 @@
+import type { PageHeadTags } from '../../plugins/web-app.ts';
 import type { ArticleRow } from './articles.repo.ts';
 
 /** What the server writes into the <head> of index.html for one page path (plugins/web-app.ts). */
-export interface PageHead {
-  /** 404 for an unknown article: the page shows the 404 page and crawlers drop the address. */
-  status: number;
-  title: string;
-  description: string;
-  /** Absolute address of the page, or null for pages not to be indexed. */
-  canonical: string | null;
-  /** noindex for private pages (/user, /admin, login) and unknown articles. */
-  index: boolean;
-  /** Open Graph properties (og:*, article:*), in order. */
-  og: readonly (readonly [string, string])[];
-}
+export type PageHead = PageHeadTags;
 
 const SITE = '科研服务网';
 const DEFAULT_DESCRIPTION =
