@@ -318,6 +318,29 @@ describe('a 查新 from the form to the downloaded report', () => {
       ['已完成', 'waiting'],
     ]);
 
+    // The printed copies go by courier to an address from the account's address book.
+    const address = await call<{ id: string }>(
+      t,
+      '/address/save',
+      {
+        name: '王老师',
+        phone: '13912345678',
+        province: '北京市',
+        city: '北京市',
+        district: '海淀区',
+        detail: '学院路 1 号图书馆 302',
+      },
+      { token: user.token },
+    );
+    expect(address.code).toBe(0);
+    const delivery = await call<{ recipientName: string } | null>(
+      t,
+      '/order/delivery',
+      { orderId: c.orderId, addressId: address.data.id },
+      { token: user.token },
+    );
+    expect(delivery.data).toMatchObject({ recipientName: '王老师' });
+
     // Another user sees nothing of it.
     const peek = await call(
       t,

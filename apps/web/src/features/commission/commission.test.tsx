@@ -11,7 +11,7 @@ import {
   stubFetch,
 } from '../../testing/test-utils';
 import { sessionStore } from '../auth';
-import { DocDeliveryForm, TechSearchForm, UnitCalculator } from './index';
+import { CommissionList, DocDeliveryForm, SearchReportForm, TechSearchForm, UnitCalculator } from './index';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => installDomShims());
@@ -172,5 +172,86 @@ describe('unit calculator', () => {
     await waitFor(() => expect(results.textContent).toContain('两10'));
     fireEvent.change(screen.getByLabelText('数值'), { target: { value: '3' } });
     await waitFor(() => expect(results.textContent).toContain('克1,500'));
+  });
+});
+
+describe('检索报告 form', () => {
+  it('asks the price for the papers × databases entered so far', async () => {
+    const asked: { papers: number; databases: number }[] = [];
+    stubFetch((url, init) => {
+      if (!url.endsWith('/commission/estimate')) return undefined;
+      const input = JSON.parse(String(init.body)) as { papers: number; databases: number };
+      asked.push(input);
+      const amount = input.papers * input.databases * 15;
+      return apiAnswer(commissionApi.estimate, {
+        ...estimate(amount ? `${amount}.00` : null, '收录引用检索报告（常规）'),
+        service: 'search_report',
+        quantity: amount ? input.papers * input.databases : null,
+        explain: `${input.papers} 篇 × ${input.databases} 个数据库 × ¥15.00/篇·库`,
+      });
+    });
+    renderRoutes([{ path: '/', element: <SearchReportForm /> }], '/');
+    expect(await screen.findByText('填写数量后显示费用')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('题名'), { target: { value: '土壤墒情遥感反演方法研究' } });
+    fireEvent.click(screen.getByRole('button', { name: '添加一篇论文' }));
+    fireEvent.change(screen.getAllByLabelText('题名')[1]!, {
+      target: { value: 'Deep learning for soil moisture' },
+    });
+    fireEvent.click(screen.getByLabelText('SCI-E（科学引文索引扩展版）'));
+    fireEvent.click(screen.getByLabelText('EI（工程索引）'));
+    expect(await screen.findByText('¥60.00')).toBeTruthy();
+    expect(asked.at(-1)).toMatchObject({ papers: 2, databases: 2, urgency: 'standard' });
+    fireEvent.click(screen.getByLabelText('加急'));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ urgency: 'urgent' }));
+  });
+});
+
+describe('我的委托', () => {
+  it('lists the commissions, also one waiting for a quote, and opens the progress', async () => {
+    logIn();
+    const quoting = submitted({
+      commissionId: '7f1c1a52-7d7e-4a53-9d55-0d3c3f1a2b3d',
+      commissionNo: 'WT20261127100000999999',
+      service: 'tech_evaluation',
+      serviceName: '科技成果评价',
+      title: '新型节水灌溉装置',
+      status: 'quoting',
+      statusText: '待报价',
+      pricing: 'quote',
+      amount: null,
+      amountFen: null,
+      orderId: null,
+      orderNo: null,
+      canPay: false,
+    });
+    const done = submitted({
+      status: 'done',
+      statusText: '已完成',
+      canPay: false,
+      canCancel: false,
+      timeline: submitted().timeline.map((s) => ({ ...s, state: 'done' as const })),
+      reports: [
+        {
+          fileId: 'f-1',
+          kind: 'report',
+          fileName: '文献全文.pdf',
+          bytes: 2048,
+          createdAt: '2026-11-27T03:00:00.000Z',
+        },
+      ],
+    });
+    stubFetch((url) => {
+      if (url.endsWith('/commission/list'))
+        return apiAnswer(commissionApi.list, { list: [quoting, done], total: 2 });
+      if (url.endsWith('/commission/detail')) return apiAnswer(commissionApi.detail, { ...done, form: {} });
+      return undefined;
+    });
+    renderRoutes([{ path: '/', element: <CommissionList /> }], '/');
+    expect(await screen.findByText('WT20261127100000999999')).toBeTruthy();
+    expect(screen.getByText('待报价', { selector: '.ant-tag' })).toBeTruthy();
+    expect(screen.getByText('¥10.00')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: '详情' })[1]!);
+    expect(await screen.findByText('文献全文.pdf')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下载' })).toBeTruthy();
   });
 });
