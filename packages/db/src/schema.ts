@@ -9,7 +9,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * array parameter into a PostgreSQL array literal, so passing text is the one form both drivers
  * agree on.
  *
- * One file of ~780 lines on purpose: Kysely reads every table from the one `Database` interface at
+ * One file, however long, on purpose: Kysely reads every table from the one `Database` interface at
  * the end, and the tables are listed in the order of the migrations that make them, so a change of a
  * migration and of its types sit side by side.
  */
