@@ -122,6 +122,34 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
+export const staffAccountSchema = z.object({
+  staffId: z.string(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLE_VALUES),
+  roleText: z.string(),
+  disabled: z.boolean(),
+  lockedUntil: isoDate.nullable(),
+  createdAt: isoDate,
+  createdBy: z.string().nullable(),
+  lastLoginAt: isoDate.nullable(),
+  recoveryCodesLeft: z.number(),
+});
+export type StaffAccount = z.output<typeof staffAccountSchema>;
+
+/** Shown once, when an account is created or its two-step verification reset. */
+export const staffSecretsSchema = z.object({
+  username: z.string(),
+  /** Only when the account is created. */
+  password: z.string().optional(),
+  totpSecret: z.string(),
+  otpauthUri: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type StaffSecrets = z.output<typeof staffSecretsSchema>;
+
+const staffId = z.string({ error: '运营账号不存在' }).regex(/^[0-9a-f-]{36}$/i, { error: '运营账号不存在' });
+const staffRole = z.enum(STAFF_ROLE_VALUES, { error: '角色不正确' });
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -136,10 +164,13 @@ export const consoleApi = {
     body: z.object({
       username: text(32, '请输入用户名'),
       password: text(128, '请输入密码'),
+      /** The authenticator's 6 digits, or one of the account's recovery codes (xxxxx-xxxxx). */
       totpCode: z
         .string({ error: '请输入动态验证码' })
         .trim()
-        .regex(/^[0-9]{6}$/, { error: '动态验证码为6位数字' }),
+        .regex(/^[0-9]{6}$|^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, {
+          error: '动态验证码为6位数字（或输入一个恢复码）',
+        }),
     }),
     data: staffSchema,
   }),
@@ -206,6 +237,32 @@ export const consoleApi = {
       reason: text(80, '请填写退款原因'),
     }),
     data: z.object({ refundNo: z.string(), ...money, status: z.string(), statusText: z.string() }),
+  }),
+  staffList: endpoint({ path: '/admin/staff/list', data: z.array(staffAccountSchema) }),
+  staffCreate: endpoint({
+    path: '/admin/staff/create',
+    body: z.object({
+      username: z
+        .string({ error: '请输入用户名' })
+        .trim()
+        .regex(/^[a-z][a-z0-9_.-]{2,31}$/, {
+          error: '用户名须以小写字母开头，3–32位小写字母、数字、_ . -',
+        }),
+      role: staffRole,
+    }),
+    data: staffSecretsSchema,
+  }),
+  staffUpdate: endpoint({
+    path: '/admin/staff/update',
+    body: z
+      .object({ staffId, role: staffRole.optional(), disabled: z.boolean().optional() })
+      .refine((b) => b.role !== undefined || b.disabled !== undefined, { error: '没有要修改的内容' }),
+    data: staffAccountSchema,
+  }),
+  staffResetTotp: endpoint({
+    path: '/admin/staff/resetTotp',
+    body: z.object({ staffId }),
+    data: staffSecretsSchema,
   }),
   auditList: endpoint({
     path: '/admin/audit/list',

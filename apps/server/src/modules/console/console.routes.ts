@@ -1,51 +1,26 @@
 import fastifyCookie from '@fastify/cookie';
-import { consoleApi, type Endpoint, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
+import { consoleApi, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError, isAppError } from '../../lib/app-error.ts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
 import { requestRefund } from '../orders/payments/refunds.service.ts';
-import { type AuditInput, appendAudit, listAudit } from './audit.repo.ts';
+import { listAudit } from './audit.repo.ts';
 import { buildDashboard, orderDetail, orderSearch, proofFile, proofList } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
-import {
-  isSessionToken,
-  StaffLoginError,
-  type StaffService,
-  type StaffSession,
-  toStaffView,
-} from './staff.service.ts';
+import { StaffLoginError, type StaffService, toStaffAccountView, toStaffView } from './staff.service.ts';
+import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
 
-export const STAFF_COOKIE = 'kyfw_admin';
+export { STAFF_COOKIE };
 
 const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
 const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
 const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
 const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
 const ADMIN: readonly StaffRoleName[] = ['admin'];
-
-/** What an audited handler answers: the data and what the audit log records about it. */
-interface Audited<D> {
-  data: D;
-  message?: string;
-  target?: string | null;
-  before?: unknown;
-  after?: unknown;
-  detail?: unknown;
-}
-
-type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
-type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-type DataIn<E extends Endpoint> = E['data'] extends z.ZodType ? z.input<E['data']> : never;
-
-function clientOf(request: FastifyRequest) {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof ua === 'string' ? ua : null };
-}
 
 export interface ConsoleRoutesOptions {
   /** The orders module's runtime (services.orders.runtime): the queues work on its services. */
@@ -67,8 +42,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     reply.header('cache-control', 'no-store');
   });
   const rt = (): OrdersRuntime => options.orders;
-  const audit = (request: FastifyRequest, entry: Omit<AuditInput, 'ip' | 'userAgent' | 'at'>) =>
-    appendAudit(db, { ...entry, ...clientOf(request), at: staff.now() });
+  const { audit, requireStaff, staffRoute } = createStaffRouting(app, { db, staff });
 
   const cookieOptions = {
     path: '/kyfw/web/v1/admin',
@@ -76,96 +50,6 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     sameSite: 'strict' as const,
     secure: options.secureCookies,
   };
-
-  /** The caller's session and role, or a refusal (recorded when it names a staff member or a forged cookie). */
-  function requireStaff(roles: readonly StaffRoleName[], action: string) {
-    return async (request: FastifyRequest): Promise<StaffSession> => {
-      const token = request.cookies[STAFF_COOKIE];
-      if (token === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn);
-      let session: StaffSession;
-      try {
-        if (!isSessionToken(token))
-          throw new StaffLoginError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn, 'malformed session', null);
-        session = await staff.authenticate(token);
-      } catch (error) {
-        if (error instanceof StaffLoginError) {
-          await audit(request, {
-            staffId: error.staffId,
-            username: null,
-            role: null,
-            action,
-            outcome: 'refused',
-            detail: { reason: error.reason },
-          });
-        }
-        throw error;
-      }
-      if (!roles.includes(session.role)) {
-        await audit(request, {
-          staffId: session.staffId,
-          username: session.username,
-          role: session.role,
-          action,
-          outcome: 'refused',
-          detail: { reason: 'role', allowed: roles },
-        });
-        throw new AppError(ErrorCode.FORBIDDEN, TEXTS.forbidden(session.role, roles));
-      }
-      return session;
-    };
-  }
-
-  /** Registers an endpoint for `roles`; its outcome (ok or failed with the message) is audited as `action`. */
-  function staffRoute<E extends Endpoint>(
-    endpoint: E,
-    roles: readonly StaffRoleName[],
-    action: string,
-    handler: (input: {
-      session: StaffSession;
-      body: Body<E>;
-      query: Query<E>;
-      request: FastifyRequest;
-      reply: FastifyReply;
-    }) => Promise<Audited<DataIn<E>>>,
-  ): void {
-    route(
-      app,
-      endpoint,
-      async ({ auth, body, query, request, reply }) => {
-        const who = { staffId: auth.staffId, username: auth.username, role: auth.role, action };
-        try {
-          const result = await handler({
-            session: auth,
-            body: body as Body<E>,
-            query: query as Query<E>,
-            request,
-            reply,
-          });
-          await audit(request, {
-            ...who,
-            outcome: 'ok',
-            target: result.target ?? null,
-            before: result.before,
-            after: result.after,
-            detail: result.detail,
-          });
-          if (endpoint.data === 'file') return reply as never;
-          return ok(result.data, result.message) as never;
-        } catch (error) {
-          await audit(request, {
-            ...who,
-            outcome: 'failed',
-            detail: {
-              code: isAppError(error) ? error.code : ErrorCode.INTERNAL,
-              message: isAppError(error) ? error.message : 'internal',
-            },
-          });
-          throw error;
-        }
-      },
-      { auth: requireStaff(roles, action) },
-    );
-  }
 
   // --- auth ---------------------------------------------------------------------------------------
 
@@ -182,6 +66,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
           role: session.role,
           action: 'auth.login',
           outcome: 'ok',
+          detail: session.viaRecoveryCode ? { secondFactor: 'recovery code' } : undefined,
         });
         reply.setCookie(STAFF_COOKIE, token, cookieOptions);
         return ok(toStaffView(session));
@@ -279,6 +164,46 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
         status: refund.status,
         reason: body.reason,
       },
+    };
+  });
+
+  // --- staff accounts (admin) --------------------------------------------------------------------
+
+  staffRoute(consoleApi.staffList, ADMIN, 'staff.list', async () => ({
+    data: (await staff.list()).map(toStaffAccountView),
+  }));
+
+  staffRoute(consoleApi.staffCreate, ADMIN, 'staff.create', async ({ body, session }) => {
+    const created = await staff.create({ ...body, createdBy: session.username });
+    // The audit row names the account and its role, never the password, secret or codes.
+    return {
+      data: created,
+      message: TEXTS.staffCreated,
+      target: created.username,
+      after: { role: body.role, recoveryCodes: created.recoveryCodes.length },
+    };
+  });
+
+  staffRoute(consoleApi.staffUpdate, ADMIN, 'staff.update', async ({ body, session }) => {
+    if (body.staffId === session.staffId) throw new AppError(ErrorCode.FORBIDDEN, TEXTS.notOnSelf);
+    const before = await staff.get(body.staffId);
+    const after = await staff.update(body.staffId, { role: body.role, disabled: body.disabled });
+    return {
+      data: toStaffAccountView(after),
+      message: TEXTS.staffUpdated,
+      target: after.username,
+      before: { role: before.role, disabled: before.disabled },
+      after: { role: after.role, disabled: after.disabled },
+    };
+  });
+
+  staffRoute(consoleApi.staffResetTotp, ADMIN, 'staff.reset2fa', async ({ body }) => {
+    const secrets = await staff.resetSecondFactor(body.staffId);
+    return {
+      data: secrets,
+      message: TEXTS.secondFactorReset,
+      target: secrets.username,
+      after: { recoveryCodes: secrets.recoveryCodes.length },
     };
   });
 

@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+import { NEWS_ACTION_TEXTS } from '../news/news.texts.ts';
 
 /** Every Chinese text of the operator console's server side. */
 export const TEXTS = {
@@ -14,6 +15,12 @@ export const TEXTS = {
   proofConfirmed: '已确认到账，用户的服务已开始',
   proofRejected: '已驳回该凭证',
   refundRequested: '退款已提交',
+  staffNotFound: '运营账号不存在',
+  usernameTaken: (username: string) => `用户名 ${username} 已存在`,
+  staffCreated: '账号已创建，请把密码、动态验证码密钥和恢复码交给本人（只显示这一次）',
+  staffUpdated: '账号已更新',
+  notOnSelf: '不能停用自己的账号或修改自己的角色',
+  secondFactorReset: '两步验证已重置，旧的验证器与恢复码已失效',
 } as const;
 
 /** What each audited action is called in the console's audit log. */
@@ -21,6 +28,9 @@ export const ACTION_TEXTS: Record<string, string> = {
   'auth.login': '登录',
   'auth.logout': '退出登录',
   'staff.create': '创建运营账号',
+  'staff.list': '查看运营账号',
+  'staff.update': '修改运营账号',
+  'staff.reset2fa': '重置两步验证',
   'dashboard.view': '查看概览',
   'orders.search': '搜索订单',
   'orders.detail': '查看订单详情',
@@ -30,4 +40,11 @@ export const ACTION_TEXTS: Record<string, string> = {
   'offline.reject': '驳回线下付款',
   'refund.create': '发起退款',
   'audit.list': '查看审计日志',
+  'commission.list': '查看委托列表',
+  'commission.detail': '查看委托详情',
+  'commission.quote': '委托报价',
+  'commission.report': '上传委托报告',
+  'commission.complete': '委托标记完成',
+  'commission.file': '下载委托文件',
+  ...NEWS_ACTION_TEXTS,
 };

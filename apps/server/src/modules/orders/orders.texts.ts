@@ -1,3 +1,4 @@
+import { COMMISSION_SERVICE_NAMES } from '@kyfw/contracts';
 import type { OrderPayChannel, OrderStatus, ServiceType } from '@kyfw/db';
 
 /**
@@ -26,8 +27,8 @@ export const SERVICE_TYPE_TEXTS: Record<ServiceType, string> = {
   reduction: '降重',
   aigc_reduction: '降AIGC',
   ai_writing: 'AI写作',
-  search_report: '查新报告',
-  tech_search: '科技查新',
+  // 检索报告 and 查新报告 are different products: the names come from one list.
+  ...COMMISSION_SERVICE_NAMES,
 };
 
 export const PAYMENT_STATUS_TEXTS = {

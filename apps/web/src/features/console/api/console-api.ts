@@ -20,9 +20,11 @@ export const consoleKeys = {
   order: (orderNo: string) => ['console', 'order', orderNo] as const,
   proofs: (status: string) => ['console', 'proofs', status] as const,
   audit: (filter: unknown) => ['console', 'audit', filter] as const,
+  staff: ['console', 'staff'] as const,
 };
 
-const post = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
+/** One console call: its data, or the error (shown as a toast unless silent). */
+export const consolePost = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
   endpoint: E,
   data?: unknown,
   silent = false,
@@ -32,7 +34,7 @@ const post = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
 export function useStaff() {
   return useQuery({
     queryKey: consoleKeys.me,
-    queryFn: () => post(consoleApi.me, {}, true),
+    queryFn: () => consolePost(consoleApi.me, {}, true),
     retry: false,
     staleTime: 60_000,
   });
@@ -41,7 +43,7 @@ export function useStaff() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof consoleApi.login>) => post(consoleApi.login, body),
+    mutationFn: (body: BodyOf<typeof consoleApi.login>) => consolePost(consoleApi.login, body),
     onSuccess: (staff: Staff) => queryClient.setQueryData(consoleKeys.me, staff),
   });
 }
@@ -49,7 +51,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => post(consoleApi.logout),
+    mutationFn: () => consolePost(consoleApi.logout),
     onSettled: () => queryClient.removeQueries({ queryKey: consoleKeys.all }),
   });
 }
@@ -57,7 +59,7 @@ export function useLogout() {
 export function useDashboard() {
   return useQuery({
     queryKey: consoleKeys.dashboard,
-    queryFn: () => post(consoleApi.dashboard, { days: 14 }),
+    queryFn: () => consolePost(consoleApi.dashboard, { days: 14 }),
   });
 }
 
@@ -66,14 +68,14 @@ export type OrderFilter = BodyOf<typeof consoleApi.orderSearch>;
 export function useOrderSearch(filter: OrderFilter) {
   return useQuery({
     queryKey: consoleKeys.orders(filter),
-    queryFn: () => post(consoleApi.orderSearch, filter),
+    queryFn: () => consolePost(consoleApi.orderSearch, filter),
   });
 }
 
 export function useConsoleOrder(orderNo: string | null) {
   return useQuery<ConsoleOrderDetail>({
     queryKey: consoleKeys.order(orderNo ?? ''),
-    queryFn: () => post(consoleApi.orderDetail, { orderNo }),
+    queryFn: () => consolePost(consoleApi.orderDetail, { orderNo }),
     enabled: Boolean(orderNo),
   });
 }
@@ -81,7 +83,7 @@ export function useConsoleOrder(orderNo: string | null) {
 export function useProofs(status: ConsoleProof['status']) {
   return useQuery({
     queryKey: consoleKeys.proofs(status),
-    queryFn: () => post(consoleApi.proofList, { status }),
+    queryFn: () => consolePost(consoleApi.proofList, { status }),
   });
 }
 
@@ -90,7 +92,7 @@ export function proofFileUrl(proofId: string): string {
   return `${API_PREFIX}${consoleApi.proofFile.path}?proofId=${encodeURIComponent(proofId)}`;
 }
 
-function useInvalidatingMutation<V>(fn: (variables: V) => Promise<unknown>) {
+function useInvalidatingMutation<V, R>(fn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -100,17 +102,38 @@ function useInvalidatingMutation<V>(fn: (variables: V) => Promise<unknown>) {
 
 export const useConfirmProof = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.proofConfirm>) =>
-    post(consoleApi.proofConfirm, body),
+    consolePost(consoleApi.proofConfirm, body),
   );
 export const useRejectProof = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.proofReject>) =>
-    post(consoleApi.proofReject, body),
+    consolePost(consoleApi.proofReject, body),
   );
 export const useRefund = () =>
-  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refund>) => post(consoleApi.refund, body));
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refund>) => consolePost(consoleApi.refund, body));
 
 export type AuditFilter = BodyOf<typeof consoleApi.auditList>;
 
 export function useAudit(filter: AuditFilter) {
-  return useQuery({ queryKey: consoleKeys.audit(filter), queryFn: () => post(consoleApi.auditList, filter) });
+  return useQuery({
+    queryKey: consoleKeys.audit(filter),
+    queryFn: () => consolePost(consoleApi.auditList, filter),
+  });
 }
+
+// --- staff accounts (admin) ---------------------------------------------------------------------
+
+export function useStaffList() {
+  return useQuery({ queryKey: consoleKeys.staff, queryFn: () => consolePost(consoleApi.staffList) });
+}
+export const useCreateStaff = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffCreate>) =>
+    consolePost(consoleApi.staffCreate, body),
+  );
+export const useUpdateStaff = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffUpdate>) =>
+    consolePost(consoleApi.staffUpdate, body),
+  );
+export const useResetStaffTotp = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffResetTotp>) =>
+    consolePost(consoleApi.staffResetTotp, body),
+  );

@@ -1,0 +1,122 @@
+import { consoleApi, type DataOf, type Staff } from '@kyfw/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
+import { ConsoleApp } from './components/console-app';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => installDomShims());
+beforeEach(() => resetAppState());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function staffOf(role: Staff['role'], roleText: string): Staff {
+  return { username: 'zhangcw', role, roleText, expiresAt: '2026-11-27T10:00:00.000Z' };
+}
+
+const EMPTY_DASHBOARD: DataOf<typeof consoleApi.dashboard> = {
+  days: [],
+  queues: { pendingProofs: 2, flaggedPayments: 0, failedRefunds: 1, invoicesToIssue: 0, queuedJobs: 0 },
+  failedJobs: [],
+};
+
+/** The console at `path` for a staff member of `role`; other calls answer `extra` or an empty success. */
+function renderConsole(
+  path: string,
+  staff: Staff,
+  extra?: (url: string, init: RequestInit) => Response | undefined,
+) {
+  const fetch = stubFetch((url, init) => {
+    if (url.endsWith(consoleApi.me.path)) return apiAnswer(consoleApi.me, staff);
+    if (url.endsWith(consoleApi.dashboard.path)) return apiAnswer(consoleApi.dashboard, EMPTY_DASHBOARD);
+    return extra?.(url, init);
+  });
+  renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], path);
+  return fetch;
+}
+
+describe('console shell', () => {
+  it('shows each role only its own menu entries', async () => {
+    renderConsole('/admin', staffOf('support', '客服'));
+    expect(await screen.findByRole('menuitem', { name: '订单' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: '线下付款' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '审计日志' })).toBeNull();
+    expect(await screen.findByText('退款未能自动完成')).toBeTruthy();
+  });
+
+  it('says a page is not for this role instead of rendering it', async () => {
+    renderConsole('/admin/audit', staffOf('editor', '编辑'));
+    expect(await screen.findByText('当前角色无权查看此页面')).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '订单' })).toBeNull();
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    stubFetch((url) =>
+      url.endsWith(consoleApi.me.path)
+        ? new Response(JSON.stringify({ code: 1003, message: '请先登录运营后台', data: null }), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : undefined,
+    );
+    renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], '/admin/orders');
+    expect(await screen.findByText('运营后台登录')).toBeTruthy();
+  });
+});
+
+describe('staff page', () => {
+  const account = (username: string, role: Staff['role'], roleText: string, over = {}) => ({
+    staffId: `00000000-0000-4000-8000-00000000000${username.length}`,
+    username,
+    role,
+    roleText,
+    disabled: false,
+    lockedUntil: null,
+    createdAt: '2026-11-26T08:00:00.000Z',
+    createdBy: 'cli',
+    lastLoginAt: null,
+    recoveryCodesLeft: 10,
+    ...over,
+  });
+
+  it('lists the accounts and shows a new account’s password, secret and recovery codes once', async () => {
+    const created = {
+      username: 'lihua',
+      password: 'abcdefghijkmnpqrstuvw',
+      totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/kyfw:lihua?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=kyfw',
+      recoveryCodes: Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`),
+    };
+    const fetch = renderConsole('/admin/staff', staffOf('admin', '管理员'), (url) => {
+      if (url.endsWith(consoleApi.staffList.path))
+        return apiAnswer(consoleApi.staffList, [
+          account('zhangcw', 'admin', '管理员'),
+          account('wangwu', 'support', '客服', { disabled: true, recoveryCodesLeft: 7 }),
+        ]);
+      if (url.endsWith(consoleApi.staffCreate.path)) return apiAnswer(consoleApi.staffCreate, created);
+      return undefined;
+    });
+    expect(await screen.findByText('zhangcw（我）')).toBeTruthy();
+    expect(screen.getByText('已停用')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '新建账号' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: 'lihua' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('财务'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '新建账号' }));
+
+    expect(await screen.findByText('lihua 的登录信息')).toBeTruthy();
+    expect(screen.getByText(/只显示这一次/)).toBeTruthy();
+    expect(screen.getByText(created.password)).toBeTruthy();
+    expect(screen.getByText(created.totpSecret)).toBeTruthy();
+    for (const code of created.recoveryCodes) expect(screen.getByText(code)).toBeTruthy();
+    const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.staffCreate.path));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ username: 'lihua', role: 'finance' });
+
+    fireEvent.click(screen.getByRole('button', { name: '我已保存，关闭' }));
+    await waitFor(() => expect(screen.queryByText(created.password)).toBeNull());
+  });
+});
