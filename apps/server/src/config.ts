@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { envVar as env } from './lib/env.ts';
+import { envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
@@ -16,14 +16,6 @@ const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist')
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
-
-function integer(min: number, max: number) {
-  return z.coerce
-    .number({ error: `must be an integer between ${min} and ${max}` })
-    .int({ error: `must be an integer between ${min} and ${max}` })
-    .min(min, { error: `must be an integer between ${min} and ${max}` })
-    .max(max, { error: `must be an integer between ${min} and ${max}` });
-}
 
 function httpUrl(message: string) {
   return z.string().refine((value) => {

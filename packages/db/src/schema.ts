@@ -9,7 +9,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * array parameter into a PostgreSQL array literal, so passing text is the one form both drivers
  * agree on.
  *
- * One file of ~780 lines on purpose: Kysely reads every table from the one `Database` interface at
+ * One file, however long, on purpose: Kysely reads every table from the one `Database` interface at
  * the end, and the tables are listed in the order of the migrations that make them, so a change of a
  * migration and of its types sit side by side.
  */
@@ -384,6 +384,9 @@ export interface RefundsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
+  /** A failed refund completed by hand: the operator's username and how (migration 0031). */
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OfflineProofStatus = 'pending' | 'confirmed' | 'rejected';
