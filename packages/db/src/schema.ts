@@ -384,6 +384,9 @@ export interface RefundsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
+  /** A failed refund completed by hand: the operator's username and how (migration 0031). */
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OfflineProofStatus = 'pending' | 'confirmed' | 'rejected';

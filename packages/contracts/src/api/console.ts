@@ -150,6 +150,28 @@ export type StaffSecrets = z.output<typeof staffSecretsSchema>;
 const staffId = z.string({ error: '运营账号不存在' }).regex(/^[0-9a-f-]{36}$/i, { error: '运营账号不存在' });
 const staffRole = z.enum(STAFF_ROLE_VALUES, { error: '角色不正确' });
 
+export const failedRefundSchema = z.object({
+  refundNo: z.string(),
+  orderNo: z.string(),
+  ...money,
+  reason: z.string(),
+  /** 'system': an automatic refund (service undeliverable, late or duplicate payment). */
+  actor: z.enum(['system', 'operator']),
+  channel: z.string(),
+  channelText: z.string(),
+  phone: z.string().nullable(),
+  lastError: z.string().nullable(),
+  attempts: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type FailedRefund = z.output<typeof failedRefundSchema>;
+
+const refundNo = z
+  .string({ error: '退款单号不能为空' })
+  .trim()
+  .regex(/^RF[0-9]{20}$/, { error: '退款单号格式错误' });
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -263,6 +285,17 @@ export const consoleApi = {
     path: '/admin/staff/resetTotp',
     body: z.object({ staffId }),
     data: staffSecretsSchema,
+  }),
+  failedRefunds: endpoint({ path: '/admin/refunds/failed', data: z.array(failedRefundSchema) }),
+  refundRetry: endpoint({
+    path: '/admin/refunds/retry',
+    body: z.object({ refundNo }),
+    data: orderDetailSchema.shape.refunds.element,
+  }),
+  refundMarkDone: endpoint({
+    path: '/admin/refunds/markDone',
+    body: z.object({ refundNo, note: text(200, '请填写退款方式（如已通过银行转账退回）') }),
+    data: orderDetailSchema.shape.refunds.element,
   }),
   auditList: endpoint({
     path: '/admin/audit/list',

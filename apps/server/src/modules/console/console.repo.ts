@@ -129,3 +129,29 @@ export async function phoneOfUser(db: Kysely<Database>, userId: string): Promise
   const row = await db.selectFrom('users').select('phone_number').where('id', '=', userId).executeTakeFirst();
   return row?.phone_number ?? null;
 }
+
+/** The refunds that failed (退款未能自动完成): oldest first, with their order, channel and phone. */
+export function listFailedRefunds(db: Kysely<Database>) {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'refunds.refund_no',
+      'refunds.amount_fen',
+      'refunds.reason',
+      'refunds.actor',
+      'refunds.last_error',
+      'refunds.attempts',
+      'refunds.created_at',
+      'refunds.updated_at',
+      'orders.order_no',
+      'payments.channel',
+      'users.phone_number as phone',
+    ])
+    .where('refunds.status', '=', 'failed')
+    .orderBy('refunds.created_at')
+    .limit(500)
+    .execute();
+}

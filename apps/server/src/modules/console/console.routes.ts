@@ -7,9 +7,20 @@ import { route } from '../../lib/route.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
-import { requestRefund } from '../orders/payments/refunds.service.ts';
+import {
+  completeFailedRefundByHand,
+  requestRefund,
+  retryFailedRefund,
+} from '../orders/payments/refunds.service.ts';
 import { listAudit } from './audit.repo.ts';
-import { buildDashboard, orderDetail, orderSearch, proofFile, proofList } from './console.service.ts';
+import {
+  buildDashboard,
+  failedRefundList,
+  orderDetail,
+  orderSearch,
+  proofFile,
+  proofList,
+} from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
 import { StaffLoginError, type StaffService, toStaffAccountView, toStaffView } from './staff.service.ts';
 import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
@@ -164,6 +175,38 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
         status: refund.status,
         reason: body.reason,
       },
+    };
+  });
+
+  // --- refunds that failed (退款未能自动完成) ---------------------------------------------------------
+
+  staffRoute(consoleApi.failedRefunds, PAYMENTS_READ, 'refund.failedList', async () => ({
+    data: await failedRefundList(db),
+  }));
+
+  staffRoute(consoleApi.refundRetry, FINANCE, 'refund.retry', async ({ body }) => {
+    const record = await retryFailedRefund(rt(), body.refundNo);
+    if (record.status === 'failed') {
+      throw new AppError(ErrorCode.REFUND_FAILED, TEXTS.refundRetryFailed(record.lastError ?? '平台拒绝'));
+    }
+    const refund = toRefundView(record);
+    return {
+      data: refund,
+      message: TEXTS.refundRetried(refund.statusText),
+      target: body.refundNo,
+      before: { status: 'failed' },
+      after: { status: refund.status },
+    };
+  });
+
+  staffRoute(consoleApi.refundMarkDone, FINANCE, 'refund.markDone', async ({ body, session }) => {
+    const refund = toRefundView(await completeFailedRefundByHand(rt(), { ...body, by: session.username }));
+    return {
+      data: refund,
+      message: TEXTS.refundMarkedDone,
+      target: body.refundNo,
+      before: { status: 'failed' },
+      after: { status: refund.status, note: body.note },
     };
   });
 

@@ -4,12 +4,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { findOrderByNo, toOrder } from '../orders/orders.repo.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { getOrderHistory } from '../orders/orders.service.ts';
+import { PAY_CHANNEL_TEXTS } from '../orders/orders.texts.ts';
 import { money, toOrderView } from '../orders/orders.view.ts';
 import { listProofsForOperator, readProofFile } from '../orders/payments/offline.service.ts';
 import { listOrderPayments } from '../orders/payments/payments.repo.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
 import { listOrderRefunds } from '../orders/payments/refunds.repo.ts';
-import { dashboardDays, phoneOfUser, queueSizes, recentFailedJobs, searchOrders } from './console.repo.ts';
+import {
+  dashboardDays,
+  listFailedRefunds,
+  phoneOfUser,
+  queueSizes,
+  recentFailedJobs,
+  searchOrders,
+} from './console.repo.ts';
 import { TEXTS } from './console.texts.ts';
 
 const DAY = 86_400_000;
@@ -106,4 +114,23 @@ export function proofList(rt: OrdersRuntime, status: 'pending' | 'confirmed' | '
 
 export function proofFile(rt: OrdersRuntime, proofId: string) {
   return readProofFile(rt, proofId);
+}
+
+/** The queue of refunds that failed (退款未能自动完成), oldest first. */
+export async function failedRefundList(db: Kysely<Database>) {
+  const rows = await listFailedRefunds(db);
+  return rows.map((r) => ({
+    refundNo: r.refund_no,
+    orderNo: r.order_no,
+    ...money(r.amount_fen),
+    reason: r.reason,
+    actor: r.actor,
+    channel: r.channel,
+    channelText: PAY_CHANNEL_TEXTS[r.channel as keyof typeof PAY_CHANNEL_TEXTS] ?? r.channel,
+    phone: r.phone,
+    lastError: r.last_error,
+    attempts: r.attempts,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  }));
 }

@@ -120,3 +120,63 @@ describe('staff page', () => {
     await waitFor(() => expect(screen.queryByText(created.password)).toBeNull());
   });
 });
+
+describe('refunds that failed', () => {
+  const failed = {
+    refundNo: 'RF20261127010000123456',
+    orderNo: 'KY20261127010000123456',
+    amountFen: 2000,
+    amount: '20.00',
+    reason: '检测失败，自动退款',
+    actor: 'system' as const,
+    channel: 'wx',
+    channelText: '微信支付',
+    phone: '13912345678',
+    lastError: '平台退款状态 ABNORMAL',
+    attempts: 1,
+    createdAt: '2026-11-27T01:00:00.000Z',
+    updatedAt: '2026-11-27T01:00:00.000Z',
+  };
+  const answer = (url: string) =>
+    url.endsWith(consoleApi.failedRefunds.path) ? apiAnswer(consoleApi.failedRefunds, [failed]) : undefined;
+
+  it('support sees the queue but no actions', async () => {
+    renderConsole('/admin/refunds', staffOf('support', '客服'), answer);
+    expect(await screen.findByText('平台退款状态 ABNORMAL')).toBeTruthy();
+    expect(screen.getByText('自动退款')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
+  it('finance marks one done by hand only with how the money went back', async () => {
+    const fetch = renderConsole('/admin/refunds', staffOf('finance', '财务'), (url) => {
+      if (url.endsWith(consoleApi.refundMarkDone.path))
+        return apiAnswer(consoleApi.refundMarkDone, {
+          refundId: 'r1',
+          refundNo: failed.refundNo,
+          amountFen: 2000,
+          amount: '20.00',
+          reason: failed.reason,
+          status: 'succeeded',
+          statusText: '退款成功',
+          createdAt: failed.createdAt,
+          finishedAt: failed.createdAt,
+        });
+      return answer(url);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '标记已人工退款' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '标记已人工退款' }));
+    expect(await within(dialog).findByText('请填写退款方式')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('退款方式与凭据（如银行转账流水号）'), {
+      target: { value: '银行转账 流水 889' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '标记已人工退款' }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.refundMarkDone.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+        refundNo: failed.refundNo,
+        note: '银行转账 流水 889',
+      });
+    });
+  });
+});

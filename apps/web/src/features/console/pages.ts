@@ -51,6 +51,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     page: consolePage(() => import('./components/offline-page'), 'OfflinePage'),
   },
   {
+    path: 'refunds',
+    label: n.failedRefunds,
+    roles: PAYMENTS_READ,
+    page: consolePage(() => import('./components/failed-refunds-page'), 'FailedRefundsPage'),
+  },
+  {
     path: 'staff',
     label: n.staff,
     roles: ['admin'],

@@ -21,6 +21,7 @@ export const consoleKeys = {
   proofs: (status: string) => ['console', 'proofs', status] as const,
   audit: (filter: unknown) => ['console', 'audit', filter] as const,
   staff: ['console', 'staff'] as const,
+  failedRefunds: ['console', 'failedRefunds'] as const,
 };
 
 /** One console call: its data, or the error (shown as a toast unless silent). */
@@ -136,4 +137,21 @@ export const useUpdateStaff = () =>
 export const useResetStaffTotp = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffResetTotp>) =>
     consolePost(consoleApi.staffResetTotp, body),
+  );
+
+// --- refunds that failed --------------------------------------------------------------------------
+
+export function useFailedRefunds() {
+  return useQuery({
+    queryKey: consoleKeys.failedRefunds,
+    queryFn: () => consolePost(consoleApi.failedRefunds),
+  });
+}
+export const useRetryRefund = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refundRetry>) =>
+    consolePost(consoleApi.refundRetry, body),
+  );
+export const useMarkRefundDone = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refundMarkDone>) =>
+    consolePost(consoleApi.refundMarkDone, body),
   );

@@ -152,14 +152,18 @@ function CreateStaffModal(props: {
       confirmLoading={create.isPending}
       onCancel={props.onClose}
       onOk={() =>
-        form.validateFields().then((values) =>
-          create.mutate(values, {
-            onSuccess: (s) => {
-              form.resetFields();
-              props.onCreated(s);
-            },
-          }),
-        )
+        form
+          .validateFields()
+          .then((values) =>
+            create.mutate(values, {
+              onSuccess: (s) => {
+                form.resetFields();
+                props.onCreated(s);
+              },
+            }),
+          )
+          // The form shows what is missing.
+          .catch(() => undefined)
       }
       destroyOnHidden
     >
