@@ -156,5 +156,16 @@ describe('科技查新 journey', () => {
     const saved = join(work, 'downloaded.pdf');
     await download.saveAs(saved);
     expect(readFileSync(saved).equals(readFileSync(reportFile))).toBe(true);
+
+    // The order's own detail (委托订单) shows the same progress and report.
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.locator('.ant-drawer-open').count()).toBe(0);
+    await p
+      .locator('.order-table tr, table tr', { hasText: '科技查新（国内外，常规）' })
+      .getByText('详情')
+      .click();
+    const orderDrawer = p.locator('.order-drawer');
+    await expect.poll(() => orderDrawer.innerText()).toContain('查新报告-盖章.pdf');
+    await screenshot(p, 'commission-6-order-detail');
   });
 });

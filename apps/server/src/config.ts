@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { envVar as env, integer } from './lib/env.ts';
+import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
@@ -12,10 +12,6 @@ import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat
 
 /** apps/web/dist of this repository, wherever the process was started from. */
 const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1');
 
 function httpUrl(message: string) {
   return z.string().refine((value) => {

@@ -23,3 +23,8 @@ export function integer(min: number, max: number) {
     .min(min, { error: message })
     .max(max, { error: message });
 }
+
+/** A yes/no environment variable: true, false, 1 or 0. */
+export const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');

@@ -518,7 +518,7 @@ describe('科技成果评价: quoted, then paid', () => {
       { token: user.token },
     );
     expect(mine.data).toMatchObject({ canPay: true, amount: '3000.00' });
-    expect(mine.data.timeline[1]).toMatchObject({ label: '待报价', state: 'done', note: '报价 ¥3000.00' });
+    expect(mine.data.timeline[1]).toMatchObject({ label: '待报价', state: 'done', note: '报价 ¥3,000.00' });
     const qr = await startPay(t, user.token, mine.data.orderId!, 'ali');
     expect(qr.data.amountFen).toBe(300_000);
 

@@ -8,6 +8,7 @@ import {
   type CommissionService,
   ErrorCode,
   type estimateBody,
+  formatYuan,
 } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { z } from 'zod';
@@ -114,8 +115,8 @@ export async function estimate(rt: CommissionRuntime, input: EstimateInput) {
     pricing === 'quote'
       ? TEXTS.pricingQuote
       : pricing === 'fixed'
-        ? TEXTS.fixed(goods.name, unitPrice)
-        : TEXTS.perItem(explainCounts, unitPrice, goods.unit);
+        ? TEXTS.fixed(goods.name, formatYuan(unitPrice))
+        : TEXTS.perItem(explainCounts, formatYuan(unitPrice), goods.unit);
   return {
     service: input.service,
     pricing,
@@ -278,7 +279,7 @@ function timelineOf(c: CommissionRow, order: OrderView | undefined, reports: num
       label: T.quoting,
       at: iso(c.quoted_at),
       state: c.quoted_at ? 'done' : c.status === 'quoting' ? 'current' : 'waiting',
-      note: c.quoted_at && order ? TEXTS.quoted(formatFenAsYuan(order.amountFen)) : null,
+      note: c.quoted_at && order ? TEXTS.quoted(formatYuan(formatFenAsYuan(order.amountFen))) : null,
     });
   }
   const closed = order && ['cancelled', 'expired'].includes(order.status);
@@ -288,7 +289,11 @@ function timelineOf(c: CommissionRow, order: OrderView | undefined, reports: num
     at: iso(c.paid_at),
     state: c.paid_at ? 'done' : c.status === 'pending_payment' ? 'current' : 'waiting',
     note:
-      c.paid_at && order ? TEXTS.paid(formatFenAsYuan(order.amountFen)) : closed ? TEXTS.orderExpired : null,
+      c.paid_at && order
+        ? TEXTS.paid(formatYuan(formatFenAsYuan(order.amountFen)))
+        : closed
+          ? TEXTS.orderExpired
+          : null,
   });
   steps.push({
     key: 'processing',

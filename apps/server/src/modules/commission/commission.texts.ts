@@ -15,8 +15,8 @@ export const TEXTS = {
   goodsMissing: '该服务暂未开放，请稍后再试',
   deadlinePast: '期望完成日期须晚于今天',
   pricingQuote: '科技成果评价的费用由工作人员根据材料与评价形式报价；报价后可在“我的订单”中查看并支付。',
-  perItem: (count: string, unitPrice: string, unit: string) => `${count} × ¥${unitPrice}/${unit}`,
-  fixed: (name: string, unitPrice: string) => `${name}：¥${unitPrice}/项`,
+  perItem: (count: string, unitPrice: string, unit: string) => `${count} × ${unitPrice}/${unit}`,
+  fixed: (name: string, unitPrice: string) => `${name}：${unitPrice}/项`,
   notCancellable: '委托已在处理中或已结束，不能取消；如有疑问请联系客服',
   cancelled: '委托已取消',
   notQuotable: '只有待报价（或报价未支付且订单已关闭）的成果评价委托可以报价',
@@ -25,8 +25,9 @@ export const TEXTS = {
   notCompletable: '只有处理中的委托可以标记完成',
   reportMissing: '报告尚未出具，完成后可下载',
   orderExpired: '订单已关闭，未支付',
-  quoted: (amount: string) => `报价 ¥${amount}`,
-  paid: (amount: string) => `已支付 ¥${amount}`,
+  /** `amount` as formatYuan writes it (¥1,500.00). */
+  quoted: (amount: string) => `报价 ${amount}`,
+  paid: (amount: string) => `已支付 ${amount}`,
   delivered: (count: number) => `已出具 ${count} 份报告文件，可在订单中下载`,
   timeline: {
     submitted: '已提交',

@@ -2,13 +2,11 @@ import { type Commission, formatDate, formatYuan } from '@kyfw/contracts';
 import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useCancelCommission } from '../api/cancel-commission';
-import { useDownloadCommissionFile } from '../api/download-file';
 import { useCommission } from '../api/get-commission';
 import { useCommissions } from '../api/list-commissions';
 import { commissionTexts as T } from '../texts';
-import { CommissionFiles } from './commission-files';
 import { CommissionPayDialog } from './commission-pay-dialog';
-import { CommissionTimeline } from './commission-timeline';
+import { CommissionProgress } from './commission-progress';
 import '../commission.css';
 
 const STATUS_COLORS: Record<Commission['status'], string> = {
@@ -92,7 +90,6 @@ export function CommissionList() {
 
 function CommissionDrawer({ commissionId, onClose }: { commissionId: string | null; onClose: () => void }) {
   const detail = useCommission(commissionId);
-  const download = useDownloadCommissionFile();
   const cancel = useCancelCommission();
   const [payOpen, setPayOpen] = useState(false);
   const c = detail.data;
@@ -128,31 +125,7 @@ function CommissionDrawer({ commissionId, onClose }: { commissionId: string | nu
               </Popconfirm>
             )}
           </Space>
-          <h3>{T.timeline}</h3>
-          <CommissionTimeline commission={c} vertical />
-          <h3>{T.reports}</h3>
-          <CommissionFiles
-            files={c.reports}
-            primary
-            emptyText={T.noReport}
-            busyId={download.isPending ? download.variables?.fileId : undefined}
-            onDownload={(f) =>
-              download.mutate({ commissionId: c.commissionId, fileId: f.fileId, fileName: f.fileName })
-            }
-          />
-          {c.files.length > 0 && (
-            <>
-              <h3>{T.attachments}</h3>
-              <CommissionFiles
-                files={c.files}
-                emptyText=""
-                busyId={download.isPending ? download.variables?.fileId : undefined}
-                onDownload={(f) =>
-                  download.mutate({ commissionId: c.commissionId, fileId: f.fileId, fileName: f.fileName })
-                }
-              />
-            </>
-          )}
+          <CommissionProgress commission={c} />
           <CommissionPayDialog
             commission={c}
             open={payOpen}
