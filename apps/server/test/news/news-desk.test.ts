@@ -291,7 +291,8 @@ describe('the news desk in the console', () => {
     const tiny = await upload('editor', await picture(200, 120));
     expect(tiny.message).toBe('图片宽度至少320像素');
     const huge = await upload('editor', Buffer.alloc(8 * 1024 * 1024 + 10, 1));
-    expect(huge.message).toBe('图片不能超过8MB');
+    expect(huge.code).toBe(ErrorCode.CHECK_FILE_TOO_LARGE);
+    expect(huge.message).toBe('文件超过 8 MB，请压缩图片或拆分后上传');
     expect((await upload('support', await picture(400, 300))).code).toBe(ErrorCode.FORBIDDEN);
   });
 
