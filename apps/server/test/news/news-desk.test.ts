@@ -4,8 +4,11 @@ import path from 'node:path';
 import { ErrorCode, type StaffRoleName } from '@kyfw/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../../src/jobs/queue.ts';
+import { createWorker } from '../../src/jobs/worker.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { totpCode } from '../../src/modules/console/totp.ts';
+import { purgeUnusedImagesJob } from '../../src/modules/news/news.module.ts';
 import { buildOrdersApp, type Envelope, type OrdersTestApp, SECOND } from '../orders/orders-helper.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -288,7 +291,8 @@ describe('the news desk in the console', () => {
     const tiny = await upload('editor', await picture(200, 120));
     expect(tiny.message).toBe('图片宽度至少320像素');
     const huge = await upload('editor', Buffer.alloc(8 * 1024 * 1024 + 10, 1));
-    expect(huge.message).toBe('图片不能超过8MB');
+    expect(huge.code).toBe(ErrorCode.CHECK_FILE_TOO_LARGE);
+    expect(huge.message).toBe('文件超过 8 MB，请压缩图片或拆分后上传');
     expect((await upload('support', await picture(400, 300))).code).toBe(ErrorCode.FORBIDDEN);
   });
 
@@ -426,5 +430,36 @@ describe('pages for search engines and share previews', () => {
     expect(robots.body).toMatch(/^Disallow: \/user$/m);
     expect(robots.body).toMatch(/^Disallow: \/kyfw\/$/m);
     expect(robots.body).toContain('Sitemap: https://kyfw.example.cn/sitemap.xml');
+  });
+});
+
+describe('unused uploads', () => {
+  it('are deleted a week later by the nightly job; covers, case photos and images in bodies stay', async () => {
+    const [cover, inBody, casePhoto, unused] = await Promise.all(
+      [1, 2, 3, 4].map(async () => (await upload('editor', await picture(640, 360))).data),
+    );
+    const saved = await admin<Saved>('editor', '/articles/save', {
+      ...draft,
+      slug: 'guide/2026/images-kept',
+      coverId: cover!.id,
+      bodyHtml: `<p>正文</p><img src="${inBody!.src}" alt="">`,
+    });
+    expect(saved.data.bodyHtml).toContain(inBody!.src);
+    await admin('editor', '/casePhotos/save', { imageId: casePhoto!.id, title: '保留' });
+    const served = (image: { src: string }) => t.app.inject({ method: 'GET', url: image.src });
+    expect((await served(unused!)).statusCode).toBe(200);
+
+    // A week later (staff sessions have expired by then: log in again after this).
+    t.clock.advance(8 * 24 * 60 * 60 * SECOND);
+    cookies.clear();
+    await enqueue(t.db, purgeUnusedImagesJob, {});
+    const worker = createWorker({ db: t.db, definitions: [purgeUnusedImagesJob], services: t.root.services });
+    expect(await worker.tick()).toHaveLength(1);
+    await worker.stop();
+
+    expect((await served(unused!)).statusCode).toBe(404);
+    for (const kept of [cover!, inBody!, casePhoto!]) expect((await served(kept)).statusCode).toBe(200);
+    const rows = await t.db.selectFrom('news_images').select('id').execute();
+    expect(rows.map((r) => r.id)).not.toContain(unused!.id);
   });
 });

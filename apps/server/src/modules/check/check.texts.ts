@@ -1,4 +1,5 @@
 import type { CheckStage, CheckStatus } from '@kyfw/db';
+import { UPLOAD_TEXTS } from '../../lib/upload.ts';
 
 /** User-visible Chinese texts of the check module besides the error catalogue's defaults. */
 
@@ -21,8 +22,7 @@ export const TEXTS = {
   freeStatus: '免费检测（待开始）',
   orderClosed: (statusText: string) => `订单${statusText}`,
   fileEmpty: '所选文件是空的（0 字节），请选择有内容的论文文件',
-  malformedUpload: '上传内容不完整或格式错误（不是完整的 multipart/form-data 表单），请重新选择文件上传',
-  fileTooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,
+  fileTooLarge: UPLOAD_TEXTS.tooLarge,
   tooManyChars: (chars: number, max: number) =>
     `论文共 ${chars.toLocaleString('zh-CN')} 字，超过该检测类型的上限 ${max.toLocaleString('zh-CN')} 字`,
   freeOverCap: (chars: number, cap: number) =>

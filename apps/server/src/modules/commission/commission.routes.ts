@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { attachment, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { attachment, readUpload } from '../check/check.routes.ts';
 import type { ConsoleModuleService } from '../console/console.module.ts';
 import {
   type CommissionRuntime,

@@ -114,3 +114,51 @@ export function imageKey(id: string, file: string): string | undefined {
 export async function imageExists(db: Kysely<Database>, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('news_images').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** An upload no article, body or case photo uses is deleted after this long (an editor's unsaved work). */
+export const UNUSED_IMAGE_RETENTION_DAYS = 7;
+
+/**
+ * Deletes images uploaded before `before` that nothing uses: no article's cover, no case photo, no
+ * article body (drafts too) naming their address. Files first, then the row, so a failure half-way
+ * leaves a row that the next run retries. Returns the ids deleted.
+ */
+export async function purgeUnusedImages(
+  deps: { db: Kysely<Database>; storage: FileStorage },
+  before: Date,
+): Promise<string[]> {
+  const candidates = await deps.db
+    .selectFrom('news_images')
+    .select('id')
+    .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('articles').select('articles.id').whereRef('articles.cover_id', '=', 'news_images.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('case_photos')
+            .select('case_photos.id')
+            .whereRef('case_photos.image_id', '=', 'news_images.id'),
+        ),
+      ),
+    )
+    .execute();
+  const deleted: string[] = [];
+  for (const { id } of candidates) {
+    const inBody = await deps.db
+      .selectFrom('articles')
+      .select('id')
+      .where('body_html', 'like', `%/media/news/${id}/%`)
+      .executeTakeFirst();
+    if (inBody) continue;
+    await deps.storage.deleteFolder(`news/images/${id}`);
+    await deps.db.deleteFrom('news_images').where('id', '=', id).execute();
+    deleted.push(id);
+  }
+  return deleted;
+}

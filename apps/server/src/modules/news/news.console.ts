@@ -9,6 +9,7 @@ import {
 } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { readUpload } from '../../lib/upload.ts';
 import type { ConsoleModuleService } from '../console/console.module.ts';
 import {
   findArticleById,
@@ -172,31 +173,10 @@ export async function newsConsoleRoutes(
   });
 }
 
-/** The one `file` part, whole; a file over the limit, none, or a broken form is refused in Chinese. */
+/** The one `file` part, whole (lib/upload.ts: the size cap and a broken form refused in Chinese). */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, TEXTS.imageRequired);
-  const tooLarge = () =>
-    new AppError(ErrorCode.PAYLOAD_TOO_LARGE, TEXTS.imageTooLarge(ARTICLE_RULES.imageMaxBytes / 1024 / 1024));
-  let data: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (data !== undefined) {
-        part.file.resume();
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      if (part.file.truncated) throw tooLarge();
-      data = Buffer.concat(chunks);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw tooLarge();
-    throw new AppError(ErrorCode.VALIDATION, TEXTS.imageRequired, { cause: error });
-  }
-  if (!data || data.length === 0) throw new AppError(ErrorCode.VALIDATION, TEXTS.imageRequired);
-  return data;
+  const { file } = await readUpload(request, ARTICLE_RULES.imageMaxBytes / 1024 / 1024);
+  if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, TEXTS.imageRequired);
+  return file.bytes;
 }

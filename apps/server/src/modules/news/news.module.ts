@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { API_PREFIX, type CasePhoto, ErrorCode, homeApi, ok } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { DAY_MS, HOUR_MS } from '../../jobs/scheduler.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { createFileStorage, FileNotFoundError, type FileStorage } from '../../lib/storage/index.ts';
@@ -9,7 +11,7 @@ import { defineModule } from '../types.ts';
 import { findPublishedArticle, listPublishedArticles, listPublishedSlugs } from './articles.repo.ts';
 import { createNewsCache, type NewsCache } from './cache.ts';
 import { listCasePhotos } from './case-photos.repo.ts';
-import { imageKey } from './images.ts';
+import { imageKey, purgeUnusedImages, UNUSED_IMAGE_RETENTION_DAYS } from './images.ts';
 import { newsConsoleRoutes } from './news.console.ts';
 import { TEXTS } from './news.texts.ts';
 import { createPages, type PageHead } from './pages.ts';
@@ -40,6 +42,19 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: string
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.send(body);
 }
+
+/** Deletes uploads nothing has used for UNUSED_IMAGE_RETENTION_DAYS (images.ts purgeUnusedImages). */
+export const purgeUnusedImagesJob = defineJob({
+  name: 'news.purge-unused-images',
+  maxAttempts: 3,
+  async handler({ services, logger }) {
+    const { news } = services;
+    const before = new Date(news.now().getTime() - UNUSED_IMAGE_RETENTION_DAYS * DAY_MS);
+    const deleted = await purgeUnusedImages({ db: news.db, storage: news.storage }, before);
+    logger.info({ deleted: deleted.length }, 'purged unused news images');
+    return { deleted: deleted.length };
+  },
+});
 
 /**
  * Industry news (spec §7 /home/article, /home/articleContent, /home/casePhoto): the public answers,
@@ -73,6 +88,16 @@ export const newsModule = defineModule({
       robots: () => pages.robots(),
     };
   },
+  jobs: [purgeUnusedImagesJob],
+  // Nightly at 03:30 China time (UTC+8).
+  schedules: [
+    {
+      name: 'news-purge-unused-images',
+      jobName: purgeUnusedImagesJob.name,
+      everyMs: DAY_MS,
+      offsetMs: 19 * HOUR_MS + 30 * 60_000,
+    },
+  ],
   async routes(app, { news, console }) {
     // The console's news desk, under /kyfw/web/v1/admin (the staff cookie's path).
     await app.register(newsConsoleRoutes, { prefix: API_PREFIX, news, console });

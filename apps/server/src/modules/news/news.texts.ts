@@ -11,7 +11,6 @@ export const TEXTS = {
   published: '已发布，资讯页面已更新',
   unpublished: '已下线，读者将看不到这篇文章',
   imageRequired: '请选择要上传的图片',
-  imageTooLarge: (mb: number) => `图片不能超过${mb}MB`,
   imageType: '请上传 PNG、JPEG 或 WebP 格式的图片',
   imageTooSmall: (px: number) => `图片宽度至少${px}像素`,
   imageUploaded: '图片已上传',
