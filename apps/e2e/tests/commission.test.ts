@@ -12,11 +12,13 @@ import { totpCode } from '../../server/src/modules/console/totp.ts';
 import { newContext, screenshot } from '../lib/browser.ts';
 import { payInSandbox, useJourney } from '../lib/journey.ts';
 import { repoRoot } from '../lib/server.ts';
+import { API_PREFIX, MANY_USERS_ENV } from '../lib/users.ts';
 
 const journey = useJourney('commission');
 const { work } = journey;
 const dataDir = join(work, 'data');
 let staff: { username: string; password: string; totpSecret: string };
+let usedCode = '';
 
 beforeAll(async () => {
   // The operator is created the documented way, before the server holds the data folder.
@@ -34,7 +36,7 @@ beforeAll(async () => {
       { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' } },
     ).toString(),
   );
-  await journey.start({ DATA_DIR: dataDir });
+  await journey.start({ ...MANY_USERS_ENV, DATA_DIR: dataDir });
 });
 
 function inDays(days: number): string {
@@ -104,7 +106,8 @@ describe('科技查新 journey', () => {
     await expect.poll(() => op.url()).toContain('/admin/login');
     await op.getByLabel('用户名').fill(staff.username);
     await op.getByLabel('密码').fill(staff.password);
-    await op.getByLabel('动态验证码').fill(totpCode(staff.totpSecret, new Date()));
+    usedCode = totpCode(staff.totpSecret, new Date());
+    await op.getByLabel('动态验证码').fill(usedCode);
     await op.getByRole('button', { name: '登录' }).click();
     await op.getByRole('menuitem', { name: '委托办理' }).click();
     const row = op.locator('tr', { hasText: commissionNo! });
@@ -167,5 +170,80 @@ describe('科技查新 journey', () => {
     const orderDrawer = p.locator('.order-drawer');
     await expect.poll(() => orderDrawer.innerText()).toContain('查新报告-盖章.pdf');
     await screenshot(p, 'commission-6-order-detail');
+  });
+
+  it('quotes a 科技成果评价 in the console, and the client sees the price and pays it', async () => {
+    const { context, page: p, user } = await journey.openAsNewUser('/technologySearch/techEvaluation');
+    const post = async (path: string, body: RequestInit['body'], json = true) =>
+      (await (
+        await fetch(`${journey.server.baseUrl}${API_PREFIX}${path}`, {
+          method: 'POST',
+          headers: {
+            token: user.token,
+            terminal: 'PC',
+            ...(json ? { 'content-type': 'application/json' } : {}),
+          },
+          body,
+        })
+      ).json()) as { code: number; data: { fileId: string; commissionNo: string } };
+    const material = new FormData();
+    material.append(
+      'file',
+      new Blob(['成果技术报告：滴灌控制装置的设计与示范。'], { type: 'text/plain' }),
+      '技术报告.txt',
+    );
+    const file = await post('/commission/uploadFile', material, false);
+    expect(file.code).toBe(0);
+    const submitted = await post(
+      '/commission/submit',
+      JSON.stringify({
+        service: 'tech_evaluation',
+        name: '新型节水灌溉装置',
+        type: '应用技术成果',
+        units: '某农业大学',
+        form: '会议评价',
+        summary:
+          '本成果研制了一种基于土壤墒情反馈的滴灌控制装置，在华北平原示范推广两千亩，节水约百分之三十，运行稳定，成本较低。',
+        urgency: 'standard',
+        deadline: inDays(30),
+        delivery: 'pdf',
+        fileIds: [file.data.fileId],
+        contactName: '李老师',
+        contactPhone: '13812345678',
+      }),
+    );
+    expect(submitted.code).toBe(0);
+
+    const staffContext = await newContext(journey.browser, journey.server.baseUrl);
+    const op = await staffContext.newPage();
+    await op.goto('/admin/login');
+    await op.getByLabel('用户名').fill(staff.username);
+    await op.getByLabel('密码').fill(staff.password);
+    // A fresh 30 s step: the first test's code may not be used twice.
+    await expect.poll(() => totpCode(staff.totpSecret, new Date()), { timeout: 35_000 }).not.toBe(usedCode);
+    await op.getByLabel('动态验证码').fill(totpCode(staff.totpSecret, new Date()));
+    await op.getByRole('button', { name: '登录' }).click();
+    await op.getByRole('menuitem', { name: '委托办理' }).click();
+    await op.getByText('待报价', { exact: true }).click();
+    const row = op.locator('tr', { hasText: submitted.data.commissionNo });
+    await row.getByRole('button', { name: '办理' }).click();
+    const drawer = op.locator('.ant-drawer');
+    await drawer.getByLabel('报价金额（元）').fill('3000');
+    await drawer.getByLabel('报价说明').fill('会议评价，专家 5 人');
+    await drawer.getByRole('button', { name: '提交报价' }).click();
+    await expect.poll(() => drawer.innerText()).toContain('¥3,000.00');
+    await screenshot(op, 'commission-7-console-quoted');
+    await staffContext.close();
+
+    await p.goto('/user/order/commission');
+    const mine = p.locator('.commission-list tr', { hasText: submitted.data.commissionNo });
+    await expect.poll(() => mine.innerText()).toContain('¥3,000.00');
+    await mine.getByRole('button', { name: '详情' }).click();
+    await p
+      .locator('.ant-drawer')
+      .getByRole('button', { name: /去支付/ })
+      .click();
+    expect(await payInSandbox(context, p)).toContain('3,000.00');
+    await expect.poll(() => mine.innerText(), { timeout: 30_000 }).toContain('处理中');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
 import {
+  deliverySchema,
   idSchema,
   intInSchema,
   ORDER_STATUSES,
@@ -147,6 +148,9 @@ export const staffSecretsSchema = z.object({
 });
 export type StaffSecrets = z.output<typeof staffSecretsSchema>;
 
+/** A row id (uuid): anything else is refused before it reaches a uuid column. */
+const uuid = (message: string) => z.string({ error: message }).trim().regex(/^[0-9a-f-]{36}$/i, { error: message });
+
 const staffId = z.string({ error: '运营账号不存在' }).regex(/^[0-9a-f-]{36}$/i, { error: '运营账号不存在' });
 const staffRole = z.enum(STAFF_ROLE_VALUES, { error: '角色不正确' });
 
@@ -166,6 +170,41 @@ export const failedRefundSchema = z.object({
   updatedAt: isoDate,
 });
 export type FailedRefund = z.output<typeof failedRefundSchema>;
+
+export const INVOICE_TABS = ['requested', 'issued', 'reversal'] as const;
+
+export const consoleInvoiceSchema = z.object({
+  invoiceId: z.string(),
+  invoiceNo: z.string(),
+  titleType: z.enum(['personal', 'company']),
+  title: z.string(),
+  taxpayerId: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  ...money,
+  status: z.enum(['requested', 'issued']),
+  createdAt: isoDate,
+  issuedAt: isoDate.nullable(),
+  emailedAt: isoDate.nullable(),
+  orders: z.array(
+    z.object({
+      orderNo: z.string(),
+      goodsName: z.string(),
+      ...money,
+      refundedFen: z.number(),
+      statusText: z.string(),
+    }),
+  ),
+});
+export type ConsoleInvoice = z.output<typeof consoleInvoiceSchema>;
+
+export const consoleDeliverySchema = deliverySchema.extend({
+  orderNo: z.string(),
+  goodsName: z.string(),
+  orderStatusText: z.string(),
+  paidAt: isoDate.nullable(),
+});
+export type ConsoleDelivery = z.output<typeof consoleDeliverySchema>;
 
 const refundNo = z
   .string({ error: '退款单号不能为空' })
@@ -296,6 +335,41 @@ export const consoleApi = {
     path: '/admin/refunds/markDone',
     body: z.object({ refundNo, note: text(200, '请填写退款方式（如已通过银行转账退回）') }),
     data: orderDetailSchema.shape.refunds.element,
+  }),
+  invoiceList: endpoint({
+    path: '/admin/invoices/list',
+    body: z.object({ tab: z.enum(INVOICE_TABS, { error: '发票分类不正确' }).optional() }),
+    data: z.array(consoleInvoiceSchema),
+  }),
+  invoiceGenerate: endpoint({
+    path: '/admin/invoices/generate',
+    body: z.object({ invoiceId: uuid('发票申请不存在') }),
+    data: consoleInvoiceSchema,
+  }),
+  /** multipart: `invoiceId` and the invoice's PDF (`file`). */
+  invoiceUpload: endpoint({ path: '/admin/invoices/upload', data: consoleInvoiceSchema }),
+  invoiceFile: endpoint({
+    method: 'GET',
+    path: '/admin/invoices/file',
+    query: z.object({ invoiceId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '发票不存在' }) }),
+    data: 'file',
+  }),
+  deliveryList: endpoint({
+    path: '/admin/deliveries/list',
+    body: z.object({ shipped: z.boolean().optional() }),
+    data: z.array(consoleDeliverySchema),
+  }),
+  deliveryShip: endpoint({
+    path: '/admin/deliveries/ship',
+    body: z.object({
+      orderNo,
+      carrier: text(30, '请填写快递公司'),
+      trackingNo: z
+        .string({ error: '请填写快递单号' })
+        .trim()
+        .regex(/^[0-9A-Za-z-]{6,40}$/, { error: '快递单号格式错误' }),
+    }),
+    data: deliverySchema.nullable(),
   }),
   auditList: endpoint({
     path: '/admin/audit/list',

@@ -1,9 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { consoleApi, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { parseWith } from '../../lib/validate.ts';
+import { shipOrder } from '../orders/addresses/addresses.service.ts';
+import { findInvoice } from '../orders/invoices/invoices.repo.ts';
+import { issueInvoice, issueInvoiceWithPdf } from '../orders/invoices/invoices.service.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
@@ -15,7 +20,10 @@ import {
 import { listAudit } from './audit.repo.ts';
 import {
   buildDashboard,
+  consoleInvoice,
+  deliveryList,
   failedRefundList,
+  invoiceList,
   orderDetail,
   orderSearch,
   proofFile,
@@ -32,6 +40,36 @@ const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment',
 const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
 const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
 const ADMIN: readonly StaffRoleName[] = ['admin'];
+const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
+const ROLES_SHIPPING_READ: readonly StaffRoleName[] = ['admin', 'fulfilment', 'support'];
+/** The largest invoice PDF an operator may attach. */
+const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The multipart parts of an invoice upload: `invoiceId` and one PDF `file`. */
+async function readInvoiceUpload(request: FastifyRequest): Promise<{ invoiceId: string; data: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileRequired);
+  let invoiceId: unknown;
+  let data: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'invoiceId') invoiceId = part.value;
+      } else if (data === undefined) {
+        data = await part.toBuffer();
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileTooLarge);
+    throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileRequired, { cause: error });
+  }
+  if (!data || data.length === 0) throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileRequired);
+  const parsed = parseWith(consoleApi.invoiceGenerate.body, { invoiceId });
+  return { invoiceId: parsed.invoiceId, data };
+}
 
 export interface ConsoleRoutesOptions {
   /** The orders module's runtime (services.orders.runtime): the queues work on its services. */
@@ -207,6 +245,69 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       target: body.refundNo,
       before: { status: 'failed' },
       after: { status: refund.status, note: body.note },
+    };
+  });
+
+  // --- invoices (issue: generate or attach the real PDF; 红冲 list) and courier shipping -----------
+
+  staffRoute(consoleApi.invoiceList, PAYMENTS_READ, 'invoice.list', async ({ body }) => ({
+    data: await invoiceList(db, body.tab ?? 'requested'),
+  }));
+
+  staffRoute(consoleApi.invoiceGenerate, FINANCE, 'invoice.generate', async ({ body }) => {
+    const before = await consoleInvoice(db, body.invoiceId);
+    await issueInvoice(rt(), body.invoiceId);
+    const after = await consoleInvoice(db, body.invoiceId);
+    return {
+      data: after,
+      message: TEXTS.invoiceIssued,
+      target: after.invoiceNo,
+      before: { status: before.status },
+      after: { status: after.status, pdf: 'generated' },
+    };
+  });
+
+  staffRoute(consoleApi.invoiceFile, PAYMENTS_READ, 'invoice.file', async ({ query, reply }) => {
+    const invoice = await findInvoice(db, query.invoiceId);
+    if (!invoice?.pdfFileKey) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', 'inline')
+      .send(await rt().files.read(invoice.pdfFileKey));
+    return { data: undefined as never, target: invoice.invoiceNo };
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: INVOICE_PDF_MAX_BYTES, fields: 3, fieldSize: 100, parts: 4 },
+    });
+    const scoped = createStaffRouting(scope, { db, staff });
+    scoped.staffRoute(consoleApi.invoiceUpload, FINANCE, 'invoice.upload', async ({ request }) => {
+      const { invoiceId, data } = await readInvoiceUpload(request);
+      await issueInvoiceWithPdf(rt(), invoiceId, data);
+      const after = await consoleInvoice(db, invoiceId);
+      return {
+        data: after,
+        message: TEXTS.invoiceIssued,
+        target: after.invoiceNo,
+        before: { status: 'requested' },
+        after: { status: after.status, pdf: 'uploaded', bytes: data.length },
+      };
+    });
+  });
+
+  staffRoute(consoleApi.deliveryList, ROLES_SHIPPING_READ, 'delivery.list', async ({ body }) => ({
+    data: await deliveryList(db, body.shipped ?? false),
+  }));
+
+  staffRoute(consoleApi.deliveryShip, FULFILMENT, 'delivery.ship', async ({ body }) => {
+    const delivery = await shipOrder(rt(), body);
+    return {
+      data: delivery,
+      message: TEXTS.shipped,
+      target: body.orderNo,
+      before: { shipped: false },
+      after: { carrier: delivery?.carrier, trackingNo: delivery?.trackingNo },
     };
   });
 

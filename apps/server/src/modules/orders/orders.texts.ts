@@ -103,6 +103,8 @@ export const TEXTS = {
     `订单 ${orderNo} 的服务未能完成，款项已自动退还（或正在退还），不能开具发票`,
   refundReasonLate: '订单已关闭，自动退还款项',
   refundNotFound: '退款记录不存在',
+  invoiceAlreadyIssued: '该发票已开具',
+  invoicePdfRequired: '请上传 PDF 格式的发票文件',
   refundNotFailed: '该退款不是失败状态，无需处理',
   refundReasonDuplicate: '订单重复支付，自动退还多付款项',
   transition: {

@@ -180,3 +180,102 @@ describe('refunds that failed', () => {
     });
   });
 });
+
+describe('invoices and shipping', () => {
+  const invoice = {
+    invoiceId: '11111111-1111-4111-8111-111111111111',
+    invoiceNo: 'FP2026112701000001',
+    titleType: 'personal' as const,
+    title: '张三',
+    taxpayerId: null,
+    email: 'zhangsan@example.com',
+    phone: '13912345678',
+    amountFen: 2000,
+    amount: '20.00',
+    status: 'requested' as const,
+    createdAt: '2026-11-27T01:00:00.000Z',
+    issuedAt: null,
+    emailedAt: null,
+    orders: [
+      {
+        orderNo: 'KY20261127010000123456',
+        goodsName: '科技查新',
+        amountFen: 2000,
+        amount: '20.00',
+        refundedFen: 0,
+        statusText: '已完成',
+      },
+    ],
+  };
+
+  it('finance generates a requested invoice; support only reads', async () => {
+    const fetch = renderConsole('/admin/invoices', staffOf('finance', '财务'), (url) => {
+      if (url.endsWith(consoleApi.invoiceList.path)) return apiAnswer(consoleApi.invoiceList, [invoice]);
+      if (url.endsWith(consoleApi.invoiceGenerate.path))
+        return apiAnswer(consoleApi.invoiceGenerate, {
+          ...invoice,
+          status: 'issued',
+          issuedAt: invoice.createdAt,
+        });
+      return undefined;
+    });
+    expect(await screen.findByText('zhangsan@example.com')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '生成电子发票' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.invoiceGenerate.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ invoiceId: invoice.invoiceId });
+    });
+    cleanup();
+    renderConsole('/admin/invoices', staffOf('support', '客服'), (url) =>
+      url.endsWith(consoleApi.invoiceList.path) ? apiAnswer(consoleApi.invoiceList, [invoice]) : undefined,
+    );
+    expect(await screen.findByText('zhangsan@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '生成电子发票' })).toBeNull();
+  });
+
+  it('fulfilment ships an order only with a carrier and tracking number', async () => {
+    const delivery = {
+      orderNo: 'KY20261127010000654321',
+      goodsName: '检测报告纸质版',
+      orderStatusText: '已支付',
+      paidAt: '2026-11-27T01:00:00.000Z',
+      recipientName: '李四',
+      phone: '13800138000',
+      province: '北京市',
+      city: '北京市',
+      district: '海淀区',
+      detail: '学院路1号',
+      carrier: null,
+      trackingNo: null,
+      shippedAt: null,
+      statusText: '待发货',
+    };
+    const fetch = renderConsole('/admin/shipping', staffOf('fulfilment', '履约'), (url) => {
+      if (url.endsWith(consoleApi.deliveryList.path)) return apiAnswer(consoleApi.deliveryList, [delivery]);
+      if (url.endsWith(consoleApi.deliveryShip.path))
+        return apiAnswer(consoleApi.deliveryShip, {
+          ...delivery,
+          carrier: '顺丰速运',
+          trackingNo: 'SF123456789',
+        });
+      return undefined;
+    });
+    expect(await screen.findByText('北京市北京市海淀区学院路1号')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '登记发货' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记发货' }));
+    expect(await within(dialog).findByText('请填写快递公司')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('快递公司'), { target: { value: '顺丰速运' } });
+    fireEvent.change(within(dialog).getByLabelText('快递单号'), { target: { value: 'SF123456789' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记发货' }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.deliveryShip.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+        orderNo: delivery.orderNo,
+        carrier: '顺丰速运',
+        trackingNo: 'SF123456789',
+      });
+    });
+  });
+});

@@ -57,6 +57,18 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     page: consolePage(() => import('./components/failed-refunds-page'), 'FailedRefundsPage'),
   },
   {
+    path: 'invoices',
+    label: n.invoices,
+    roles: PAYMENTS_READ,
+    page: consolePage(() => import('./components/invoices-page'), 'InvoicesPage'),
+  },
+  {
+    path: 'shipping',
+    label: n.shipping,
+    roles: ['admin', 'fulfilment', 'support'],
+    page: consolePage(() => import('./components/shipping-page'), 'ShippingPage'),
+  },
+  {
     path: 'staff',
     label: n.staff,
     roles: ['admin'],

@@ -126,12 +126,7 @@ function CommissionDrawer({ commissionId, onClose }: { commissionId: string | nu
             )}
           </Space>
           <CommissionProgress commission={c} />
-          <CommissionPayDialog
-            commission={c}
-            open={payOpen}
-            onClose={() => setPayOpen(false)}
-            onPaid={() => void detail.refetch()}
-          />
+          <CommissionPayDialog commission={c} open={payOpen} onClose={() => setPayOpen(false)} />
         </div>
       )}
     </Drawer>

@@ -1,19 +1,19 @@
 import type { Commission } from '@kyfw/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { PaymentDialog } from '../../payment';
 import { commissionTexts as T } from '../texts';
 
-/** The shared payment dialog for a commission's order (/order/pay, /order/payStatus). */
+/** The shared payment dialog for a commission's order (/order/pay, /order/payStatus); paid: every view reloads. */
 export function CommissionPayDialog({
   commission: c,
   open,
   onClose,
-  onPaid,
 }: {
   commission: Commission;
   open: boolean;
   onClose: () => void;
-  onPaid: () => void;
 }) {
+  const queryClient = useQueryClient();
   return (
     <PaymentDialog
       open={open}
@@ -25,7 +25,8 @@ export function CommissionPayDialog({
       qrPayCodeUrl="/order/pay"
       payStatusUrl="/order/payStatus"
       onClose={onClose}
-      onPaid={onPaid}
+      // The commission (处理中 now), the lists and the orders below all change.
+      onPaid={() => void queryClient.invalidateQueries()}
     />
   );
 }

@@ -56,12 +56,7 @@ export function SubmittedCommission({
       </Descriptions>
       <h3 className="commission-submitted__timeline">{T.timeline}</h3>
       <CommissionTimeline commission={c} />
-      <CommissionPayDialog
-        commission={c}
-        open={payOpen}
-        onClose={() => setPayOpen(false)}
-        onPaid={() => void live.refetch()}
-      />
+      <CommissionPayDialog commission={c} open={payOpen} onClose={() => setPayOpen(false)} />
     </div>
   );
 }

@@ -22,6 +22,8 @@ export const consoleKeys = {
   audit: (filter: unknown) => ['console', 'audit', filter] as const,
   staff: ['console', 'staff'] as const,
   failedRefunds: ['console', 'failedRefunds'] as const,
+  invoices: (tab: string) => ['console', 'invoices', tab] as const,
+  deliveries: (shipped: boolean) => ['console', 'deliveries', shipped] as const,
 };
 
 /** One console call: its data, or the error (shown as a toast unless silent). */
@@ -154,4 +156,42 @@ export const useRetryRefund = () =>
 export const useMarkRefundDone = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.refundMarkDone>) =>
     consolePost(consoleApi.refundMarkDone, body),
+  );
+
+// --- invoices and courier shipping ------------------------------------------------------------------
+
+export type InvoiceTab = NonNullable<BodyOf<typeof consoleApi.invoiceList>['tab']>;
+
+export function useInvoices(tab: InvoiceTab) {
+  return useQuery({
+    queryKey: consoleKeys.invoices(tab),
+    queryFn: () => consolePost(consoleApi.invoiceList, { tab }),
+  });
+}
+export const useGenerateInvoice = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceGenerate>) =>
+    consolePost(consoleApi.invoiceGenerate, body),
+  );
+/** Attaches the real invoice PDF (multipart: invoiceId, file). */
+export const useUploadInvoice = () =>
+  useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
+    const form = new FormData();
+    form.append('invoiceId', invoiceId);
+    form.append('file', file);
+    return consolePost(consoleApi.invoiceUpload, form);
+  });
+/** The invoice PDF as the browser opens it (the staff cookie goes along). */
+export function invoiceFileUrl(invoiceId: string): string {
+  return `${API_PREFIX}${consoleApi.invoiceFile.path}?invoiceId=${encodeURIComponent(invoiceId)}`;
+}
+
+export function useDeliveries(shipped: boolean) {
+  return useQuery({
+    queryKey: consoleKeys.deliveries(shipped),
+    queryFn: () => consolePost(consoleApi.deliveryList, { shipped }),
+  });
+}
+export const useShip = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.deliveryShip>) =>
+    consolePost(consoleApi.deliveryShip, body),
   );
