@@ -66,7 +66,7 @@ describe('operator console', () => {
     const form = new FormData();
     form.append('title', '高校图书馆文献服务研究');
     form.append('author', '张三');
-    form.append('goodsId', 'check_master');
+    form.append('goodsId', 'check_journal');
     const text = Array.from(
       { length: 20 },
       (_, i) => `第${i + 1}段。本文分析了读者在检索与获取全文过程中的需求，并提出改进建议。`,

@@ -42,7 +42,7 @@ async function createCheckOrder(user: TestUser, title = '高校图书馆文献�
   const form = new FormData();
   form.append('title', title);
   form.append('author', '张三');
-  form.append('goodsId', 'check_master');
+  form.append('goodsId', 'check_journal');
   form.append('file', new Blob([paperText(20)], { type: 'text/plain' }), 'paper.txt');
   const res = await fetch(`${journey.server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
     method: 'POST',

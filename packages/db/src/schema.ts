@@ -279,6 +279,11 @@ export interface GoodsTable {
   free_rule: ColumnType<unknown, string | null | undefined, string | null>;
   /** Check goods: the library collections compared against (migration 0017); null: all. */
   library_collections: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /**
+   * Check goods: the collections it is not sold without (migration 0038; 硕博: thesis); while one of
+   * them holds no document the goods cannot be ordered. null: none beyond a non-empty scope.
+   */
+  library_required: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   active: Generated<boolean>;
   sort_order: Generated<number>;
   created_at: GeneratedTimestamp;

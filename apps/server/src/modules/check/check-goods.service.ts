@@ -8,7 +8,7 @@ import { checkKindOf, entitlementOfKind } from './aigc/aigc-report.ts';
 import type { CheckRecord } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
-import { collectionsOf, scopeOf } from './library/collections.ts';
+import { collectionsOf, saleRefusalOf, scopeOf } from './library/collections.ts';
 
 /** The check goods as the upload page lists them, and the free check rules of each. */
 
@@ -73,6 +73,13 @@ export async function getCheckGoods(rt: CheckRuntime, goodsId: string): Promise<
   return goods;
 }
 
+/** Refuses (1001, nothing created) goods that cannot be ordered now: see saleRefusalOf. */
+export async function assertGoodsOnSale(rt: CheckRuntime, goods: GoodsRecord): Promise<void> {
+  if (checkKindOf(goods) !== 'similarity') return;
+  const refusal = saleRefusalOf(goods, await rt.library.composition());
+  if (refusal) throw new AppError(ErrorCode.VALIDATION, refusal);
+}
+
 export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const orders = rt.orders;
   const goods = await orders.listGoods('check');
@@ -80,6 +87,7 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const composition = await rt.library.composition();
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
+    const refusal = checkKindOf(g) === 'similarity' ? saleRefusalOf(g, composition) : null;
     const status: FreeUseState = states ? (states.get(entitlementOfKind(checkKindOf(g))) ?? 'none') : 'login';
     return {
       ...orders.toGoodsView(g),
@@ -98,6 +106,10 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
        */
       library: checkKindOf(g) === 'similarity' ? scopeOf(collectionsOf(g), composition) : null,
       uploadMaxBytes: rt.config.uploadMaxBytes,
+      /** Can be ordered now; false while a collection it is not sold without is empty (硕博: thesis). */
+      available: refusal === null,
+      /** Why not (shown on its card; /freeCheck/uploadFile refuses it with the same text). */
+      unavailableReason: refusal,
     };
   });
 }

@@ -28,6 +28,8 @@ export const TEXTS = {
   freeOverCap: (chars: number, cap: number) =>
     `免费查重限 ${cap.toLocaleString('zh-CN')} 字以内，本文 ${chars.toLocaleString('zh-CN')} 字，需付费检测`,
   freeNotForGoods: '该检测类型不支持免费查重',
+  goodsCollectionEmpty: (goods: string, collections: string) =>
+    `${goods}须比对${collections}，该库暂无收录，暂不可下单，请选择其他检测类型`,
   aigcPdfOnly: 'AIGC检测报告只提供 PDF 文件',
   aigcFreeUsed: '免费AIGC检测次数已使用，请重新上传并付费检测',
   paidCheck: '该订单为付费检测（上传时未使用免费查重），请支付后开始检测',

@@ -14,7 +14,7 @@ import { checkKindOf } from './aigc/aigc-report.ts';
 import { insertCheck, setCheckFiles } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
-import { freeCapOf, getCheckGoods, hasFreeCheck } from './check-goods.service.ts';
+import { assertGoodsOnSale, freeCapOf, getCheckGoods, hasFreeCheck } from './check-goods.service.ts';
 
 /** The extracted text kept beside the upload, read by the check job. */
 export interface StoredText {
@@ -84,6 +84,7 @@ export async function extractUpload(
 export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   const orders = rt.orders;
   const goods = await getCheckGoods(rt, input.goodsId);
+  await assertGoodsOnSale(rt, goods);
   const document = await extractUpload(rt, input.bytes, input.fileName);
   const chars = countChars(document.text);
   if (chars === 0) throw new AppError(ErrorCode.CHECK_FILE_EMPTY);
