@@ -13,6 +13,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'packages/simcheck/bench/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -54,7 +54,7 @@ try {
     const form = new FormData();
     form.append('title', `性能测试论文 ${seed}`);
     form.append('author', '测试');
-    form.append('goodsId', 'check_master');
+    form.append('goodsId', 'check_journal');
     form.append('file', new Blob([makePaper(seed)], { type: 'text/plain' }), `paper-${seed}.txt`);
     const res = await fetch(`${server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
       method: 'POST',

@@ -104,12 +104,14 @@ export default defineConfig({
     proxy: {
       '/kyfw': { target: API_TARGET, changeOrigin: true },
       '/__dev': { target: API_TARGET, changeOrigin: true },
+      '/media': { target: API_TARGET, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/kyfw': { target: API_TARGET, changeOrigin: true },
       '/__dev': { target: API_TARGET, changeOrigin: true },
+      '/media': { target: API_TARGET, changeOrigin: true },
     },
   },
   build: {

@@ -18,6 +18,13 @@ export interface Journey {
   start(env: Record<string, string>): Promise<void>;
   /** Registers a new user, logs a new browser context in as them and opens `path` there. */
   openAsNewUser(path: string): Promise<{ user: TestUser; context: BrowserContext; page: Page }>;
+  /** Opens `path` in a new browser context, logged in as `user` (null: not logged in). */
+  openAs(
+    user: Pick<TestUser, 'token'> | null,
+    path: string,
+  ): Promise<{ context: BrowserContext; page: Page }>;
+  /** Makes `page` the test's page (a screenshot when the test fails, its context closed after it). */
+  track(page: Page): Page;
 }
 
 /**
@@ -44,6 +51,15 @@ export function useJourney(name: string): Journey {
     if (value === undefined) throw new Error('useJourney: call start() in beforeAll first');
     return value;
   };
+  const openAs: Journey['openAs'] = async (user, path) => {
+    const baseUrl = started(server).baseUrl;
+    const context = await newContext(started(browser), baseUrl);
+    if (user) await logInContext(context, baseUrl, user);
+    const opened = await context.newPage();
+    page = opened;
+    await opened.goto(path);
+    return { context, page: opened };
+  };
   return {
     work,
     get server() {
@@ -56,20 +72,23 @@ export function useJourney(name: string): Journey {
       server = await startServer(env);
       browser = await launchBrowser();
     },
+    openAs,
     async openAsNewUser(path) {
-      const baseUrl = started(server).baseUrl;
-      const user = await registerUser(baseUrl);
-      const context = await newContext(started(browser), baseUrl);
-      await logInContext(context, baseUrl, user);
-      page = await context.newPage();
-      await page.goto(path);
-      return { user, context, page };
+      const user = await registerUser(started(server).baseUrl);
+      return { user, ...(await openAs(user, path)) };
+    },
+    track(opened) {
+      page = opened;
+      return opened;
     },
   };
 }
 
-/** Imports library records (JSON objects) into the comparison library of `dataDir` through the CLI. */
-export function importLibrary(dataDir: string, work: string, records: readonly object[]): void {
+/**
+ * Imports library records (JSON objects) into the comparison library of `dataDir` through the CLI;
+ * returns what the CLI said (stderr: its progress and summary).
+ */
+export function importLibrary(dataDir: string, work: string, records: readonly object[]): string {
   const jsonl = join(work, 'library.jsonl');
   writeFileSync(jsonl, `${records.map((d) => JSON.stringify(d)).join('\n')}\n`);
   const imported = spawnSync(
@@ -78,6 +97,7 @@ export function importLibrary(dataDir: string, work: string, records: readonly o
     { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
   );
   expect(imported.status, imported.stderr).toBe(0);
+  return imported.stderr;
 }
 
 /**

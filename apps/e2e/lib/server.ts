@@ -45,7 +45,8 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, output: () => s
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kyfw-e2e-'));
-  const webDistDir = env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist');
+  // WEB_DIST_DIR in the test's environment may point at a private build (default apps/web/dist).
+  const webDistDir = env.WEB_DIST_DIR ?? process.env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist');
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,

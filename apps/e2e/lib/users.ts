@@ -63,7 +63,11 @@ export async function registerUser(
 }
 
 /** Logs the browser context in as `user` (the token cookie the web app reads). */
-export async function logInContext(context: BrowserContext, baseUrl: string, user: TestUser): Promise<void> {
+export async function logInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  user: Pick<TestUser, 'token'>,
+): Promise<void> {
   await context.addCookies([{ name: 'token', value: user.token, url: baseUrl }]);
 }
 

@@ -4,55 +4,35 @@
 // from the sandbox through GET /__dev/sms/last, as a developer would.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, startServer } from '../lib/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from '../lib/journey.ts';
+import { randomPhone } from '../lib/users.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney('accounts');
 let page: Page;
 /** Accounts registered before the journeys start (existing users who forget or delete). */
 const existing = { forgetful: randomPhone(), leaving: randomPhone() };
 
 beforeAll(async () => {
-  server = await startServer({
+  await journey.start({
     // Every journey sends codes from 127.0.0.1: lift the per-IP SMS limits (the per-phone ones stay).
     SMS_IP_MAX_PER_MINUTE: '1000',
     SMS_IP_MAX_PER_HOUR: '1000',
     SMS_IP_MAX_PER_DAY: '1000',
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   });
-  browser = await launchBrowser();
   await registerThroughApi(existing.forgetful, 'forgot-me1');
   await registerThroughApi(existing.leaving, 'delete-me1');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `accounts-${ctx.task.name}`);
-  await page?.context().close();
-});
-
 async function openPage(path: string): Promise<Page> {
-  const context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-  await page.goto(path);
+  ({ page } = await journey.openAs(null, path));
   return page;
 }
 
 /** The wire password (MD5 hex) for the API calls made beside the browser. */
 function md5(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
-}
-
-/** A fresh mobile number per journey (tests share one server). */
-function randomPhone(): string {
-  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
 function masked(phone: string): string {
@@ -66,7 +46,7 @@ interface Envelope<T> {
 }
 
 async function api<T>(path: string, body: unknown = {}, token = ''): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/kyfw/web/v1${path}`, {
+  const res = await fetch(`${journey.server.baseUrl}/kyfw/web/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token, terminal: 'PC' },
     body: JSON.stringify(body),
@@ -79,7 +59,7 @@ async function lastSmsCode(phone: string, type: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const res = await fetch(`${server.baseUrl}/__dev/sms/last?phone=${phone}`);
+      const res = await fetch(`${journey.server.baseUrl}/__dev/sms/last?phone=${phone}`);
       const body = (await res.json()) as Envelope<{ code: string; type: string } | null>;
       code = body.code === 0 && body.data?.type === type ? body.data.code : '';
       return code;
@@ -93,7 +73,7 @@ async function lastSmsCode(phone: string, type: string): Promise<string> {
  * needed, until that user's registration code is a minute old.
  */
 async function waitForSmsWindow(phone: string) {
-  const res = await fetch(`${server.baseUrl}/__dev/sms/last?phone=${phone}`);
+  const res = await fetch(`${journey.server.baseUrl}/__dev/sms/last?phone=${phone}`);
   const body = (await res.json()) as Envelope<{ sentAt: string } | null>;
   if (body.code !== 0 || !body.data) return;
   const wait = new Date(body.data.sentAt).getTime() + 61_000 - Date.now();
@@ -103,7 +83,7 @@ async function waitForSmsWindow(phone: string) {
 async function registerThroughApi(phone: string, password: string) {
   const sent = await api('/sendCheckCode', { phoneNumber: phone, type: '1' });
   if (sent.code !== 0) throw new Error(`sendCheckCode: ${sent.message}`);
-  const res = await fetch(`${server.baseUrl}/__dev/sms/last?phone=${phone}`);
+  const res = await fetch(`${journey.server.baseUrl}/__dev/sms/last?phone=${phone}`);
   const { data } = (await res.json()) as Envelope<{ code: string }>;
   const code = data.code;
   const registered = await api('/addUserByPhone', {

@@ -5,16 +5,16 @@
 // report number and the rate), verifies the report; another student uses the free check from
 // binding WeChat on a .txt, comes back to the report by reloading, and finds it in 查重订单.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext } from '../lib/browser.ts';
+import { importLibrary, useJourney } from '../lib/journey.ts';
+import { repoRoot } from '../lib/server.ts';
 import { syntheticReport } from '../lib/synthetic-report.ts';
+import { registerUser as registerTestUser } from '../lib/users.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The library and the papers
@@ -156,10 +156,8 @@ function buildDocx(blocks: { text: string; heading?: boolean }[]): Buffer {
 // ---------------------------------------------------------------------------------------------
 // Server, browser, users
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page | undefined;
-const work = mkdtempSync(join(tmpdir(), 'kyfw-e2e-check-'));
+const journey = useJourney('check');
+const work = journey.work;
 const dataDir = join(work, 'data');
 const API = '/kyfw/web/v1';
 
@@ -170,7 +168,7 @@ interface Envelope<T> {
 }
 
 async function api<T>(path: string, body: unknown, token = ''): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}${API}${path}`, {
+  const res = await fetch(`${journey.server.baseUrl}${API}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', terminal: 'PC', token },
     body: JSON.stringify(body ?? {}),
@@ -178,30 +176,16 @@ async function api<T>(path: string, body: unknown, token = ''): Promise<Envelope
   return (await res.json()) as Envelope<T>;
 }
 
-let phoneSeq = 0;
 /** Registers a new account by phone (sandbox SMS) and returns its token (docs/api/accounts.md). */
 async function registerUser(): Promise<string> {
-  phoneSeq += 1;
-  const phone = `137${String(Date.now() % 1e7).padStart(7, '0')}${phoneSeq}`.slice(0, 11);
-  expect((await api('/sendCheckCode', { phoneNumber: phone, type: '1' })).code).toBe(0);
-  const sms = (await (await fetch(`${server.baseUrl}/__dev/sms/last?phone=${phone}`)).json()) as Envelope<{
-    code: string;
-  }>;
-  const passWord = createHash('md5').update('Check2026').digest('hex');
-  const reg = await api<{ token: string }>('/addUserByPhone', {
-    phoneNumber: phone,
-    checkCode: sms.data.code,
-    passWord,
-  });
-  expect(reg.code).toBe(0);
-  return reg.data.token;
+  return (await registerTestUser(journey.server.baseUrl)).token;
 }
 
 /** Binds WeChat to the account through the sandbox scan: the first binding grants the free check. */
 async function bindWeChat(token: string): Promise<void> {
   const qr = await api<{ ticket: string; userId: string }>('/weixin/wx/getBindingRCode', {}, token);
   expect(qr.code).toBe(0);
-  const scan = await fetch(`${server.baseUrl}/__dev/wechat/scan`, {
+  const scan = await fetch(`${journey.server.baseUrl}/__dev/wechat/scan`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ticket: qr.data.ticket, openId: `e2e_check_${Date.now()}` }),
@@ -219,12 +203,7 @@ async function bindWeChat(token: string): Promise<void> {
 }
 
 async function openAs(token: string, path: string): Promise<Page> {
-  const context = await newContext(browser, server.baseUrl);
-  await context.addCookies([{ name: 'token', value: token, url: server.baseUrl }]);
-  const opened = await context.newPage();
-  page = opened;
-  await opened.goto(path);
-  return opened;
+  return (await journey.openAs({ token }, path)).page;
 }
 
 /** The phases the progress panel showed while the check ran (sampled every 100 ms). */
@@ -248,40 +227,19 @@ async function watchProgress(p: Page): Promise<string[]> {
 
 beforeAll(async () => {
   // The library first: imported with the CLI into the DATA_DIR the server will use.
-  const jsonl = join(work, 'library.jsonl');
-  writeFileSync(jsonl, `${LIBRARY.map((d) => JSON.stringify(d)).join('\n')}\n`);
-  const imported = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'apps/server/src/cli/library-import.ts'), jsonl],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  expect(imported.status, imported.stderr).toBe(0);
-  expect(imported.stderr).toContain('新增 3 篇');
+  expect(importLibrary(dataDir, work, LIBRARY)).toContain('新增 3 篇');
   // A private copy of the built app: a build running meanwhile in the shared tree must not swap
   // the files under a journey (the app reloads itself when it sees a new build).
   const dist = join(work, 'dist');
   cpSync(join(repoRoot, 'apps/web/dist'), dist, { recursive: true });
   // Several students register from one address in a minute here: lift the per-IP SMS limits.
-  server = await startServer({
+  await journey.start({
     WEB_DIST_DIR: dist,
     DATA_DIR: dataDir,
     SMS_IP_MAX_PER_MINUTE: '100',
     SMS_IP_MAX_PER_HOUR: '1000',
     SMS_IP_MAX_PER_DAY: '1000',
   });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `check-${ctx.task.name}`);
-  await page?.context().close();
-  page = undefined;
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -485,16 +443,16 @@ describe('paper check journeys', () => {
   it('shows an 80,000-character thesis with 600 marks, one element per run, a click opening its source (report answer served by the test)', async () => {
     const token = await registerUser();
     const model = syntheticReport(80_000, 600);
-    const context = await newContext(browser, server.baseUrl);
-    await context.addCookies([{ name: 'token', value: token, url: server.baseUrl }]);
+    const baseUrl = journey.server.baseUrl;
+    const context = await newContext(journey.browser, baseUrl);
+    await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
     await context.route('**/kyfw/web/v1/freeCheck/report', (route) =>
       route.fulfill({
         contentType: 'application/json',
         body: JSON.stringify({ code: 0, message: 'success', data: model }),
       }),
     );
-    const p = await context.newPage();
-    page = p;
+    const p = journey.track(await context.newPage());
     await p.goto('/');
     await p.locator('footer').waitFor();
     await p.goto(`/check/report/${model.orderId}`);

@@ -8,39 +8,19 @@
 // The 查重订单 tab is the check feature's list (free checks have no order); it opens this feature's
 // PaymentDialog (去支付) and order detail drawer (the order number), which these journeys drive.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, startServer } from '../lib/server.ts';
-import { API_PREFIX, api, logInContext, MANY_USERS_ENV, registerUser, type TestUser } from '../lib/users.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from '../lib/journey.ts';
+import { API_PREFIX, api, MANY_USERS_ENV, registerUser, type TestUser } from '../lib/users.ts';
 
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const journey = useJourney('orders');
+/** The test's page and its browser context (openAs). */
+let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer({
-    ...MANY_USERS_ENV,
-    OPERATOR_TOKEN,
-    // WEB_DIST_DIR may point at a private build (default apps/web/dist).
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `orders-${ctx.task.name}`);
-  await context?.close();
-  context = undefined;
-});
+beforeAll(() => journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN }));
 
 interface CreatedOrder {
   orderId: string;
@@ -62,9 +42,9 @@ async function createCheckOrder(user: TestUser, title = '高校图书馆文献�
   const form = new FormData();
   form.append('title', title);
   form.append('author', '张三');
-  form.append('goodsId', 'check_master');
+  form.append('goodsId', 'check_journal');
   form.append('file', new Blob([paperText(20)], { type: 'text/plain' }), 'paper.txt');
-  const res = await fetch(`${server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
+  const res = await fetch(`${journey.server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
     method: 'POST',
     headers: { token: user.token, terminal: 'PC' },
     body: form,
@@ -82,18 +62,18 @@ async function createCheckOrder(user: TestUser, title = '高校图书馆文献�
 /** Pays an order without a browser: an Alipay code, then the sandbox pays it like a phone. */
 async function payByApi(user: TestUser, order: CreatedOrder): Promise<void> {
   const qr = await api<{ outTradeNo: string }>(
-    server.baseUrl,
+    journey.server.baseUrl,
     '/order/pay',
     { orderId: order.orderId, payType: 'ali' },
     user.token,
   );
-  await api(server.baseUrl, '/__dev/pay', { orderNo: qr.outTradeNo });
+  await api(journey.server.baseUrl, '/__dev/pay', { orderNo: qr.outTradeNo });
   await expect
     .poll(
       async () =>
         (
           await api<{ payStatus: number }>(
-            server.baseUrl,
+            journey.server.baseUrl,
             '/order/payStatus',
             { orderId: order.orderId },
             user.token,
@@ -104,10 +84,7 @@ async function payByApi(user: TestUser, order: CreatedOrder): Promise<void> {
 }
 
 async function openAs(user: TestUser, path: string): Promise<Page> {
-  context = await newContext(browser, server.baseUrl);
-  await logInContext(context, server.baseUrl, user);
-  page = await context.newPage();
-  await page.goto(path);
+  ({ context, page } = await journey.openAs(user, path));
   return page;
 }
 
@@ -119,7 +96,7 @@ const toasts = (p: Page) => p.locator('.ant-message').innerText();
 
 describe('orders and payment journeys', () => {
   it('pays an order with the sandbox 模拟支付 page and watches the dialog notice it', async () => {
-    const user = await registerUser(server.baseUrl);
+    const user = await registerUser(journey.server.baseUrl);
     const order = await createCheckOrder(user);
     await openAs(user, '/user/order/check');
 
@@ -140,7 +117,7 @@ describe('orders and payment journeys', () => {
     const href = (await link.getAttribute('href')) ?? '';
     expect(new URL(href).pathname).toBe(`/__sandbox/pay/wx/${order.orderNo}`);
     expect(await dialog.getByAltText('微信支付二维码').getAttribute('data-code')).toBe(href);
-    const [phone] = await Promise.all([context!.waitForEvent('page'), link.click()]);
+    const [phone] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await phone.waitForLoadState();
     expect(await phone.locator('body').innerText()).toContain(`¥${order.amount}`);
     await phone.getByRole('button', { name: '模拟支付' }).click();
@@ -163,7 +140,7 @@ describe('orders and payment journeys', () => {
   });
 
   it('pays with 支付宝 through the dev control and shows it in 支付记录', async () => {
-    const user = await registerUser(server.baseUrl);
+    const user = await registerUser(journey.server.baseUrl);
     const order = await createCheckOrder(user);
     await openAs(user, '/user/order/check');
     const row = orderRow(page, order.orderNo);
@@ -177,7 +154,7 @@ describe('orders and payment journeys', () => {
     const [, , , channel, outTradeNo] = new URL(href).pathname.split('/');
     expect(channel).toBe('ali');
 
-    await api(server.baseUrl, '/__dev/pay', { orderNo: outTradeNo });
+    await api(journey.server.baseUrl, '/__dev/pay', { orderNo: outTradeNo });
     await expect.poll(() => toasts(page)).toContain('支付成功');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => row.innerText()).not.toContain('待支付');
@@ -190,7 +167,7 @@ describe('orders and payment journeys', () => {
   });
 
   it('cancels a pending order in its details and deletes it, each after confirmation', async () => {
-    const user = await registerUser(server.baseUrl);
+    const user = await registerUser(journey.server.baseUrl);
     const order = await createCheckOrder(user);
     await openAs(user, '/user/order/check');
     const row = orderRow(page, order.orderNo);
@@ -210,7 +187,7 @@ describe('orders and payment journeys', () => {
   });
 
   it('requests a company invoice for a paid order and downloads the PDF', async () => {
-    const user = await registerUser(server.baseUrl);
+    const user = await registerUser(journey.server.baseUrl);
     const order = await createCheckOrder(user);
     await payByApi(user, order);
     await openAs(user, '/user/invoice');
@@ -266,7 +243,7 @@ describe('orders and payment journeys', () => {
   });
 
   it('adds addresses, sets the default and sends a paid order’s report there', async () => {
-    const user = await registerUser(server.baseUrl);
+    const user = await registerUser(journey.server.baseUrl);
     const order = await createCheckOrder(user);
     await payByApi(user, order);
     await openAs(user, '/user/address');
@@ -327,7 +304,7 @@ describe('orders and payment journeys', () => {
     expect(await delivery.innerText()).toContain('待发货');
 
     // The operator ships it; the student sees the tracking number.
-    await fetch(`${server.baseUrl}${API_PREFIX}/operator/orders/ship`, {
+    await fetch(`${journey.server.baseUrl}${API_PREFIX}/operator/orders/ship`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
       body: JSON.stringify({ orderNo: order.orderNo, carrier: '顺丰速运', trackingNo: 'SF1234567890' }),

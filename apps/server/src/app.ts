@@ -111,7 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isPageRequest && !isEnvelopePath(request.url) && !isAssetPath(request.url)) {
-      if (webApp) return webApp.sendIndex(reply);
+      // The page's title, description and Open Graph tags (and 404 for an unknown article).
+      if (webApp)
+        return webApp.sendIndex(reply, await services.services.news.pageHead(request.url.split('?')[0]!));
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { envVar as env } from './lib/env.ts';
+import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
@@ -12,18 +12,6 @@ import { type WechatConfig, wechatConfigSchema } from './providers/wechat/wechat
 
 /** apps/web/dist of this repository, wherever the process was started from. */
 const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1');
-
-function integer(min: number, max: number) {
-  return z.coerce
-    .number({ error: `must be an integer between ${min} and ${max}` })
-    .int({ error: `must be an integer between ${min} and ${max}` })
-    .min(min, { error: `must be an integer between ${min} and ${max}` })
-    .max(max, { error: `must be an integer between ${min} and ${max}` });
-}
 
 function httpUrl(message: string) {
   return z.string().refine((value) => {
@@ -135,7 +123,12 @@ export const envSchema = z.object({
   SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(5)),
   SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
   ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
+  COMMISSION_DONE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   ACCOUNT_DIGEST_SECRET: env(
+    z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
+  ),
+  // The operator console (modules/console): the key sealing staff TOTP secrets and recovery codes.
+  STAFF_SECRET_KEY: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
 
@@ -212,6 +205,11 @@ function toConfig(e: Env) {
       /** Provider template for the inactivity notice SMS; unset: the notice is only recorded. */
       noticeSmsTemplate: e.ACCOUNT_NOTICE_SMS_TEMPLATE,
       /**
+       * Provider template for the 'your commissioned report is ready' SMS (one variable, the order
+       * number); unset with a real provider: no SMS (the sandbox outbox always receives it).
+       */
+      commissionDoneSmsTemplate: e.COMMISSION_DONE_SMS_TEMPLATE,
+      /**
        * HMAC key of the digests kept of phone numbers and WeChat openids that earned the free
        * services. Unset: generated once into DATA_DIR/secrets/account-digest.key (embedded mode);
        * required when several machines share the database (DATABASE_URL in production).
@@ -224,6 +222,12 @@ function toConfig(e: Env) {
     check: checkConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
+    /**
+     * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
+     * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);
+     * required with DATABASE_URL in production.
+     */
+    console: { secretKey: e.STAFF_SECRET_KEY },
   };
 }
 

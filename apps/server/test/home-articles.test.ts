@@ -61,6 +61,8 @@ describe('industry news: /home/article and /home/articleContent', () => {
       .set({ status: 'draft' })
       .where('slug', '=', 'norms/2026/citation-gb-t-7714')
       .execute();
+    // Answers are cached; the console's actions drop the cache (test/news), a direct edit must too.
+    t.root.services.news.cache.invalidate();
     const draft = await post(CONTENT, { slug: 'norms/2026/citation-gb-t-7714' });
     expect(draft.code).toBe(ErrorCode.RESOURCE_NOT_FOUND);
     expect(((await post(LIST, {})).data as { total: number }).total).toBe(2);

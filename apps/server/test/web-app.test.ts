@@ -54,7 +54,7 @@ describe('serving the built web app', () => {
   it('falls back to index.html for client-side routes, however deep', async () => {
     for (const url of [
       '/user/info',
-      '/industryNews/a/b/c',
+      '/industryNews/guide/2026/read-check-report',
       '/ai/dissertation',
       '/login/forgotPassword?x=1',
     ]) {

@@ -8,6 +8,10 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * jsonb columns are written as JSON text (JSON.stringify) and read back parsed: pg would turn a JS
  * array parameter into a PostgreSQL array literal, so passing text is the one form both drivers
  * agree on.
+ *
+ * One file, however long, on purpose: Kysely reads every table from the one `Database` interface at
+ * the end, and the tables are listed in the order of the migrations that make them, so a change of a
+ * migration and of its types sit side by side.
  */
 
 /** timestamptz: read as Date; written as Date or ISO text. */
@@ -275,6 +279,11 @@ export interface GoodsTable {
   free_rule: ColumnType<unknown, string | null | undefined, string | null>;
   /** Check goods: the library collections compared against (migration 0017); null: all. */
   library_collections: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /**
+   * Check goods: the collections it is not sold without (migration 0038; 硕博: thesis); while one of
+   * them holds no document the goods cannot be ordered. null: none beyond a non-empty scope.
+   */
+  library_required: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   active: Generated<boolean>;
   sort_order: Generated<number>;
   created_at: GeneratedTimestamp;
@@ -380,6 +389,9 @@ export interface RefundsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
+  /** A failed refund completed by hand: the operator's username and how (migration 0031). */
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OfflineProofStatus = 'pending' | 'confirmed' | 'rejected';
@@ -673,6 +685,9 @@ export interface StaffAccountsTable {
   last_totp_step: ColumnType<string | null, number | null | undefined, number | null>;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: GeneratedTimestamp;
+  /** Who created it (a staff username, or 'cli'); migration 0030. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface StaffSessionsTable {
@@ -700,8 +715,16 @@ export interface AuditLogTable {
   user_agent: string | null;
 }
 
+/** One-time recovery codes: an HMAC of each, marked when used (migration 0030). */
+export interface StaffRecoveryCodesTable {
+  staff_id: string;
+  code_digest: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface Database {
   staff_accounts: StaffAccountsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
 }
@@ -767,8 +790,83 @@ export interface ArticlesTable {
   published_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** news_images.id (migration 0032); null: the page shows a placeholder. */
+  cover_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An uploaded news image (migration 0032_news_images.sql). */
+export interface NewsImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  /** jsonb number[]: the stored WebP widths, ascending; written as JSON text. */
+  widths: ColumnType<unknown, string, never>;
+  size_bytes: number;
+  created_at: GeneratedTimestamp;
+}
+
+/** The landing page's case/showcase images (migration 0033_case_photos.sql). */
+export interface CasePhotosTable {
+  id: ColumnType<string, never, never>;
+  image_id: string;
+  title: string;
+  caption: ColumnType<string, string | undefined, string>;
+  link_path: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  visible: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface Database {
   articles: ArticlesTable;
+  news_images: NewsImagesTable;
+  case_photos: CasePhotosTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commissioned services (migration 0034_commissions.sql).
+
+export type CommissionServiceType = 'search_report' | 'tech_search' | 'doc_delivery' | 'tech_evaluation';
+export type CommissionStatus = 'quoting' | 'pending_payment' | 'processing' | 'done' | 'cancelled';
+
+export interface CommissionsTable {
+  id: string;
+  commission_no: string;
+  user_id: string;
+  service: CommissionServiceType;
+  title: string;
+  /** jsonb: the validated form, written as JSON text. */
+  form: ColumnType<Record<string, unknown>, string, string>;
+  goods_id: string;
+  quantity: number | null;
+  status: CommissionStatus;
+  order_id: string | null;
+  quote_note: string | null;
+  /** YYYY-MM-DD. */
+  deadline: string | null;
+  submitted_at: Timestamp;
+  quoted_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  done_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  notified_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface CommissionFilesTable {
+  id: string;
+  user_id: string;
+  commission_id: string | null;
+  kind: 'attachment' | 'report';
+  file_name: string;
+  storage_key: string;
+  bytes: number;
+  staff_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  commissions: CommissionsTable;
+  commission_files: CommissionFilesTable;
 }

@@ -11,7 +11,8 @@
  */
 
 export { toCliReport } from './cli/contract.ts';
-export { type CheckOptions, type CheckProgress, checkText, rankCandidates } from './core/check.ts';
+export { rankCandidates } from './core/candidates.ts';
+export { type CheckOptions, type CheckProgress, checkText } from './core/check.ts';
 export { getIndexFingerprints } from './core/document.ts';
 export { SimcheckError, type SimcheckErrorCode } from './core/errors.ts';
 export { type Fingerprints, fingerprint, hashKgrams, winnow } from './core/fingerprint.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergePassages, type Passage } from '../src/core/align.ts';
-import { bridgeGaps } from '../src/core/check.ts';
+import { bridgeGaps } from '../src/core/passages.ts';
 import {
   buildIndex,
   checkText,

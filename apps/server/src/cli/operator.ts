@@ -1,8 +1,9 @@
 /**
  * `npm run --silent operator -- create --username <name> --role <role>` — creates a staff account
  * of the operator console (docs/api/operator.md) and prints one JSON line
- * `{"username","password","totpSecret"}`: the generated password and the TOTP secret (base32) to
- * add to an authenticator app. Both are shown only this once. Uses the database of the current mode
+ * `{"username","password","totpSecret","recoveryCodes"}`: the generated password, the TOTP secret
+ * (base32) to add to an authenticator app, and ten one-time recovery codes. All are shown only
+ * this once (the secret is stored sealed under STAFF_SECRET_KEY, the codes as HMACs). Uses the database of the current mode
  * (DATABASE_URL, else PGlite under DATA_DIR — stop the server first: the folder is locked).
  */
 import { STAFF_ROLES, type StaffRole } from '@kyfw/db';
@@ -10,6 +11,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createStaffService } from '../modules/console/staff.service.ts';
+import { createStaffCipher, staffKeyOf } from '../modules/console/staff-secrets.ts';
 import { openDatabase } from '../runtime.ts';
 
 const USAGE = `用法：npm run --silent operator -- create --username <用户名> --role <角色>
@@ -17,7 +19,7 @@ const USAGE = `用法：npm run --silent operator -- create --username <用户�
   用户名：小写字母开头，3–32 位小写字母、数字、_ . -
   角色：admin（管理员）、finance（财务）、fulfilment（履约）、editor（编辑）、support（客服）
 
-输出一行 JSON：{"username","password","totpSecret"}。密码与 TOTP 密钥只显示这一次。`;
+输出一行 JSON：{"username","password","totpSecret","recoveryCodes"}。密码、TOTP 密钥与恢复码只显示这一次。`;
 
 class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -62,8 +64,12 @@ async function main(): Promise<void> {
   const logger = createLogger({ ...config, logLevel: 'warn' });
   const handle = await openDatabase(config, logger);
   try {
-    const staff = createStaffService({ db: handle.db, scryptCost: config.accounts.passwordScryptCost });
-    const created = await staff.create(args);
+    const staff = createStaffService({
+      db: handle.db,
+      scryptCost: config.accounts.passwordScryptCost,
+      cipher: createStaffCipher(staffKeyOf(config)),
+    });
+    const created = await staff.create({ ...args, createdBy: 'cli' });
     await handle.db
       .insertInto('audit_log')
       .values({
@@ -74,7 +80,9 @@ async function main(): Promise<void> {
         detail: JSON.stringify({ via: 'cli' }),
       })
       .execute();
-    process.stdout.write(`${JSON.stringify(created)}\n`);
+    // The first three fields are the stable shape; the recovery codes follow.
+    const { username, password, totpSecret, recoveryCodes } = created;
+    process.stdout.write(`${JSON.stringify({ username, password, totpSecret, recoveryCodes })}\n`);
   } catch (error) {
     process.stderr.write(`创建失败：${isAppError(error) ? error.message : String(error)}\n`);
     process.exitCode = 1;

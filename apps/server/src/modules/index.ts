@@ -1,9 +1,11 @@
 import { housekeepingModule } from '../jobs/housekeeping.jobs.ts';
 import { type AccountsModuleService, accountsModule } from './accounts/accounts.module.ts';
 import { type CheckModuleService, checkModule } from './check/check.module.ts';
+import { type CommissionModuleService, commissionModule } from './commission/commission.module.ts';
 import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
+import { type NewsModuleService, newsModule } from './news/news.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
 import { type ReductionModuleService, reductionModule } from './reduction/reduction.module.ts';
 import type { ServerModule } from './types.ts';
@@ -16,6 +18,7 @@ import { type WritingModuleService, writingModule } from './writing/writing.modu
  */
 export interface Services {
   home: HomeModuleService;
+  news: NewsModuleService;
   accounts: AccountsModuleService;
   orders: OrdersModuleService;
   check: CheckModuleService;
@@ -23,6 +26,7 @@ export interface Services {
   writing: WritingModuleService;
   reduction: ReductionModuleService;
   console: ConsoleModuleService;
+  commission: CommissionModuleService;
 }
 
 /**
@@ -33,6 +37,7 @@ export interface Services {
 export const serverModules: readonly ServerModule[] = [
   housekeepingModule,
   homeModule,
+  newsModule,
   accountsModule,
   ordersModule,
   checkModule,
@@ -40,4 +45,5 @@ export const serverModules: readonly ServerModule[] = [
   writingModule,
   reductionModule,
   consoleModule,
+  commissionModule,
 ];

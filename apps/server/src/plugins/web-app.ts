@@ -12,9 +12,51 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, version.json, images): revalidate every time, cheap with ETag/304. */
 const REVALIDATE = 'no-cache';
 
+/** What a page's <head> says before any script runs (crawlers, share previews): modules/news/pages.ts. */
+export interface PageHeadTags {
+  /** 404 for an unknown article: the page shows the 404 page and crawlers drop the address. */
+  status: number;
+  title: string;
+  description: string;
+  /** Absolute address of the page, or null for pages not to be indexed. */
+  canonical: string | null;
+  /** false: noindex (private pages, unknown articles). */
+  index: boolean;
+  /** Open Graph properties (og:*, article:*), in order. */
+  og: readonly (readonly [string, string])[];
+}
+
 export interface WebApp {
-  /** Sends index.html with the runtime public config injected (history fallback). */
-  sendIndex(reply: FastifyReply): Promise<FastifyReply>;
+  /** Sends index.html with the runtime public config injected (history fallback) and the page's head. */
+  sendIndex(reply: FastifyReply, head?: PageHeadTags): Promise<FastifyReply>;
+}
+
+const escapeAttr = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * index.html with the page's title, description, canonical address, robots rule and Open Graph
+ * tags in place of the build's defaults. Every value is escaped: an article's title cannot close
+ * the tag.
+ */
+export function applyPageHead(html: string, head: PageHeadTags): string {
+  const tags = [
+    head.canonical ? `<link rel="canonical" href="${escapeAttr(head.canonical)}" />` : '',
+    head.index ? '' : '<meta name="robots" content="noindex" />',
+    ...head.og.map(
+      ([property, content]) => `<meta property="${escapeAttr(property)}" content="${escapeAttr(content)}" />`,
+    ),
+  ].join('');
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/?>/,
+      () => `<meta name="description" content="${escapeAttr(head.description)}" />`,
+    )
+    .replace('</head>', () => `${tags}</head>`);
 }
 
 /**
@@ -87,10 +129,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   }
 
   return {
-    async sendIndex(reply) {
-      const html = await loadIndex();
+    async sendIndex(reply, head) {
+      const html = head ? applyPageHead(await loadIndex(), head) : await loadIndex();
       return reply
-        .code(200)
+        .code(head?.status ?? 200)
         .header('Cache-Control', REVALIDATE)
         .header('Content-Security-Policy', contentSecurityPolicy)
         .type('text/html; charset=utf-8')

@@ -116,7 +116,7 @@ describe('staff login', () => {
       totpCode: '12ab',
     });
     expect(malformed.body.code).toBe(ErrorCode.VALIDATION);
-    expect(malformed.body.message).toBe('动态验证码为6位数字');
+    expect(malformed.body.message).toBe('动态验证码为6位数字（或输入一个恢复码）');
   });
 
   it('locks the account after five failures, even for the right code, until the lock ends', async () => {

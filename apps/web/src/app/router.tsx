@@ -129,6 +129,11 @@ export const routes: RouteObject[] = [
                         ...page(() => import('./routes/user/order/reduction')),
                       },
                       {
+                        id: 'user-order-commission',
+                        path: 'commission',
+                        ...page(() => import('./routes/user/order/commission')),
+                      },
+                      {
                         id: 'user-order-write',
                         path: 'write',
                         ...page(() => import('./routes/user/order/write')),

@@ -28,6 +28,7 @@ export const paths = {
   'user-invoice': '/user/invoice',
   'user-order': '/user/order',
   'user-order-check': '/user/order/check',
+  'user-order-commission': '/user/order/commission',
   'user-order-reduction': '/user/order/reduction',
   'user-order-write': '/user/order/write',
   'user-password': '/user/password',

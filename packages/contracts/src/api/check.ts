@@ -103,6 +103,13 @@ export const checkGoodsSchema = goodsSchema.loose().extend({
   /** Largest upload in bytes. */
   uploadMaxBytes: z.number(),
   kind: checkKindSchema,
+  /**
+   * Can be ordered now: false while a collection the goods is not sold without holds no document
+   * (硕博 while the thesis collection is empty); /freeCheck/uploadFile then refuses it (1001).
+   */
+  available: z.boolean().optional(),
+  /** Why it cannot be ordered now, in the words of the upload's refusal; null when it can. */
+  unavailableReason: z.string().nullable().optional(),
 });
 export type CheckGoods = z.output<typeof checkGoodsSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, nullData } from './endpoint.ts';
 import {
+  deliverySchema,
   idSchema,
   intInSchema,
   ORDER_STATUSES,
@@ -122,6 +123,98 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
+export const staffAccountSchema = z.object({
+  staffId: z.string(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLE_VALUES),
+  roleText: z.string(),
+  disabled: z.boolean(),
+  lockedUntil: isoDate.nullable(),
+  createdAt: isoDate,
+  createdBy: z.string().nullable(),
+  lastLoginAt: isoDate.nullable(),
+  recoveryCodesLeft: z.number(),
+});
+export type StaffAccount = z.output<typeof staffAccountSchema>;
+
+/** Shown once, when an account is created or its two-step verification reset. */
+export const staffSecretsSchema = z.object({
+  username: z.string(),
+  /** Only when the account is created. */
+  password: z.string().optional(),
+  totpSecret: z.string(),
+  otpauthUri: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type StaffSecrets = z.output<typeof staffSecretsSchema>;
+
+/** A row id (uuid): anything else is refused before it reaches a uuid column. */
+const uuid = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[0-9a-f-]{36}$/i, { error: message });
+
+const staffId = z.string({ error: '运营账号不存在' }).regex(/^[0-9a-f-]{36}$/i, { error: '运营账号不存在' });
+const staffRole = z.enum(STAFF_ROLE_VALUES, { error: '角色不正确' });
+
+export const failedRefundSchema = z.object({
+  refundNo: z.string(),
+  orderNo: z.string(),
+  ...money,
+  reason: z.string(),
+  /** 'system': an automatic refund (service undeliverable, late or duplicate payment). */
+  actor: z.enum(['system', 'operator']),
+  channel: z.string(),
+  channelText: z.string(),
+  phone: z.string().nullable(),
+  lastError: z.string().nullable(),
+  attempts: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type FailedRefund = z.output<typeof failedRefundSchema>;
+
+export const INVOICE_TABS = ['requested', 'issued', 'reversal'] as const;
+
+export const consoleInvoiceSchema = z.object({
+  invoiceId: z.string(),
+  invoiceNo: z.string(),
+  titleType: z.enum(['personal', 'company']),
+  title: z.string(),
+  taxpayerId: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  ...money,
+  status: z.enum(['requested', 'issued']),
+  createdAt: isoDate,
+  issuedAt: isoDate.nullable(),
+  emailedAt: isoDate.nullable(),
+  orders: z.array(
+    z.object({
+      orderNo: z.string(),
+      goodsName: z.string(),
+      ...money,
+      refundedFen: z.number(),
+      statusText: z.string(),
+    }),
+  ),
+});
+export type ConsoleInvoice = z.output<typeof consoleInvoiceSchema>;
+
+export const consoleDeliverySchema = deliverySchema.extend({
+  orderNo: z.string(),
+  goodsName: z.string(),
+  orderStatusText: z.string(),
+  paidAt: isoDate.nullable(),
+});
+export type ConsoleDelivery = z.output<typeof consoleDeliverySchema>;
+
+const refundNo = z
+  .string({ error: '退款单号不能为空' })
+  .trim()
+  .regex(/^RF[0-9]{20}$/, { error: '退款单号格式错误' });
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -136,10 +229,13 @@ export const consoleApi = {
     body: z.object({
       username: text(32, '请输入用户名'),
       password: text(128, '请输入密码'),
+      /** The authenticator's 6 digits, or one of the account's recovery codes (xxxxx-xxxxx). */
       totpCode: z
         .string({ error: '请输入动态验证码' })
         .trim()
-        .regex(/^[0-9]{6}$/, { error: '动态验证码为6位数字' }),
+        .regex(/^[0-9]{6}$|^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, {
+          error: '动态验证码为6位数字（或输入一个恢复码）',
+        }),
     }),
     data: staffSchema,
   }),
@@ -206,6 +302,78 @@ export const consoleApi = {
       reason: text(80, '请填写退款原因'),
     }),
     data: z.object({ refundNo: z.string(), ...money, status: z.string(), statusText: z.string() }),
+  }),
+  staffList: endpoint({ path: '/admin/staff/list', data: z.array(staffAccountSchema) }),
+  staffCreate: endpoint({
+    path: '/admin/staff/create',
+    body: z.object({
+      username: z
+        .string({ error: '请输入用户名' })
+        .trim()
+        .regex(/^[a-z][a-z0-9_.-]{2,31}$/, {
+          error: '用户名须以小写字母开头，3–32位小写字母、数字、_ . -',
+        }),
+      role: staffRole,
+    }),
+    data: staffSecretsSchema,
+  }),
+  staffUpdate: endpoint({
+    path: '/admin/staff/update',
+    body: z
+      .object({ staffId, role: staffRole.optional(), disabled: z.boolean().optional() })
+      .refine((b) => b.role !== undefined || b.disabled !== undefined, { error: '没有要修改的内容' }),
+    data: staffAccountSchema,
+  }),
+  staffResetTotp: endpoint({
+    path: '/admin/staff/resetTotp',
+    body: z.object({ staffId }),
+    data: staffSecretsSchema,
+  }),
+  failedRefunds: endpoint({ path: '/admin/refunds/failed', data: z.array(failedRefundSchema) }),
+  refundRetry: endpoint({
+    path: '/admin/refunds/retry',
+    body: z.object({ refundNo }),
+    data: orderDetailSchema.shape.refunds.element,
+  }),
+  refundMarkDone: endpoint({
+    path: '/admin/refunds/markDone',
+    body: z.object({ refundNo, note: text(200, '请填写退款方式（如已通过银行转账退回）') }),
+    data: orderDetailSchema.shape.refunds.element,
+  }),
+  invoiceList: endpoint({
+    path: '/admin/invoices/list',
+    body: z.object({ tab: z.enum(INVOICE_TABS, { error: '发票分类不正确' }).optional() }),
+    data: z.array(consoleInvoiceSchema),
+  }),
+  invoiceGenerate: endpoint({
+    path: '/admin/invoices/generate',
+    body: z.object({ invoiceId: uuid('发票申请不存在') }),
+    data: consoleInvoiceSchema,
+  }),
+  /** multipart: `invoiceId` and the invoice's PDF (`file`). */
+  invoiceUpload: endpoint({ path: '/admin/invoices/upload', data: consoleInvoiceSchema }),
+  invoiceFile: endpoint({
+    method: 'GET',
+    path: '/admin/invoices/file',
+    query: z.object({ invoiceId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '发票不存在' }) }),
+    data: 'file',
+  }),
+  deliveryList: endpoint({
+    path: '/admin/deliveries/list',
+    body: z.object({ shipped: z.boolean().optional() }),
+    data: z.array(consoleDeliverySchema),
+  }),
+  deliveryShip: endpoint({
+    path: '/admin/deliveries/ship',
+    body: z.object({
+      orderNo,
+      carrier: text(30, '请填写快递公司'),
+      trackingNo: z
+        .string({ error: '请填写快递单号' })
+        .trim()
+        .regex(/^[0-9A-Za-z-]{6,40}$/, { error: '快递单号格式错误' }),
+    }),
+    data: deliverySchema.nullable(),
   }),
   auditList: endpoint({
     path: '/admin/audit/list',

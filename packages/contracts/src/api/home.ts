@@ -36,6 +36,21 @@ export type HomeInfo = z.output<typeof homeInfoSchema>;
 export const ARTICLE_CATEGORIES = ['guide', 'norms', 'policy'] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
+/**
+ * An uploaded image as the pages show it: `src` (a middle width) and `srcset` (every stored width,
+ * `w` descriptors: the spec's breakpoints at densities 1 and 2 that the original can fill), its
+ * intrinsic size (16:9) and a JPEG for share previews (og:image). All paths are on the site.
+ */
+export const newsImageSchema = z.object({
+  id: z.string(),
+  src: z.string(),
+  srcset: z.string(),
+  width: z.number(),
+  height: z.number(),
+  ogSrc: z.string(),
+});
+export type NewsImage = z.output<typeof newsImageSchema>;
+
 export const articleSummarySchema = z.object({
   /** The catch-all path under /industryNews, e.g. 'guide/2026/read-check-report'. */
   slug: z.string(),
@@ -46,12 +61,24 @@ export const articleSummarySchema = z.object({
   source: z.string().nullable(),
   tags: z.array(z.string()),
   publishedAt: isoDate,
+  /** null: no cover uploaded; the pages draw a placeholder. */
+  cover: newsImageSchema.nullable(),
 });
 export type ArticleSummary = z.output<typeof articleSummarySchema>;
 
-/** The body is sanitised HTML written by the site (never user input). */
+/** The body is HTML written by the site or its editors, sanitised by the server when saved. */
 export const articleSchema = articleSummarySchema.extend({ bodyHtml: z.string() });
 export type Article = z.output<typeof articleSchema>;
+
+export const casePhotoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  caption: z.string(),
+  /** A path on this site the photo links to, or null. */
+  linkPath: z.string().nullable(),
+  image: newsImageSchema,
+});
+export type CasePhoto = z.output<typeof casePhotoSchema>;
 
 export const homeApi = {
   homeInfo: endpoint({ method: 'GET', path: '/home/homeInfo', data: homeInfoSchema }),
@@ -84,4 +111,6 @@ export const homeApi = {
     }),
     data: articleSchema,
   }),
+  /** The landing page's case/showcase images, in display order (visible ones only). */
+  casePhoto: endpoint({ method: 'GET', path: '/home/casePhoto', data: z.array(casePhotoSchema) }),
 } as const;

@@ -11,6 +11,10 @@
  * Retrieval of source sentences for an input sentence is by shared character bigrams through a
  * small inverted index over the candidates' sentences, so the segmenter runs only on pairs that
  * already look alike.
+ *
+ * ~560 lines on purpose: most of it is findParaphrases, one pass whose retrieval, window scoring and
+ * window growing share the per-check arrays (sentence features, the bigram index, what is covered);
+ * split up, they would be passed around as one record. Its helpers are segment.ts and sort.ts.
  */
 import type { Passage } from './align.ts';
 import type { NormalizedText } from './normalize.ts';

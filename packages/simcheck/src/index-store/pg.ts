@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL index (scaled mode: many workers, one index), the subpath `@kyfw/simcheck/pg`: the
- * only part of the engine that loads a database driver. Runs on a PostgreSQL server through `pg` and
- * in-process on PGlite; both speak the same SQL.
+ * only part of the engine that loads a database driver (with pg-load.ts, its fingerprint writes).
+ * Runs on a PostgreSQL server through `pg` and in-process on PGlite; both speak the same SQL.
  *
  * Tables (created by packages/db's migration 0012_simcheck_index.sql, not here; opening an index in
  * a database without them fails with `database_error`):
@@ -17,10 +17,6 @@
  * empty library, a bulk load (`beginBulkLoad`/`finishBulkLoad`): the two fingerprint indexes are
  * dropped and built once at the end (see the README's PostgreSQL section).
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
-import { getIndexFingerprints } from '../core/document.ts';
 import { SimcheckError } from '../core/errors.ts';
 import { defaultOptions } from '../core/options.ts';
 import type {
@@ -34,6 +30,7 @@ import type {
   Postings,
   StoredDocument,
 } from '../core/types.ts';
+import { canCopy, copyFingerprints, insertFingerprints } from './pg-load.ts';
 
 /** What the backend needs from a connection: `pg.Pool`, `pg.Client` and PGlite all fit. */
 export type Queryable = {
@@ -66,10 +63,6 @@ const BULK_LOCK_KEY = `((x'5c0b1c00'::bigint << 32) | 'simcheck_fingerprints'::r
 const BULK_INDEX_MEMORY = '256MB';
 
 const DOC_BATCH = 500;
-/** Rows per multi-row INSERT where COPY is not available (PGlite). */
-const FP_BATCH = 50_000;
-/** Rows per chunk of binary COPY data (34 bytes each). */
-const COPY_ROWS = 16_384;
 
 function isPool(db: Queryable): db is PoolLike {
   return typeof (db as Partial<PoolLike>).connect === 'function' && 'totalCount' in db;
@@ -415,99 +408,6 @@ async function createFingerprintIndexes(q: Queryable): Promise<void> {
   for (const { name, column } of FP_INDEXES)
     await q.query(`CREATE INDEX IF NOT EXISTS ${name} ON simcheck_fingerprints (${column})`);
   await q.query(`DROP INDEX IF EXISTS ${LEGACY_HASH_INDEX}`);
-}
-
-/** A `pg` client (not PGlite): it can take COPY FROM STDIN. */
-function canCopy(q: Queryable): boolean {
-  const connection = (q as { connection?: { sendCopyFromChunk?: unknown } }).connection;
-  return typeof connection?.sendCopyFromChunk === 'function';
-}
-
-/** Binary COPY: signature `PGCOPY\n\377\r\n\0`, flags 0, header extension length 0. */
-const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-const COPY_TRAILER = Buffer.from([0xff, 0xff]);
-const ROW_BYTES = 2 + (4 + 8) + (4 + 8) + (4 + 4);
-
-/**
- * The fingerprints of `list` into `simcheck_fingerprints` through one binary `COPY FROM STDIN`,
- * computed document by document as the stream asks for more. Returns each document's characters.
- */
-async function copyFingerprints(
-  q: Queryable,
-  list: readonly LibraryDocument[],
-  docNos: readonly number[],
-  params: IndexParams,
-): Promise<number[]> {
-  const chars: number[] = [];
-  function* chunks(): Generator<Buffer> {
-    yield COPY_HEADER;
-    let buf = Buffer.allocUnsafe(COPY_ROWS * ROW_BYTES);
-    let at = 0;
-    for (let i = 0; i < list.length; i++) {
-      const f = getIndexFingerprints(list[i]!.text, params);
-      chars.push(f.chars);
-      const docNo = docNos[i]!;
-      for (let j = 0; j < f.hashes.length; j++) {
-        buf.writeInt16BE(3, at);
-        buf.writeInt32BE(8, at + 2);
-        buf.writeUInt32BE(0, at + 6);
-        buf.writeUInt32BE(f.hashes[j]!, at + 10);
-        buf.writeInt32BE(8, at + 14);
-        buf.writeUInt32BE(Math.floor(docNo / 0x1_0000_0000), at + 18);
-        buf.writeUInt32BE(docNo >>> 0, at + 22);
-        buf.writeInt32BE(4, at + 26);
-        buf.writeInt32BE(f.positions[j]!, at + 30);
-        at += ROW_BYTES;
-        if (at === buf.length) {
-          yield buf;
-          buf = Buffer.allocUnsafe(COPY_ROWS * ROW_BYTES);
-          at = 0;
-        }
-      }
-    }
-    if (at > 0) yield buf.subarray(0, at);
-    yield COPY_TRAILER;
-  }
-  const sink = (q as unknown as { query<T>(s: T): T }).query(
-    copyFrom('COPY simcheck_fingerprints (hash, doc_no, pos) FROM STDIN (FORMAT binary)'),
-  );
-  await pipeline(Readable.from(chunks(), { objectMode: false }), sink);
-  return chars;
-}
-
-/** The same through multi-row `INSERT ... SELECT FROM unnest(...)` (PGlite). */
-async function insertFingerprints(
-  q: Queryable,
-  list: readonly LibraryDocument[],
-  docNos: readonly number[],
-  params: IndexParams,
-): Promise<number[]> {
-  const chars: number[] = [];
-  let hashes: number[] = [];
-  let nos: number[] = [];
-  let poss: number[] = [];
-  const insert = async () => {
-    if (hashes.length === 0) return;
-    await q.query(
-      'INSERT INTO simcheck_fingerprints (hash, doc_no, pos) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[])',
-      [hashes, nos, poss],
-    );
-    hashes = [];
-    nos = [];
-    poss = [];
-  };
-  for (let i = 0; i < list.length; i++) {
-    const f = getIndexFingerprints(list[i]!.text, params);
-    chars.push(f.chars);
-    for (let j = 0; j < f.hashes.length; j++) {
-      hashes.push(f.hashes[j]!);
-      nos.push(docNos[i]!);
-      poss.push(f.positions[j]!);
-    }
-    if (hashes.length >= FP_BATCH) await insert();
-  }
-  await insert();
-  return chars;
 }
 
 async function prepare(db: Queryable, options: PgIndexOptions): Promise<IndexParams> {

@@ -3,6 +3,7 @@ import { accountsApi, ErrorCode, MESSAGES, ok, qrSessionIdSchema } from '@kyfw/c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { attachment } from '../../lib/upload.ts';
 import { BROWSER_KEY_COOKIE, BROWSER_KEY_MAX_AGE_SECONDS } from './accounts.policy.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { TEXTS } from './accounts.texts.ts';
@@ -216,10 +217,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       const fileName = TEXTS.exportFileName;
       return reply
         .header('content-type', 'application/json; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="my-data.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
+        .header('content-disposition', attachment(fileName, 'my-data.json'))
         .send(JSON.stringify(data, null, 2));
     },
     { auth: requireUser, alsoGet: true },

@@ -1,6 +1,10 @@
 import { enqueue } from '../../jobs/index.ts';
 import type { AccountHooks } from '../accounts/accounts.service.ts';
-import { deidentifyAccountChecks, listAccountCheckFiles, listChecksForExport } from './check.repo.ts';
+import {
+  deidentifyAccountChecks,
+  listAccountCheckFiles,
+  listChecksForExport,
+} from './account-checks.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_PURGE_JOB, stopChecksOfErasedAccount } from './check.service.ts';
 

@@ -1,21 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { envVar as env } from '../../lib/env.ts';
+import { envVar as env, integer } from '../../lib/env.ts';
 
 /**
  * Environment of the paper-check module, merged into the server's env schema (config.ts). All
  * optional: the embedded default keeps the library under DATA_DIR/index and generates the report
  * signing secret under DATA_DIR on first start.
  */
-
-function integer(min: number, max: number) {
-  const message = `must be an integer between ${min} and ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
-}
 
 export const checkEnvSchema = z.object({
   CHECK_UPLOAD_MAX_MB: env(integer(1, 100).default(30)),

@@ -1,7 +1,6 @@
 import {
   type CheckFileFormat,
   type CheckKind,
-  type CheckReportRow,
   type CheckRow,
   type CheckStage,
   type CheckStatus,
@@ -10,8 +9,9 @@ import {
   type Kysely,
   sql,
 } from '@kyfw/db';
+import { type CheckReportRecord, toReport } from './check-reports.repo.ts';
 
-/** Every SQL statement of the check module (besides the library catalogue's, library.repo.ts). */
+/** Every SQL statement on `checks` (reports: check-reports.repo.ts; a whole account: account-checks.repo.ts; the library catalogue: library/library.repo.ts). */
 
 export interface CheckRecord {
   id: string;
@@ -79,42 +79,6 @@ export function toCheck(row: CheckRow): CheckRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     hiddenAt: row.hidden_at,
-  };
-}
-
-export interface CheckReportRecord {
-  checkId: string;
-  reportNo: string;
-  verificationCode: string;
-  summary: unknown;
-  signature: string;
-  ratio: number;
-  totalChars: number;
-  copiedChars: number;
-  modelKey: string | null;
-  pdfKey: string | null;
-  markedPdfKey: string | null;
-  htmlKey: string | null;
-  zipKey: string | null;
-  checkedAt: Date;
-}
-
-export function toReport(row: CheckReportRow): CheckReportRecord {
-  return {
-    checkId: row.check_id,
-    reportNo: row.report_no,
-    verificationCode: row.verification_code,
-    summary: row.summary,
-    signature: row.signature,
-    ratio: row.ratio,
-    totalChars: row.total_chars,
-    copiedChars: row.copied_chars,
-    modelKey: row.model_key,
-    pdfKey: row.pdf_key,
-    markedPdfKey: row.marked_pdf_key,
-    htmlKey: row.html_key,
-    zipKey: row.zip_key,
-    checkedAt: row.checked_at,
   };
 }
 
@@ -430,172 +394,4 @@ export async function hideCheck(db: Kysely<Database>, id: string, now: Date): Pr
     .set({ model_key: null, pdf_key: null, marked_pdf_key: null, html_key: null, zip_key: null })
     .where('check_id', '=', id)
     .execute();
-}
-
-export interface NewReport {
-  checkId: string;
-  reportNo: string;
-  verificationCode: string;
-  summary: unknown;
-  signature: string;
-  ratio: number;
-  totalChars: number;
-  copiedChars: number;
-  /** markedPdf, html and zip are null for an AIGC report (its one file is the PDF). */
-  keys: { model: string; pdf: string; markedPdf: string | null; html: string | null; zip: string | null };
-  checkedAt: Date;
-}
-
-/** Inserts the report; undefined when the report number was taken (the caller draws another). */
-export async function insertReport(
-  db: Kysely<Database>,
-  r: NewReport,
-): Promise<CheckReportRecord | undefined> {
-  const row = await db
-    .insertInto('check_reports')
-    .values({
-      check_id: r.checkId,
-      report_no: r.reportNo,
-      verification_code: r.verificationCode,
-      summary: JSON.stringify(r.summary),
-      signature: r.signature,
-      ratio: r.ratio,
-      total_chars: r.totalChars,
-      copied_chars: r.copiedChars,
-      model_key: r.keys.model,
-      pdf_key: r.keys.pdf,
-      marked_pdf_key: r.keys.markedPdf,
-      html_key: r.keys.html,
-      zip_key: r.keys.zip,
-      checked_at: r.checkedAt,
-    })
-    .onConflict((oc) => oc.column('report_no').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toReport(row) : undefined;
-}
-
-export async function findReport(
-  db: Kysely<Database>,
-  checkId: string,
-): Promise<CheckReportRecord | undefined> {
-  const row = await db
-    .selectFrom('check_reports')
-    .selectAll()
-    .where('check_id', '=', checkId)
-    .executeTakeFirst();
-  return row ? toReport(row) : undefined;
-}
-
-export async function findReportByNo(
-  db: Kysely<Database>,
-  reportNo: string,
-): Promise<CheckReportRecord | undefined> {
-  const row = await db
-    .selectFrom('check_reports')
-    .selectAll()
-    .where('report_no', '=', reportNo)
-    .executeTakeFirst();
-  return row ? toReport(row) : undefined;
-}
-
-/** Everything a deleted account leaves behind: the storage keys and the library ids of its checks. */
-export async function listAccountCheckFiles(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<{ keys: string[]; libraryIds: string[] }> {
-  const checks = await db
-    .selectFrom('checks')
-    .select(['id', 'file_key', 'text_key', 'library_doc_id'])
-    .where('user_id', '=', userId)
-    .execute();
-  const reports =
-    checks.length === 0
-      ? []
-      : await db
-          .selectFrom('check_reports')
-          .select(['model_key', 'pdf_key', 'marked_pdf_key', 'html_key', 'zip_key'])
-          .where(
-            'check_id',
-            'in',
-            checks.map((c) => c.id),
-          )
-          .execute();
-  const keys = [
-    ...checks.flatMap((c) => [c.file_key, c.text_key]),
-    ...reports.flatMap((r) => [r.model_key, r.pdf_key, r.marked_pdf_key, r.html_key, r.zip_key]),
-  ].filter((k): k is string => typeof k === 'string');
-  return {
-    keys,
-    libraryIds: checks.map((c) => c.library_doc_id).filter((k): k is string => typeof k === 'string'),
-  };
-}
-
-/** Account deletion: hide every check of the account and clear what names a person. */
-export async function deidentifyAccountChecks(
-  db: Kysely<Database>,
-  userId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('checks')
-    .set({
-      author: '已注销',
-      file_name: 'deleted',
-      file_key: null,
-      text_key: null,
-      hidden_at: sql`coalesce(hidden_at, ${now})`,
-      updated_at: now,
-    })
-    .where('user_id', '=', userId)
-    .execute();
-  await db
-    .updateTable('check_reports')
-    .set({ model_key: null, pdf_key: null, marked_pdf_key: null, html_key: null, zip_key: null })
-    .where('check_id', 'in', db.selectFrom('checks').select('id').where('user_id', '=', userId))
-    .execute();
-}
-
-/** The account's checks for "export my data". */
-export async function listChecksForExport(db: Kysely<Database>, userId: string) {
-  const rows = await db
-    .selectFrom('checks')
-    .leftJoin('check_reports', 'check_reports.check_id', 'checks.id')
-    .select([
-      'checks.check_no',
-      'checks.order_id',
-      'checks.title',
-      'checks.author',
-      'checks.file_name',
-      'checks.chars',
-      'checks.amount_fen',
-      'checks.free',
-      'checks.add_to_library',
-      'checks.status',
-      'checks.created_at',
-      'checks.finished_at',
-      'checks.hidden_at',
-      'check_reports.report_no',
-      'check_reports.ratio',
-    ])
-    .where('checks.user_id', '=', userId)
-    .orderBy('checks.created_at')
-    .execute();
-  return rows.map((r) => ({
-    checkNo: r.check_no,
-    orderId: r.order_id,
-    title: r.title,
-    author: r.author,
-    fileName: r.file_name,
-    chars: r.chars,
-    amountFen: r.amount_fen,
-    free: r.free,
-    addToLibrary: r.add_to_library,
-    status: r.status,
-    createdAt: r.created_at.toISOString(),
-    finishedAt: r.finished_at?.toISOString() ?? null,
-    deletedAt: r.hidden_at?.toISOString() ?? null,
-    reportNo: r.report_no,
-    ratio: r.ratio,
-  }));
 }

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import { checkApi, ErrorCode, ok, uploadFieldsSchema } from '@kyfw/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { attachment, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import { rejectNul } from '../../plugins/input-guard.ts';
 import { optionalUser, requireUser } from '../accounts/auth.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import {
@@ -22,55 +22,10 @@ import {
 } from './check.service.ts';
 import { TEXTS } from './check.texts.ts';
 
-/** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987 / RFC 6266. */
-export function attachment(fileName: string, asciiFallback: string): string {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /** Verification attempts per client and minute: plenty for a person, too few to guess codes. */
 const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
 /** Uploads per client and minute: each one is parsed in a worker thread. */
 const UPLOAD_LIMIT = { max: 20, timeWindow: 60_000 };
-
-export type Upload = {
-  fields: Record<string, string>;
-  file?: { fileName: string; bytes: Buffer; truncated: boolean };
-};
-
-/** Reads the multipart parts: the text fields and one `file`; the file stops at the size cap. */
-export async function readUpload(request: FastifyRequest, maxMb: number): Promise<Upload> {
-  const fields: Record<string, string> = {};
-  let file: Upload['file'];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (!file && part.fieldname === 'file') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        file = {
-          fileName: part.filename ?? '',
-          bytes: Buffer.concat(chunks),
-          truncated: part.file.truncated,
-        };
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, TEXTS.fileTooLarge(maxMb));
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-    if (error instanceof AppError) throw error;
-    // Everything else here comes from parsing the client's form (no or a wrong boundary, a
-    // truncated body, a part cut off): the client's error, not the server's.
-    throw new AppError(ErrorCode.VALIDATION, TEXTS.malformedUpload, { cause: error });
-  }
-  if (file?.truncated) throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, TEXTS.fileTooLarge(maxMb));
-  rejectNul(fields, file?.fileName);
-  return { fields, file };
-}
 
 /** The paper-check API under /kyfw/web/v1/freeCheck (docs/api/check.md). */
 export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRuntime }): Promise<void> {

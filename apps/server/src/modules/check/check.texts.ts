@@ -1,4 +1,5 @@
 import type { CheckStage, CheckStatus } from '@kyfw/db';
+import { UPLOAD_TEXTS } from '../../lib/upload.ts';
 
 /** User-visible Chinese texts of the check module besides the error catalogue's defaults. */
 
@@ -21,13 +22,14 @@ export const TEXTS = {
   freeStatus: '免费检测（待开始）',
   orderClosed: (statusText: string) => `订单${statusText}`,
   fileEmpty: '所选文件是空的（0 字节），请选择有内容的论文文件',
-  malformedUpload: '上传内容不完整或格式错误（不是完整的 multipart/form-data 表单），请重新选择文件上传',
-  fileTooLarge: (mb: number) => `文件超过 ${mb} MB，请压缩图片或拆分后上传`,
+  fileTooLarge: UPLOAD_TEXTS.tooLarge,
   tooManyChars: (chars: number, max: number) =>
     `论文共 ${chars.toLocaleString('zh-CN')} 字，超过该检测类型的上限 ${max.toLocaleString('zh-CN')} 字`,
   freeOverCap: (chars: number, cap: number) =>
     `免费查重限 ${cap.toLocaleString('zh-CN')} 字以内，本文 ${chars.toLocaleString('zh-CN')} 字，需付费检测`,
   freeNotForGoods: '该检测类型不支持免费查重',
+  goodsCollectionEmpty: (goods: string, collections: string) =>
+    `${goods}须比对${collections}，该库暂无收录，暂不可下单，请选择其他检测类型`,
   aigcPdfOnly: 'AIGC检测报告只提供 PDF 文件',
   aigcFreeUsed: '免费AIGC检测次数已使用，请重新上传并付费检测',
   paidCheck: '该订单为付费检测（上传时未使用免费查重），请支付后开始检测',

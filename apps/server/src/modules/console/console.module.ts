@@ -1,11 +1,19 @@
+import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../types.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
+import { createStaffRouting, type StaffRouting } from './staff-route.ts';
+import { createStaffCipher, staffKeyOf } from './staff-secrets.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
   /** The staff session cookie is Secure when PUBLIC_BASE_URL is https. */
   secureCookies: boolean;
+  /**
+   * The console's staff guard and audit for another module's operator routes (mounted under
+   * /admin, @fastify/cookie registered in that plugin): requireStaff(roles, action), staffRoute(…).
+   */
+  staffRouting(app: FastifyInstance): StaffRouting;
 }
 
 /**
@@ -16,9 +24,17 @@ export interface ConsoleModuleService {
 export const consoleModule = defineModule({
   name: 'console',
   createService({ config, db, clock }): ConsoleModuleService {
+    const staff = createStaffService({
+      db,
+      scryptCost: config.accounts.passwordScryptCost,
+      now: clock,
+      // Fails the start in production with DATABASE_URL and no STAFF_SECRET_KEY.
+      cipher: createStaffCipher(staffKeyOf(config)),
+    });
     return {
-      staff: createStaffService({ db, scryptCost: config.accounts.passwordScryptCost, now: clock }),
+      staff,
       secureCookies: config.publicBaseUrl.startsWith('https:'),
+      staffRouting: (app) => createStaffRouting(app, { db, staff }),
     };
   },
   async routes(app, { console: service, orders }) {

@@ -129,3 +129,68 @@ export async function phoneOfUser(db: Kysely<Database>, userId: string): Promise
   const row = await db.selectFrom('users').select('phone_number').where('id', '=', userId).executeTakeFirst();
   return row?.phone_number ?? null;
 }
+
+/** The refunds that failed (退款未能自动完成): oldest first, with their order, channel and phone. */
+export function listFailedRefunds(db: Kysely<Database>) {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'refunds.refund_no',
+      'refunds.amount_fen',
+      'refunds.reason',
+      'refunds.actor',
+      'refunds.last_error',
+      'refunds.attempts',
+      'refunds.created_at',
+      'refunds.updated_at',
+      'orders.order_no',
+      'payments.channel',
+      'users.phone_number as phone',
+    ])
+    .where('refunds.status', '=', 'failed')
+    .orderBy('refunds.created_at')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * Invoices of one console tab: `requested` (to issue, oldest first), `issued` (newest first), or
+ * `reversal` — issued invoices one of whose orders has since been refunded (in part or in full):
+ * they need a red-letter reversal (红冲).
+ */
+export function listInvoicesFor(db: Kysely<Database>, tab: 'requested' | 'issued' | 'reversal') {
+  let query = db
+    .selectFrom('invoices')
+    .leftJoin('users', 'users.id', 'invoices.user_id')
+    .selectAll('invoices')
+    .select('users.phone_number as phone');
+  const refunded = sql<boolean>`exists (select 1 from invoice_items i join orders o on o.id = i.order_id
+    where i.invoice_id = invoices.id and o.refunded_fen > 0)`;
+  if (tab === 'requested')
+    query = query.where('invoices.status', '=', 'requested').orderBy('invoices.created_at');
+  else query = query.where('invoices.status', '=', 'issued').orderBy('invoices.issued_at', 'desc');
+  if (tab === 'reversal') query = query.where(refunded);
+  return query.where('invoices.deidentified_at', 'is', null).limit(200).execute();
+}
+
+/** Orders with a courier delivery: waiting to ship (oldest paid first) or shipped (newest first). */
+export function listDeliveries(db: Kysely<Database>, shipped: boolean) {
+  let query = db
+    .selectFrom('order_deliveries')
+    .innerJoin('orders', 'orders.id', 'order_deliveries.order_id')
+    .selectAll('order_deliveries')
+    .select(['orders.order_no', 'orders.goods_name', 'orders.status', 'orders.paid_at'])
+    .where('order_deliveries.deidentified_at', 'is', null);
+  query = shipped
+    ? query
+        .where('order_deliveries.shipped_at', 'is not', null)
+        .orderBy('order_deliveries.shipped_at', 'desc')
+    : query
+        .where('order_deliveries.shipped_at', 'is', null)
+        .where('orders.status', 'in', ['paid', 'processing', 'done'])
+        .orderBy('orders.paid_at');
+  return query.limit(200).execute();
+}

@@ -1,50 +1,74 @@
 import fastifyCookie from '@fastify/cookie';
-import { consoleApi, type Endpoint, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import { consoleApi, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError, isAppError } from '../../lib/app-error.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { parseWith } from '../../lib/validate.ts';
+import { shipOrder } from '../orders/addresses/addresses.service.ts';
+import { findInvoice } from '../orders/invoices/invoices.repo.ts';
+import { issueInvoice, issueInvoiceWithPdf } from '../orders/invoices/invoices.service.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
-import { requestRefund } from '../orders/payments/refunds.service.ts';
-import { type AuditInput, appendAudit, listAudit } from './audit.repo.ts';
-import { buildDashboard, orderDetail, orderSearch, proofFile, proofList } from './console.service.ts';
-import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
 import {
-  isSessionToken,
-  StaffLoginError,
-  type StaffService,
-  type StaffSession,
-  toStaffView,
-} from './staff.service.ts';
+  completeFailedRefundByHand,
+  requestRefund,
+  retryFailedRefund,
+} from '../orders/payments/refunds.service.ts';
+import { listAudit } from './audit.repo.ts';
+import {
+  buildDashboard,
+  consoleInvoice,
+  deliveryList,
+  failedRefundList,
+  invoiceList,
+  orderDetail,
+  orderSearch,
+  proofFile,
+  proofList,
+} from './console.service.ts';
+import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
+import { StaffLoginError, type StaffService, toStaffAccountView, toStaffView } from './staff.service.ts';
+import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
 
-export const STAFF_COOKIE = 'kyfw_admin';
+export { STAFF_COOKIE };
 
 const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
 const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
 const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
 const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
 const ADMIN: readonly StaffRoleName[] = ['admin'];
+const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
+const ROLES_SHIPPING_READ: readonly StaffRoleName[] = ['admin', 'fulfilment', 'support'];
+/** The largest invoice PDF an operator may attach. */
+const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
 
-/** What an audited handler answers: the data and what the audit log records about it. */
-interface Audited<D> {
-  data: D;
-  message?: string;
-  target?: string | null;
-  before?: unknown;
-  after?: unknown;
-  detail?: unknown;
-}
-
-type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
-type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-type DataIn<E extends Endpoint> = E['data'] extends z.ZodType ? z.input<E['data']> : never;
-
-function clientOf(request: FastifyRequest) {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof ua === 'string' ? ua : null };
+/** The multipart parts of an invoice upload: `invoiceId` and one PDF `file`. */
+async function readInvoiceUpload(request: FastifyRequest): Promise<{ invoiceId: string; data: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileRequired);
+  let invoiceId: unknown;
+  let data: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'invoiceId') invoiceId = part.value;
+      } else if (data === undefined) {
+        data = await part.toBuffer();
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileTooLarge);
+    throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileRequired, { cause: error });
+  }
+  if (!data || data.length === 0) throw new AppError(ErrorCode.VALIDATION, TEXTS.invoiceFileRequired);
+  const parsed = parseWith(consoleApi.invoiceGenerate.body, { invoiceId });
+  return { invoiceId: parsed.invoiceId, data };
 }
 
 export interface ConsoleRoutesOptions {
@@ -67,8 +91,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     reply.header('cache-control', 'no-store');
   });
   const rt = (): OrdersRuntime => options.orders;
-  const audit = (request: FastifyRequest, entry: Omit<AuditInput, 'ip' | 'userAgent' | 'at'>) =>
-    appendAudit(db, { ...entry, ...clientOf(request), at: staff.now() });
+  const { audit, requireStaff, staffRoute } = createStaffRouting(app, { db, staff });
 
   const cookieOptions = {
     path: '/kyfw/web/v1/admin',
@@ -76,96 +99,6 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     sameSite: 'strict' as const,
     secure: options.secureCookies,
   };
-
-  /** The caller's session and role, or a refusal (recorded when it names a staff member or a forged cookie). */
-  function requireStaff(roles: readonly StaffRoleName[], action: string) {
-    return async (request: FastifyRequest): Promise<StaffSession> => {
-      const token = request.cookies[STAFF_COOKIE];
-      if (token === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn);
-      let session: StaffSession;
-      try {
-        if (!isSessionToken(token))
-          throw new StaffLoginError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn, 'malformed session', null);
-        session = await staff.authenticate(token);
-      } catch (error) {
-        if (error instanceof StaffLoginError) {
-          await audit(request, {
-            staffId: error.staffId,
-            username: null,
-            role: null,
-            action,
-            outcome: 'refused',
-            detail: { reason: error.reason },
-          });
-        }
-        throw error;
-      }
-      if (!roles.includes(session.role)) {
-        await audit(request, {
-          staffId: session.staffId,
-          username: session.username,
-          role: session.role,
-          action,
-          outcome: 'refused',
-          detail: { reason: 'role', allowed: roles },
-        });
-        throw new AppError(ErrorCode.FORBIDDEN, TEXTS.forbidden(session.role, roles));
-      }
-      return session;
-    };
-  }
-
-  /** Registers an endpoint for `roles`; its outcome (ok or failed with the message) is audited as `action`. */
-  function staffRoute<E extends Endpoint>(
-    endpoint: E,
-    roles: readonly StaffRoleName[],
-    action: string,
-    handler: (input: {
-      session: StaffSession;
-      body: Body<E>;
-      query: Query<E>;
-      request: FastifyRequest;
-      reply: FastifyReply;
-    }) => Promise<Audited<DataIn<E>>>,
-  ): void {
-    route(
-      app,
-      endpoint,
-      async ({ auth, body, query, request, reply }) => {
-        const who = { staffId: auth.staffId, username: auth.username, role: auth.role, action };
-        try {
-          const result = await handler({
-            session: auth,
-            body: body as Body<E>,
-            query: query as Query<E>,
-            request,
-            reply,
-          });
-          await audit(request, {
-            ...who,
-            outcome: 'ok',
-            target: result.target ?? null,
-            before: result.before,
-            after: result.after,
-            detail: result.detail,
-          });
-          if (endpoint.data === 'file') return reply as never;
-          return ok(result.data, result.message) as never;
-        } catch (error) {
-          await audit(request, {
-            ...who,
-            outcome: 'failed',
-            detail: {
-              code: isAppError(error) ? error.code : ErrorCode.INTERNAL,
-              message: isAppError(error) ? error.message : 'internal',
-            },
-          });
-          throw error;
-        }
-      },
-      { auth: requireStaff(roles, action) },
-    );
-  }
 
   // --- auth ---------------------------------------------------------------------------------------
 
@@ -182,6 +115,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
           role: session.role,
           action: 'auth.login',
           outcome: 'ok',
+          detail: session.viaRecoveryCode ? { secondFactor: 'recovery code' } : undefined,
         });
         reply.setCookie(STAFF_COOKIE, token, cookieOptions);
         return ok(toStaffView(session));
@@ -279,6 +213,141 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
         status: refund.status,
         reason: body.reason,
       },
+    };
+  });
+
+  // --- refunds that failed (退款未能自动完成) ---------------------------------------------------------
+
+  staffRoute(consoleApi.failedRefunds, PAYMENTS_READ, 'refund.failedList', async () => ({
+    data: await failedRefundList(db),
+  }));
+
+  staffRoute(consoleApi.refundRetry, FINANCE, 'refund.retry', async ({ body }) => {
+    const record = await retryFailedRefund(rt(), body.refundNo);
+    if (record.status === 'failed') {
+      throw new AppError(ErrorCode.REFUND_FAILED, TEXTS.refundRetryFailed(record.lastError ?? '平台拒绝'));
+    }
+    const refund = toRefundView(record);
+    return {
+      data: refund,
+      message: TEXTS.refundRetried(refund.statusText),
+      target: body.refundNo,
+      before: { status: 'failed' },
+      after: { status: refund.status },
+    };
+  });
+
+  staffRoute(consoleApi.refundMarkDone, FINANCE, 'refund.markDone', async ({ body, session }) => {
+    const refund = toRefundView(await completeFailedRefundByHand(rt(), { ...body, by: session.username }));
+    return {
+      data: refund,
+      message: TEXTS.refundMarkedDone,
+      target: body.refundNo,
+      before: { status: 'failed' },
+      after: { status: refund.status, note: body.note },
+    };
+  });
+
+  // --- invoices (issue: generate or attach the real PDF; 红冲 list) and courier shipping -----------
+
+  staffRoute(consoleApi.invoiceList, PAYMENTS_READ, 'invoice.list', async ({ body }) => ({
+    data: await invoiceList(db, body.tab ?? 'requested'),
+  }));
+
+  staffRoute(consoleApi.invoiceGenerate, FINANCE, 'invoice.generate', async ({ body }) => {
+    const before = await consoleInvoice(db, body.invoiceId);
+    await issueInvoice(rt(), body.invoiceId);
+    const after = await consoleInvoice(db, body.invoiceId);
+    return {
+      data: after,
+      message: TEXTS.invoiceIssued,
+      target: after.invoiceNo,
+      before: { status: before.status },
+      after: { status: after.status, pdf: 'generated' },
+    };
+  });
+
+  staffRoute(consoleApi.invoiceFile, PAYMENTS_READ, 'invoice.file', async ({ query, reply }) => {
+    const invoice = await findInvoice(db, query.invoiceId);
+    if (!invoice?.pdfFileKey) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', 'inline')
+      .send(await rt().files.read(invoice.pdfFileKey));
+    return { data: undefined as never, target: invoice.invoiceNo };
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: INVOICE_PDF_MAX_BYTES, fields: 3, fieldSize: 100, parts: 4 },
+    });
+    const scoped = createStaffRouting(scope, { db, staff });
+    scoped.staffRoute(consoleApi.invoiceUpload, FINANCE, 'invoice.upload', async ({ request }) => {
+      const { invoiceId, data } = await readInvoiceUpload(request);
+      await issueInvoiceWithPdf(rt(), invoiceId, data);
+      const after = await consoleInvoice(db, invoiceId);
+      return {
+        data: after,
+        message: TEXTS.invoiceIssued,
+        target: after.invoiceNo,
+        before: { status: 'requested' },
+        after: { status: after.status, pdf: 'uploaded', bytes: data.length },
+      };
+    });
+  });
+
+  staffRoute(consoleApi.deliveryList, ROLES_SHIPPING_READ, 'delivery.list', async ({ body }) => ({
+    data: await deliveryList(db, body.shipped ?? false),
+  }));
+
+  staffRoute(consoleApi.deliveryShip, FULFILMENT, 'delivery.ship', async ({ body }) => {
+    const delivery = await shipOrder(rt(), body);
+    return {
+      data: delivery,
+      message: TEXTS.shipped,
+      target: body.orderNo,
+      before: { shipped: false },
+      after: { carrier: delivery?.carrier, trackingNo: delivery?.trackingNo },
+    };
+  });
+
+  // --- staff accounts (admin) --------------------------------------------------------------------
+
+  staffRoute(consoleApi.staffList, ADMIN, 'staff.list', async () => ({
+    data: (await staff.list()).map(toStaffAccountView),
+  }));
+
+  staffRoute(consoleApi.staffCreate, ADMIN, 'staff.create', async ({ body, session }) => {
+    const created = await staff.create({ ...body, createdBy: session.username });
+    // The audit row names the account and its role, never the password, secret or codes.
+    return {
+      data: created,
+      message: TEXTS.staffCreated,
+      target: created.username,
+      after: { role: body.role, recoveryCodes: created.recoveryCodes.length },
+    };
+  });
+
+  staffRoute(consoleApi.staffUpdate, ADMIN, 'staff.update', async ({ body, session }) => {
+    if (body.staffId === session.staffId) throw new AppError(ErrorCode.FORBIDDEN, TEXTS.notOnSelf);
+    const before = await staff.get(body.staffId);
+    const after = await staff.update(body.staffId, { role: body.role, disabled: body.disabled });
+    return {
+      data: toStaffAccountView(after),
+      message: TEXTS.staffUpdated,
+      target: after.username,
+      before: { role: before.role, disabled: before.disabled },
+      after: { role: after.role, disabled: after.disabled },
+    };
+  });
+
+  staffRoute(consoleApi.staffResetTotp, ADMIN, 'staff.reset2fa', async ({ body }) => {
+    const secrets = await staff.resetSecondFactor(body.staffId);
+    return {
+      data: secrets,
+      message: TEXTS.secondFactorReset,
+      target: secrets.username,
+      after: { recoveryCodes: secrets.recoveryCodes.length },
     };
   });
 

@@ -4,12 +4,22 @@ import { AppError } from '../../lib/app-error.ts';
 import { findOrderByNo, toOrder } from '../orders/orders.repo.ts';
 import type { OrdersRuntime } from '../orders/orders.runtime.ts';
 import { getOrderHistory } from '../orders/orders.service.ts';
+import { ORDER_STATUS_TEXTS, PAY_CHANNEL_TEXTS } from '../orders/orders.texts.ts';
 import { money, toOrderView } from '../orders/orders.view.ts';
 import { listProofsForOperator, readProofFile } from '../orders/payments/offline.service.ts';
 import { listOrderPayments } from '../orders/payments/payments.repo.ts';
 import { toRefundView } from '../orders/payments/records.service.ts';
 import { listOrderRefunds } from '../orders/payments/refunds.repo.ts';
-import { dashboardDays, phoneOfUser, queueSizes, recentFailedJobs, searchOrders } from './console.repo.ts';
+import {
+  dashboardDays,
+  listDeliveries,
+  listFailedRefunds,
+  listInvoicesFor,
+  phoneOfUser,
+  queueSizes,
+  recentFailedJobs,
+  searchOrders,
+} from './console.repo.ts';
 import { TEXTS } from './console.texts.ts';
 
 const DAY = 86_400_000;
@@ -106,4 +116,107 @@ export function proofList(rt: OrdersRuntime, status: 'pending' | 'confirmed' | '
 
 export function proofFile(rt: OrdersRuntime, proofId: string) {
   return readProofFile(rt, proofId);
+}
+
+/** The queue of refunds that failed (退款未能自动完成), oldest first. */
+export async function failedRefundList(db: Kysely<Database>) {
+  const rows = await listFailedRefunds(db);
+  return rows.map((r) => ({
+    refundNo: r.refund_no,
+    orderNo: r.order_no,
+    ...money(r.amount_fen),
+    reason: r.reason,
+    actor: r.actor,
+    channel: r.channel,
+    channelText: PAY_CHANNEL_TEXTS[r.channel as keyof typeof PAY_CHANNEL_TEXTS] ?? r.channel,
+    phone: r.phone,
+    lastError: r.last_error,
+    attempts: r.attempts,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  }));
+}
+
+// --- invoices and courier deliveries -------------------------------------------------------------
+
+type InvoiceRow = Awaited<ReturnType<typeof listInvoicesFor>>[number];
+
+async function toConsoleInvoices(db: Kysely<Database>, rows: InvoiceRow[]) {
+  const ids = rows.map((r) => r.id);
+  const items = ids.length
+    ? await db
+        .selectFrom('invoice_items')
+        .innerJoin('orders', 'orders.id', 'invoice_items.order_id')
+        .select([
+          'invoice_items.invoice_id',
+          'invoice_items.amount_fen',
+          'orders.order_no',
+          'orders.goods_name',
+          'orders.refunded_fen',
+          'orders.status',
+        ])
+        .where('invoice_items.invoice_id', 'in', ids)
+        .orderBy('orders.order_no')
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    invoiceId: r.id,
+    invoiceNo: r.invoice_no,
+    titleType: r.title_type,
+    title: r.title,
+    taxpayerId: r.taxpayer_id,
+    email: r.email,
+    phone: r.phone,
+    ...money(r.amount_fen),
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    issuedAt: r.issued_at?.toISOString() ?? null,
+    emailedAt: r.emailed_at?.toISOString() ?? null,
+    orders: items
+      .filter((i) => i.invoice_id === r.id)
+      .map((i) => ({
+        orderNo: i.order_no,
+        goodsName: i.goods_name,
+        ...money(i.amount_fen),
+        refundedFen: i.refunded_fen,
+        statusText: ORDER_STATUS_TEXTS[i.status],
+      })),
+  }));
+}
+
+export async function invoiceList(db: Kysely<Database>, tab: 'requested' | 'issued' | 'reversal') {
+  return toConsoleInvoices(db, await listInvoicesFor(db, tab));
+}
+
+/** One invoice as the console lists it (after issuing it). */
+export async function consoleInvoice(db: Kysely<Database>, invoiceId: string) {
+  const row = await db
+    .selectFrom('invoices')
+    .leftJoin('users', 'users.id', 'invoices.user_id')
+    .selectAll('invoices')
+    .select('users.phone_number as phone')
+    .where('invoices.id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+  return (await toConsoleInvoices(db, [row]))[0]!;
+}
+
+export async function deliveryList(db: Kysely<Database>, shipped: boolean) {
+  const rows = await listDeliveries(db, shipped);
+  return rows.map((d) => ({
+    orderNo: d.order_no,
+    goodsName: d.goods_name,
+    orderStatusText: ORDER_STATUS_TEXTS[d.status],
+    paidAt: d.paid_at?.toISOString() ?? null,
+    recipientName: d.recipient_name,
+    phone: d.phone,
+    province: d.province,
+    city: d.city,
+    district: d.district,
+    detail: d.detail,
+    carrier: d.carrier,
+    trackingNo: d.tracking_no,
+    shippedAt: d.shipped_at?.toISOString() ?? null,
+    statusText: d.shipped_at ? '已发货' : '待发货',
+  }));
 }

@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+import { NEWS_ACTION_TEXTS } from '../news/news.texts.ts';
 
 /** Every Chinese text of the operator console's server side. */
 export const TEXTS = {
@@ -14,6 +15,19 @@ export const TEXTS = {
   proofConfirmed: '已确认到账，用户的服务已开始',
   proofRejected: '已驳回该凭证',
   refundRequested: '退款已提交',
+  refundRetried: (status: string) => `已重新提交退款，当前状态：${status}`,
+  refundRetryFailed: (why: string) => `重试仍未成功（${why}），请稍后再试或线下退回后标记为已人工退款`,
+  refundMarkedDone: '已标记为人工退款完成',
+  invoiceIssued: '发票已开具，用户可在“我的发票”下载，并已排队发送邮件',
+  invoiceFileRequired: '请选择发票 PDF 文件',
+  invoiceFileTooLarge: '发票文件不能超过 10MB',
+  shipped: '已登记发货，用户可在订单中查看快递信息',
+  staffNotFound: '运营账号不存在',
+  usernameTaken: (username: string) => `用户名 ${username} 已存在`,
+  staffCreated: '账号已创建，请把密码、动态验证码密钥和恢复码交给本人（只显示这一次）',
+  staffUpdated: '账号已更新',
+  notOnSelf: '不能停用自己的账号或修改自己的角色',
+  secondFactorReset: '两步验证已重置，旧的验证器与恢复码已失效',
 } as const;
 
 /** What each audited action is called in the console's audit log. */
@@ -21,6 +35,9 @@ export const ACTION_TEXTS: Record<string, string> = {
   'auth.login': '登录',
   'auth.logout': '退出登录',
   'staff.create': '创建运营账号',
+  'staff.list': '查看运营账号',
+  'staff.update': '修改运营账号',
+  'staff.reset2fa': '重置两步验证',
   'dashboard.view': '查看概览',
   'orders.search': '搜索订单',
   'orders.detail': '查看订单详情',
@@ -29,5 +46,21 @@ export const ACTION_TEXTS: Record<string, string> = {
   'offline.confirm': '确认线下付款',
   'offline.reject': '驳回线下付款',
   'refund.create': '发起退款',
+  'invoice.list': '查看发票',
+  'invoice.generate': '生成并开具发票',
+  'invoice.upload': '上传发票文件并开具',
+  'invoice.file': '查看发票文件',
+  'delivery.list': '查看快递配送',
+  'delivery.ship': '登记发货',
+  'refund.failedList': '查看退款失败队列',
+  'refund.retry': '重试退款',
+  'refund.markDone': '标记人工退款完成',
   'audit.list': '查看审计日志',
+  'commission.list': '查看委托列表',
+  'commission.detail': '查看委托详情',
+  'commission.quote': '委托报价',
+  'commission.report': '上传委托报告',
+  'commission.complete': '委托标记完成',
+  'commission.file': '下载委托文件',
+  ...NEWS_ACTION_TEXTS,
 };

@@ -15,6 +15,8 @@ export interface GoodsRecord {
   freeRule: Record<string, unknown> | null;
   /** Check goods: the library collections it compares against; null: every collection. */
   libraryCollections: string[] | null;
+  /** Check goods: the collections it is not sold without while they are empty (硕博: thesis). */
+  libraryRequired: string[] | null;
   active: boolean;
   sortOrder: number;
 }
@@ -32,6 +34,7 @@ function toGoods(row: GoodsRow): GoodsRecord {
     maxQuantity: row.max_quantity,
     freeRule: (row.free_rule as Record<string, unknown> | null) ?? null,
     libraryCollections: row.library_collections ?? null,
+    libraryRequired: row.library_required ?? null,
     active: row.active,
     sortOrder: row.sort_order,
   };

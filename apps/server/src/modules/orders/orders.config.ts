@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envVar as env } from '../../lib/env.ts';
+import { booleanFlag, envVar as env, integer } from '../../lib/env.ts';
 import { listPaymentConfigProblems, Secret } from '../../providers/payment/index.ts';
 import { type PaymentConfig, paymentConfigSchema } from '../../providers/payment/payment.config.ts';
 
@@ -8,19 +8,6 @@ import { type PaymentConfig, paymentConfigSchema } from '../../providers/payment
  * the payment providers' fragment (`paymentConfigSchema`). Everything is optional: the embedded
  * default runs on the payment sandboxes with demo bank-transfer details.
  */
-
-function integer(min: number, max: number) {
-  const message = `must be an integer between ${min} and ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
-}
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1');
 
 const text = (max: number) =>
   env(

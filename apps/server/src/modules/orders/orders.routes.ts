@@ -4,6 +4,7 @@ import type { ServiceType } from '@kyfw/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { attachment } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/accounts.service.ts';
 import { findDelivery } from './addresses/addresses.repo.ts';
@@ -48,10 +49,6 @@ export const SERVICE_PAY_ROUTES: readonly { prefix: string; serviceTypes: readon
   { prefix: '/weightReduction', serviceTypes: ['reduction', 'aigc_reduction'] },
   { prefix: '/aiWriting', serviceTypes: ['ai_writing'] },
 ];
-
-function attachment(fileName: string, asciiFallback: string): string {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** The user-facing orders API under /kyfw/web/v1 (docs/api/orders.md). Every route needs a login. */
 export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRuntime }): Promise<void> {

@@ -1,3 +1,4 @@
+import { COMMISSION_SERVICE_NAMES } from '@kyfw/contracts';
 import type { OrderPayChannel, OrderStatus, ServiceType } from '@kyfw/db';
 
 /**
@@ -26,8 +27,8 @@ export const SERVICE_TYPE_TEXTS: Record<ServiceType, string> = {
   reduction: '降重',
   aigc_reduction: '降AIGC',
   ai_writing: 'AI写作',
-  search_report: '查新报告',
-  tech_search: '科技查新',
+  // 检索报告 and 查新报告 are different products: the names come from one list.
+  ...COMMISSION_SERVICE_NAMES,
 };
 
 export const PAYMENT_STATUS_TEXTS = {
@@ -101,6 +102,10 @@ export const TEXTS = {
   invoiceOrderRefunding: (orderNo: string) =>
     `订单 ${orderNo} 的服务未能完成，款项已自动退还（或正在退还），不能开具发票`,
   refundReasonLate: '订单已关闭，自动退还款项',
+  refundNotFound: '退款记录不存在',
+  invoiceAlreadyIssued: '该发票已开具',
+  invoicePdfRequired: '请上传 PDF 格式的发票文件',
+  refundNotFailed: '该退款不是失败状态，无需处理',
   refundReasonDuplicate: '订单重复支付，自动退还多付款项',
   transition: {
     created: '下单',

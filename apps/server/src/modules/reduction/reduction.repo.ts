@@ -1,4 +1,5 @@
 import type { Database, Kysely, ReductionKind, ReductionSource, ReductionStatus } from '@kyfw/db';
+import { updateColumns } from '../../lib/update-columns.ts';
 
 export interface ReductionParagraph {
   index: number;
@@ -167,22 +168,27 @@ export interface ReductionUpdate {
   hiddenAt?: Date | null;
 }
 
+/** What updateReduction may change (ReductionUpdate's fields). */
+const REDUCTION_UPDATE_FIELDS = [
+  'paragraphs',
+  'results',
+  'rateBefore',
+  'rateAfter',
+  'aigcBefore',
+  'aigcAfter',
+  'sandbox',
+  'status',
+  'progress',
+  'failureReason',
+  'finishedAt',
+  'hiddenAt',
+] as const satisfies readonly (keyof ReductionUpdate)[];
+
 export async function updateReduction(db: Kysely<Database>, id: string, u: ReductionUpdate, now: Date) {
   await db
     .updateTable('reductions')
     .set({
-      ...(u.paragraphs !== undefined ? { paragraphs: JSON.stringify(u.paragraphs) } : {}),
-      ...(u.results !== undefined ? { results: JSON.stringify(u.results) } : {}),
-      ...(u.rateBefore !== undefined ? { rate_before: u.rateBefore } : {}),
-      ...(u.rateAfter !== undefined ? { rate_after: u.rateAfter } : {}),
-      ...(u.aigcBefore !== undefined ? { aigc_before: u.aigcBefore } : {}),
-      ...(u.aigcAfter !== undefined ? { aigc_after: u.aigcAfter } : {}),
-      ...(u.sandbox !== undefined ? { sandbox: u.sandbox } : {}),
-      ...(u.status !== undefined ? { status: u.status } : {}),
-      ...(u.progress !== undefined ? { progress: u.progress } : {}),
-      ...(u.failureReason !== undefined ? { failure_reason: u.failureReason } : {}),
-      ...(u.finishedAt !== undefined ? { finished_at: u.finishedAt } : {}),
-      ...(u.hiddenAt !== undefined ? { hidden_at: u.hiddenAt } : {}),
+      ...updateColumns('reductions', u, REDUCTION_UPDATE_FIELDS, ['paragraphs', 'results']),
       updated_at: now,
     })
     .where('id', '=', id)

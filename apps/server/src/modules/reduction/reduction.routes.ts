@@ -3,9 +3,9 @@ import { ErrorCode, ok, reductionApi, reductionFileFieldsSchema } from '@kyfw/co
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { attachment, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { readUpload } from '../check/check.routes.ts';
 import { extractUpload } from '../check/check.service.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
 import { editDocxInPlace } from './reduction.docx-edit.ts';
@@ -21,12 +21,7 @@ import {
   toReductionView,
   toResultView,
 } from './reduction.service.ts';
-
 import { TEXTS } from './reduction.texts.ts';
-
-function attachment(fileName: string, asciiFallback: string): string {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * /weightReduction/* (spec §7; docs/api/reduction.md). Every route needs a login.

@@ -1,4 +1,5 @@
 import type { Database, Kysely, Selectable, WritingArea, WritingStatus, WritingsTable } from '@kyfw/db';
+import { updateColumns } from '../../lib/update-columns.ts';
 import type { Source } from './references.ts';
 import type { AbstractValue, OutlineItem } from './writing.schemas.ts';
 
@@ -189,38 +190,40 @@ export interface WritingUpdate {
   hiddenAt?: Date | null;
 }
 
+/** What updateWriting may change (WritingUpdate's fields). */
+const WRITING_UPDATE_FIELDS = [
+  'title',
+  'topic',
+  'discipline',
+  'degree',
+  'language',
+  'targetWords',
+  'requirements',
+  'templateId',
+  'outline',
+  'abstract',
+  'sources',
+  'sections',
+  'orderId',
+  'status',
+  'progress',
+  'failureReason',
+  'freeOutline',
+  'outlinesGenerated',
+  'finishedAt',
+  'hiddenAt',
+] as const satisfies readonly (keyof WritingUpdate)[];
+
 export async function updateWriting(
   db: Kysely<Database>,
   id: string,
   u: WritingUpdate,
   now: Date,
 ): Promise<void> {
-  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  const json = ['outline', 'abstract', 'sources', 'sections'] as const;
   await db
     .updateTable('writings')
-    .set({
-      ...(u.title !== undefined ? { title: u.title } : {}),
-      ...(u.topic !== undefined ? { topic: u.topic } : {}),
-      ...(u.discipline !== undefined ? { discipline: u.discipline } : {}),
-      ...(u.degree !== undefined ? { degree: u.degree } : {}),
-      ...(u.language !== undefined ? { language: u.language } : {}),
-      ...(u.targetWords !== undefined ? { target_words: u.targetWords } : {}),
-      ...(u.requirements !== undefined ? { requirements: u.requirements } : {}),
-      ...(u.templateId !== undefined ? { template_id: u.templateId } : {}),
-      ...(u.outline !== undefined ? { outline: json(u.outline) } : {}),
-      ...(u.abstract !== undefined ? { abstract: json(u.abstract) } : {}),
-      ...(u.sources !== undefined ? { sources: JSON.stringify(u.sources) } : {}),
-      ...(u.sections !== undefined ? { sections: JSON.stringify(u.sections) } : {}),
-      ...(u.orderId !== undefined ? { order_id: u.orderId } : {}),
-      ...(u.status !== undefined ? { status: u.status } : {}),
-      ...(u.progress !== undefined ? { progress: u.progress } : {}),
-      ...(u.failureReason !== undefined ? { failure_reason: u.failureReason } : {}),
-      ...(u.freeOutline !== undefined ? { free_outline: u.freeOutline } : {}),
-      ...(u.outlinesGenerated !== undefined ? { outlines_generated: u.outlinesGenerated } : {}),
-      ...(u.finishedAt !== undefined ? { finished_at: u.finishedAt } : {}),
-      ...(u.hiddenAt !== undefined ? { hidden_at: u.hiddenAt } : {}),
-      updated_at: now,
-    })
+    .set({ ...updateColumns('writings', u, WRITING_UPDATE_FIELDS, json), updated_at: now })
     .where('id', '=', id)
     .execute();
 }

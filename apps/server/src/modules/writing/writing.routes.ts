@@ -4,6 +4,7 @@ import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { attachment } from '../../lib/upload.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
@@ -28,10 +29,6 @@ import { AREA_NAMES, TEXTS } from './writing.texts.ts';
 
 /** A task book is a few pages; 10 MB is plenty. */
 const TASK_BOOK_MAX_BYTES = 10 * 1024 * 1024;
-
-function attachment(fileName: string, asciiFallback: string): string {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** /aiWriting/* (spec §7; contracts in @kyfw/contracts writingApi; docs/api/writing.md). Every route needs a login. */
 export async function writingRoutes(app: FastifyInstance, options: { rt: WritingRuntime }): Promise<void> {

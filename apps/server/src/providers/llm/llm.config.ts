@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envVar } from '../../lib/env.ts';
+import { envVar, integer } from '../../lib/env.ts';
 
 /** Unset and blank both mean "not given". */
 function optional<T extends z.ZodType>(schema: T) {
@@ -7,12 +7,6 @@ function optional<T extends z.ZodType>(schema: T) {
 }
 function withDefault<T extends z.ZodType>(schema: T, value: z.output<T>) {
   return envVar(schema.default(value as never));
-}
-function integer(min: number, max: number) {
-  const message = `must be an integer between ${min} and ${max}`;
-  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, {
-    error: message,
-  });
 }
 const price = z.coerce
   .number({ error: 'must be a number of yuan per million tokens, e.g. 2 or 0.8' })

@@ -18,7 +18,7 @@ import type { ServiceInfo } from '../../config/services';
 import { services } from '../../config/services';
 import { useIsLoggedIn } from '../../features/auth';
 import { FreeBenefits, homeTexts as t } from '../../features/home';
-import { LatestNews } from '../../features/news';
+import { CasePhotos, LatestNews } from '../../features/news';
 import { uiActions } from '../../stores/ui-store';
 import { shellTexts } from '../texts';
 
@@ -163,6 +163,7 @@ export default function LandingPage() {
         </ol>
       </section>
 
+      <CasePhotos />
       <LatestNews />
 
       <section className="landing-promises">

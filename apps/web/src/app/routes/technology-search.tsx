@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ServicePage } from '../../components/page/service-page';
 import { paths } from '../../config/paths';
 import { services } from '../../config/services';
+import { TechSearchForm } from '../../features/commission';
 
 const related = [
   services['technologySearch-downloadService'],
@@ -11,7 +12,8 @@ const related = [
 export default function TechnologySearchPage() {
   return (
     <ServicePage service={services.technologySearch}>
-      <p className="muted">科技查新委托的在线提交入口正在接入中。你也可以先了解以下相关服务：</p>
+      <TechSearchForm />
+      <h3 className="section-title">相关服务</h3>
       <div className="related-grid">
         {related.map((s) => (
           <Link key={s.route} to={paths[s.route]} className="related-card card-surface">

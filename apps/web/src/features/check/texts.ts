@@ -12,6 +12,7 @@ export const checkTexts = {
   scopeLabel: '比对范围：',
   scopeCount: (name: string, documents: string) => `${name} ${documents} 篇`,
   scopeEmpty: (name: string) => `${name}（暂无收录）`,
+  unavailableBadge: '暂不可选',
   freeBadge: '可免费',
   freeRuleDefault: (cap: string, aigc = false) =>
     `注册即送免费${aigc ? 'AIGC检测' : '查重'}一次（${cap}字以内）`,

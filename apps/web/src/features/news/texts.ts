@@ -20,4 +20,5 @@ export const newsTexts = {
   published: '发布于',
   latestTitle: '行业资讯',
   more: '更多资讯',
+  casesTitle: '案例展示',
 };

@@ -1,11 +1,11 @@
 import { ordersApi } from '@kyfw/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tablePagination } from '../../lib/pagination';
 import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
 import { validateInvoiceForm } from './components/invoice-form-modal';
 import { OrderTabPage } from './components/order-tab-page';
 import type { OrderTabExtension } from './extension';
-import { pagination } from './lib/format';
 import type { Order } from './types';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -90,8 +90,8 @@ function renderTab(extension?: OrderTabExtension<{ rate: string }>) {
 
 describe('pagination text (spec §9)', () => {
   it('shows 共 {0} 条', () => {
-    expect(pagination(12, 1, () => {}).showTotal(12)).toBe('共 12 条');
-    expect(pagination(0, 1, () => {}).showTotal(0)).toBe('共 0 条');
+    expect(tablePagination(12, 1, () => {}, 10).showTotal?.(12, [1, 10])).toBe('共 12 条');
+    expect(tablePagination(0, 1, () => {}, 10).showTotal?.(0, [0, 0])).toBe('共 0 条');
   });
 });
 

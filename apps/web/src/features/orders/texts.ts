@@ -2,8 +2,13 @@ import { INVOICE_RULES } from '@kyfw/contracts';
 
 /** User-visible texts of the account area's orders, payment records, invoices and addresses. */
 export const orderTexts = {
-  tabs: { write: '写作订单', check: '查重订单', reduction: '降重订单' },
-  empty: { write: '暂无AI写作订单', check: '暂无查重订单', reduction: '暂无降重订单' },
+  tabs: { write: '写作订单', check: '查重订单', reduction: '降重订单', commission: '检索查新订单' },
+  empty: {
+    write: '暂无AI写作订单',
+    check: '暂无查重订单',
+    reduction: '暂无降重订单',
+    commission: '暂无检索报告、科技查新、文献下载或成果评价订单',
+  },
   columns: {
     order: '订单',
     orderNo: '订单号',

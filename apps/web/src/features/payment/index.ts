@@ -4,7 +4,7 @@ export { isSandboxCode, PaymentDialog, PaymentPanel } from './components/payment
 export { QrImage } from './components/qr-image';
 export type { PaymentClosedReason, PaymentError, PaymentState, UsePaymentOptions } from './hooks/use-payment';
 export { usePayment } from './hooks/use-payment';
-export { paymentTexts } from './texts';
+export { formatBytes, paymentTexts } from './texts';
 export type {
   OfflineInfo,
   OrderStatus,

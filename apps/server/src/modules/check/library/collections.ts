@@ -1,5 +1,6 @@
 import { LIBRARY_COLLECTION_NAMES, LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
 import type { GoodsRecord } from '../../orders/orders.api.ts';
+import { TEXTS } from '../check.texts.ts';
 import type { CollectionCount } from './catalog.ts';
 
 /**
@@ -35,4 +36,20 @@ export function scopeOf(
     /** Documents it really compares against. */
     documents: items.reduce((n, c) => n + c.documents, 0),
   };
+}
+
+/**
+ * Why a similarity goods cannot be ordered now, or null when it can: a collection it is not sold
+ * without (goods.library_required, migration 0038: 硕博's thesis collection) holds no document, so
+ * it would give another goods' result at its own price (issue 12). The goods list says the same
+ * (`available: false` with this reason), and /freeCheck/uploadFile refuses such goods.
+ */
+export function saleRefusalOf(
+  goods: Pick<GoodsRecord, 'name' | 'libraryRequired'>,
+  composition: readonly CollectionCount[],
+): string | null {
+  const held = new Set(composition.filter((c) => c.documents > 0).map((c) => c.collection));
+  const empty = LIBRARY_COLLECTIONS.filter((c) => goods.libraryRequired?.includes(c) && !held.has(c));
+  if (empty.length === 0) return null;
+  return TEXTS.goodsCollectionEmpty(goods.name, empty.map((c) => LIBRARY_COLLECTION_NAMES[c]).join('、'));
 }

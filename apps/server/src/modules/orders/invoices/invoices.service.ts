@@ -122,6 +122,39 @@ export async function issueInvoice(rt: OrdersRuntime, invoiceId: string): Promis
     seller: { name: rt.config.invoice.sellerName, taxpayerId: rt.config.invoice.sellerTaxpayerId },
     isSample: rt.config.invoice.isSample,
   });
+  return storeIssuedInvoice(rt, invoice, pdf, issuedAt);
+}
+
+/**
+ * An operator attaches the real invoice (the PDF the tax system issued) instead of generating one:
+ * stored, the invoice issued and e-mailed like a generated one; the user downloads it.
+ * @throws AppError RESOURCE_NOT_FOUND / CONFLICT (already issued) / VALIDATION (not a PDF)
+ */
+export async function issueInvoiceWithPdf(
+  rt: OrdersRuntime,
+  invoiceId: string,
+  pdf: Buffer,
+): Promise<InvoiceRecord> {
+  const invoice = await findInvoice(rt.db, invoiceId);
+  if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+  if (invoice.status === 'issued') throw new AppError(ErrorCode.CONFLICT, TEXTS.invoiceAlreadyIssued);
+  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new AppError(ErrorCode.VALIDATION, TEXTS.invoicePdfRequired);
+  }
+  const stored = await storeIssuedInvoice(rt, invoice, pdf, rt.now());
+  if (stored.status !== 'issued' || stored.issuedAt === null) {
+    throw new AppError(ErrorCode.CONFLICT, TEXTS.invoiceAlreadyIssued);
+  }
+  return stored;
+}
+
+/** Stores the PDF and marks the invoice issued with its e-mail queued (one transaction). */
+async function storeIssuedInvoice(
+  rt: OrdersRuntime,
+  invoice: InvoiceRecord,
+  pdf: Buffer,
+  issuedAt: Date,
+): Promise<InvoiceRecord> {
   const key = await rt.files.save('invoices', 'pdf', pdf, issuedAt);
   // Issued and its e-mail queued together: a crash never leaves an issued invoice unsent.
   const issued = await rt.db.transaction().execute(async (tx) => {
@@ -130,7 +163,7 @@ export async function issueInvoice(rt: OrdersRuntime, invoiceId: string): Promis
     return true;
   });
   if (!issued) await rt.files.remove(key);
-  rt.logger.info({ invoiceNo: invoice.invoiceNo }, 'invoice issued');
+  else rt.logger.info({ invoiceNo: invoice.invoiceNo }, 'invoice issued');
   return (await findInvoice(rt.db, invoice.id))!;
 }
 

@@ -28,7 +28,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * The operator API under /kyfw/web/v1/operator (envelope; its paths and schemas are operatorApi in
- * packages/contracts/src/api/orders.ts), until the operator console exists.
+ * packages/contracts/src/api/operator.ts), until the operator console exists.
  * Every call needs the header `x-operator-token` equal to OPERATOR_TOKEN (compared in constant
  * time over SHA-256 digests); with OPERATOR_TOKEN unset every call is refused.
  */

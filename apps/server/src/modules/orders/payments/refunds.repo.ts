@@ -70,6 +70,26 @@ export async function findRefund(db: Kysely<Database>, id: string): Promise<Refu
   return row ? toRefund(row) : undefined;
 }
 
+export async function findRefundByNo(
+  db: Kysely<Database>,
+  refundNo: string,
+): Promise<RefundRecord | undefined> {
+  const row = await db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+  return row ? toRefund(row) : undefined;
+}
+
+/** A failed refund back to pending, to be tried again (false when it is no longer failed). */
+export async function reopenFailedRefund(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('refunds')
+    .set({ status: 'pending', finished_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function lockRefund(tx: Kysely<Database>, id: string): Promise<RefundRecord | undefined> {
   const row = await tx.selectFrom('refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   return row ? toRefund(row) : undefined;
@@ -99,7 +119,15 @@ export async function sumSucceededRefunds(db: Kysely<Database>, paymentId: strin
 export async function updateRefund(
   db: Kysely<Database>,
   id: string,
-  patch: { status: RefundStatus; providerRefundId?: string | null; lastError?: string | null; now: Date },
+  patch: {
+    status: RefundStatus;
+    providerRefundId?: string | null;
+    lastError?: string | null;
+    now: Date;
+    /** A failed refund completed by hand (migration 0031). */
+    handledBy?: string;
+    handledNote?: string;
+  },
 ): Promise<void> {
   const finished = patch.status === 'succeeded' || patch.status === 'failed';
   await db
@@ -111,6 +139,9 @@ export async function updateRefund(
       attempts: sql`attempts + 1`,
       ...(patch.providerRefundId === undefined ? {} : { provider_refund_id: patch.providerRefundId }),
       ...(patch.lastError === undefined ? {} : { last_error: patch.lastError?.slice(0, 500) ?? null }),
+      ...(patch.handledBy === undefined
+        ? {}
+        : { handled_by: patch.handledBy, handled_note: patch.handledNote }),
     })
     .where('id', '=', id)
     .execute();

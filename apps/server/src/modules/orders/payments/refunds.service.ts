@@ -27,9 +27,11 @@ import {
 } from './payments.repo.ts';
 import {
   findRefund,
+  findRefundByNo,
   insertRefund,
   lockRefund,
   type RefundRecord,
+  reopenFailedRefund,
   sumActiveRefunds,
   sumSucceededRefunds,
   updateRefund,
@@ -274,10 +276,48 @@ async function refundFailed(
   if (refund.actor === 'system') await markAutoRefundFailed(rt.db, refund.orderId, now);
 }
 
+// --- the failed-refund queue (operator console) ---------------------------------------------------
+
+async function failedRefundByNo(rt: OrdersRuntime, refundNo: string): Promise<RefundRecord> {
+  const refund = await findRefundByNo(rt.db, refundNo);
+  if (!refund) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.refundNotFound);
+  if (refund.status !== 'failed') throw new AppError(ErrorCode.CONFLICT, TEXTS.refundNotFailed);
+  return refund;
+}
+
+/**
+ * An operator tries a failed refund again at the platform (same refund number: the platform never
+ * refunds twice). Answers the refund afterwards: succeeded, processing, or failed again.
+ * @throws AppError RESOURCE_NOT_FOUND / CONFLICT (not a failed refund).
+ */
+export async function retryFailedRefund(rt: OrdersRuntime, refundNo: string): Promise<RefundRecord> {
+  const refund = await failedRefundByNo(rt, refundNo);
+  if (!(await reopenFailedRefund(rt.db, refund.id, rt.now()))) {
+    throw new AppError(ErrorCode.CONFLICT, TEXTS.refundNotFailed);
+  }
+  await executeRefund(rt, refund.id);
+  return (await findRefund(rt.db, refund.id))!;
+}
+
+/**
+ * An operator returned the money of a failed refund another way (a bank transfer) and says so:
+ * the refund succeeds with who and how, and the order becomes refunded when nothing is left.
+ * @throws AppError RESOURCE_NOT_FOUND / CONFLICT (not a failed refund).
+ */
+export async function completeFailedRefundByHand(
+  rt: OrdersRuntime,
+  input: { refundNo: string; note: string; by: string },
+): Promise<RefundRecord> {
+  const refund = await failedRefundByNo(rt, input.refundNo);
+  await completeRefund(rt, refund.id, null, { by: input.by, note: input.note });
+  return (await findRefund(rt.db, refund.id))!;
+}
+
 async function completeRefund(
   rt: OrdersRuntime,
   refundId: string,
   providerRefundId: string | null,
+  byHand?: { by: string; note: string },
 ): Promise<void> {
   const known = await findRefund(rt.db, refundId);
   if (!known) return;
@@ -288,8 +328,15 @@ async function completeRefund(
     const payment = await lockPayment(tx, known.paymentId);
     const refund = await lockRefund(tx, refundId);
     if (!refund || refund.status === 'succeeded') return;
+    if (byHand && refund.status !== 'failed') return;
     const now = rt.now();
-    await updateRefund(tx, refundId, { status: 'succeeded', providerRefundId, lastError: null, now });
+    await updateRefund(tx, refundId, {
+      status: 'succeeded',
+      providerRefundId,
+      lastError: null,
+      now,
+      ...(byHand ? { handledBy: byHand.by, handledNote: byHand.note } : {}),
+    });
     const refundedFen = await sumSucceededRefunds(tx, refund.paymentId);
     await setPaymentRefundedFen(tx, refund.paymentId, refundedFen);
     if (payment?.status !== 'accepted') return;

@@ -1,3 +1,6 @@
+// The five auth panels (password login, WeChat login, bind WeChat, bind phone, register) in one file
+// of ~520 lines on purpose: they share the ~100 lines of fakes and helpers above the first describe,
+// which two files would have to repeat.
 import { md5Hex } from '@kyfw/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';

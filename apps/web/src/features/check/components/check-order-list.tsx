@@ -1,4 +1,3 @@
-import { formatPaginationTotal } from '@kyfw/contracts';
 import { Alert, Button, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import type { CheckListItem } from '../types';
 import { checkOrderColumns } from './check-order-columns';
 import { CheckRowActions } from './check-row-actions';
 import '../check.css';
+import { tablePagination } from '../../../lib/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -85,18 +85,7 @@ export function CheckOrderList() {
             </div>
           ),
         }}
-        pagination={
-          total > 0
-            ? {
-                current: page,
-                pageSize: PAGE_SIZE,
-                total,
-                onChange: setPage,
-                showSizeChanger: false,
-                showTotal: (value: number) => formatPaginationTotal(value),
-              }
-            : false
-        }
+        pagination={total > 0 ? tablePagination(total, page, setPage, PAGE_SIZE) : false}
         scroll={{ x: 860 }}
       />
       <PaymentDialog

@@ -8,7 +8,7 @@ import { rememberUpload } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';
 import type { UploadResult } from '../types';
 import { CheckOrderView, LoginPrompt } from './check-order-view';
-import { GoodsPicker } from './goods-picker';
+import { GoodsPicker, isUnavailable } from './goods-picker';
 import { UploadForm } from './upload-form';
 import '../check.css';
 
@@ -65,11 +65,15 @@ function CheckStart({
   const [goodsId, setGoodsId] = useState<string | null>(null);
   const busy = useUploadInProgress();
   const list = goods.data;
-  // Default: the first product (本科), once the list is there.
-  useEffect(() => {
-    if (!goodsId && list && list.length > 0) setGoodsId(list[0]!.goodsId);
-  }, [goodsId, list]);
   const selected = list?.find((g) => g.goodsId === goodsId);
+  // Default: the first product on sale (本科), once the list is there; a product that goes off sale
+  // (the list refetched) is not kept selected.
+  useEffect(() => {
+    if (list && (!selected || isUnavailable(selected))) {
+      const first = list.find((g) => !isUnavailable(g));
+      if (first && first.goodsId !== goodsId) setGoodsId(first.goodsId);
+    }
+  }, [goodsId, list, selected]);
   return (
     <div className="ck-start">
       <h3 className="ck-step-title">{t.goodsTitle}</h3>

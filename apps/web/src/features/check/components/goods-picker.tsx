@@ -14,6 +14,11 @@ export interface GoodsPickerProps {
   disabled?: boolean;
 }
 
+/** Goods the server does not sell now (its list says `available: false`). */
+export function isUnavailable(goods: Pick<CheckGoods, 'available'>): boolean {
+  return goods.available === false;
+}
+
 /** The products as cards: name, price per 1,000 characters, the limit and the free check. */
 export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, disabled }: GoodsPickerProps) {
   if (loading && !goods) return <Skeleton active paragraph={{ rows: 3 }} />;
@@ -34,10 +39,14 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
         const selected = g.goodsId === value;
         const free = freeCheckFor(g);
         const cap = g.freeMaxChars !== null ? formatCharLimit(g.freeMaxChars) : '';
+        // Not on sale now (硕博 while the thesis collection is empty): shown, not selectable, with
+        // the server's reason — the same words its upload would be refused with.
+        const unavailable = isUnavailable(g);
+        const reasonId = `ck-goods-unavailable-${g.goodsId}`;
         return (
           <label
             key={g.goodsId}
-            className={`ck-goods__card${selected ? ' is-selected' : ''}${disabled ? ' is-disabled' : ''}`}
+            className={`ck-goods__card${selected ? ' is-selected' : ''}${disabled ? ' is-disabled' : ''}${unavailable ? ' is-unavailable' : ''}`}
             data-goods-id={g.goodsId}
           >
             <input
@@ -46,7 +55,8 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
               className="ck-goods__radio"
               value={g.goodsId}
               checked={selected}
-              disabled={disabled}
+              disabled={disabled || unavailable}
+              aria-describedby={unavailable ? reasonId : undefined}
               onChange={() => onChange(g.goodsId)}
             />
             {selected && <CheckCircleFilled className="ck-goods__check" />}
@@ -66,12 +76,17 @@ export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, d
                   .join('；')}
               </span>
             )}
-            {free === 'available' && (
+            {unavailable && (
+              <span className="ck-goods__unavailable" id={reasonId}>
+                <strong>{t.unavailableBadge}</strong> {g.unavailableReason ?? ''}
+              </span>
+            )}
+            {!unavailable && free === 'available' && (
               <span className="ck-goods__free is-held">
                 <GiftOutlined /> {t.freeHeld(cap, g.kind === 'aigc')}
               </span>
             )}
-            {free === 'not-held' && (
+            {!unavailable && free === 'not-held' && (
               <span className="ck-goods__free">
                 <GiftOutlined />{' '}
                 {g.freeStatus === 'used'

@@ -20,9 +20,14 @@ export const consoleKeys = {
   order: (orderNo: string) => ['console', 'order', orderNo] as const,
   proofs: (status: string) => ['console', 'proofs', status] as const,
   audit: (filter: unknown) => ['console', 'audit', filter] as const,
+  staff: ['console', 'staff'] as const,
+  failedRefunds: ['console', 'failedRefunds'] as const,
+  invoices: (tab: string) => ['console', 'invoices', tab] as const,
+  deliveries: (shipped: boolean) => ['console', 'deliveries', shipped] as const,
 };
 
-const post = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
+/** One console call: its data, or the error (shown as a toast unless silent). */
+export const consolePost = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
   endpoint: E,
   data?: unknown,
   silent = false,
@@ -32,7 +37,7 @@ const post = <E extends (typeof consoleApi)[keyof typeof consoleApi]>(
 export function useStaff() {
   return useQuery({
     queryKey: consoleKeys.me,
-    queryFn: () => post(consoleApi.me, {}, true),
+    queryFn: () => consolePost(consoleApi.me, {}, true),
     retry: false,
     staleTime: 60_000,
   });
@@ -41,7 +46,7 @@ export function useStaff() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof consoleApi.login>) => post(consoleApi.login, body),
+    mutationFn: (body: BodyOf<typeof consoleApi.login>) => consolePost(consoleApi.login, body),
     onSuccess: (staff: Staff) => queryClient.setQueryData(consoleKeys.me, staff),
   });
 }
@@ -49,7 +54,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => post(consoleApi.logout),
+    mutationFn: () => consolePost(consoleApi.logout),
     onSettled: () => queryClient.removeQueries({ queryKey: consoleKeys.all }),
   });
 }
@@ -57,7 +62,7 @@ export function useLogout() {
 export function useDashboard() {
   return useQuery({
     queryKey: consoleKeys.dashboard,
-    queryFn: () => post(consoleApi.dashboard, { days: 14 }),
+    queryFn: () => consolePost(consoleApi.dashboard, { days: 14 }),
   });
 }
 
@@ -66,14 +71,14 @@ export type OrderFilter = BodyOf<typeof consoleApi.orderSearch>;
 export function useOrderSearch(filter: OrderFilter) {
   return useQuery({
     queryKey: consoleKeys.orders(filter),
-    queryFn: () => post(consoleApi.orderSearch, filter),
+    queryFn: () => consolePost(consoleApi.orderSearch, filter),
   });
 }
 
 export function useConsoleOrder(orderNo: string | null) {
   return useQuery<ConsoleOrderDetail>({
     queryKey: consoleKeys.order(orderNo ?? ''),
-    queryFn: () => post(consoleApi.orderDetail, { orderNo }),
+    queryFn: () => consolePost(consoleApi.orderDetail, { orderNo }),
     enabled: Boolean(orderNo),
   });
 }
@@ -81,7 +86,7 @@ export function useConsoleOrder(orderNo: string | null) {
 export function useProofs(status: ConsoleProof['status']) {
   return useQuery({
     queryKey: consoleKeys.proofs(status),
-    queryFn: () => post(consoleApi.proofList, { status }),
+    queryFn: () => consolePost(consoleApi.proofList, { status }),
   });
 }
 
@@ -90,7 +95,7 @@ export function proofFileUrl(proofId: string): string {
   return `${API_PREFIX}${consoleApi.proofFile.path}?proofId=${encodeURIComponent(proofId)}`;
 }
 
-function useInvalidatingMutation<V>(fn: (variables: V) => Promise<unknown>) {
+function useInvalidatingMutation<V, R>(fn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -100,17 +105,93 @@ function useInvalidatingMutation<V>(fn: (variables: V) => Promise<unknown>) {
 
 export const useConfirmProof = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.proofConfirm>) =>
-    post(consoleApi.proofConfirm, body),
+    consolePost(consoleApi.proofConfirm, body),
   );
 export const useRejectProof = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.proofReject>) =>
-    post(consoleApi.proofReject, body),
+    consolePost(consoleApi.proofReject, body),
   );
 export const useRefund = () =>
-  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refund>) => post(consoleApi.refund, body));
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refund>) => consolePost(consoleApi.refund, body));
 
 export type AuditFilter = BodyOf<typeof consoleApi.auditList>;
 
 export function useAudit(filter: AuditFilter) {
-  return useQuery({ queryKey: consoleKeys.audit(filter), queryFn: () => post(consoleApi.auditList, filter) });
+  return useQuery({
+    queryKey: consoleKeys.audit(filter),
+    queryFn: () => consolePost(consoleApi.auditList, filter),
+  });
 }
+
+// --- staff accounts (admin) ---------------------------------------------------------------------
+
+export function useStaffList() {
+  return useQuery({ queryKey: consoleKeys.staff, queryFn: () => consolePost(consoleApi.staffList) });
+}
+export const useCreateStaff = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffCreate>) =>
+    consolePost(consoleApi.staffCreate, body),
+  );
+export const useUpdateStaff = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffUpdate>) =>
+    consolePost(consoleApi.staffUpdate, body),
+  );
+export const useResetStaffTotp = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.staffResetTotp>) =>
+    consolePost(consoleApi.staffResetTotp, body),
+  );
+
+// --- refunds that failed --------------------------------------------------------------------------
+
+export function useFailedRefunds() {
+  return useQuery({
+    queryKey: consoleKeys.failedRefunds,
+    queryFn: () => consolePost(consoleApi.failedRefunds),
+  });
+}
+export const useRetryRefund = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refundRetry>) =>
+    consolePost(consoleApi.refundRetry, body),
+  );
+export const useMarkRefundDone = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.refundMarkDone>) =>
+    consolePost(consoleApi.refundMarkDone, body),
+  );
+
+// --- invoices and courier shipping ------------------------------------------------------------------
+
+export type InvoiceTab = NonNullable<BodyOf<typeof consoleApi.invoiceList>['tab']>;
+
+export function useInvoices(tab: InvoiceTab) {
+  return useQuery({
+    queryKey: consoleKeys.invoices(tab),
+    queryFn: () => consolePost(consoleApi.invoiceList, { tab }),
+  });
+}
+export const useGenerateInvoice = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceGenerate>) =>
+    consolePost(consoleApi.invoiceGenerate, body),
+  );
+/** Attaches the real invoice PDF (multipart: invoiceId, file). */
+export const useUploadInvoice = () =>
+  useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
+    const form = new FormData();
+    form.append('invoiceId', invoiceId);
+    form.append('file', file);
+    return consolePost(consoleApi.invoiceUpload, form);
+  });
+/** The invoice PDF as the browser opens it (the staff cookie goes along). */
+export function invoiceFileUrl(invoiceId: string): string {
+  return `${API_PREFIX}${consoleApi.invoiceFile.path}?invoiceId=${encodeURIComponent(invoiceId)}`;
+}
+
+export function useDeliveries(shipped: boolean) {
+  return useQuery({
+    queryKey: consoleKeys.deliveries(shipped),
+    queryFn: () => consolePost(consoleApi.deliveryList, { shipped }),
+  });
+}
+export const useShip = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.deliveryShip>) =>
+    consolePost(consoleApi.deliveryShip, body),
+  );

@@ -2,6 +2,7 @@ import { type AuditEntry, STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/con
 import { Button, Card, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type AuditFilter, useAudit } from '../api/console-api';
+import { CONSOLE_PAGE_SIZE, serverPagination } from '../lib/table-pagination';
 import { consoleTexts } from '../texts';
 
 const t = consoleTexts.audit;
@@ -10,7 +11,7 @@ const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringif
 
 /** The audit log (admin): newest first, filtered by operator, action and outcome. */
 export function AuditPage() {
-  const [filter, setFilter] = useState<AuditFilter>({ page: 1, pageSize: 20 });
+  const [filter, setFilter] = useState<AuditFilter>({ page: 1, pageSize: CONSOLE_PAGE_SIZE });
   const { data, isPending } = useAudit(filter);
   return (
     <Card>
@@ -18,7 +19,7 @@ export function AuditPage() {
         layout="inline"
         style={{ marginBottom: 16 }}
         onFinish={(values: Omit<AuditFilter, 'page' | 'pageSize'>) =>
-          setFilter({ ...values, page: 1, pageSize: 20 })
+          setFilter({ ...values, page: 1, pageSize: CONSOLE_PAGE_SIZE })
         }
       >
         <Form.Item name="username" label={t.who}>
@@ -44,13 +45,7 @@ export function AuditPage() {
         size="small"
         loading={isPending}
         dataSource={data?.list ?? []}
-        pagination={{
-          current: Number(filter.page ?? 1),
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (page) => setFilter({ ...filter, page }),
-        }}
+        pagination={serverPagination(filter, setFilter, data?.total)}
         columns={[
           {
             title: t.at,

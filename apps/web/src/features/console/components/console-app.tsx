@@ -1,30 +1,38 @@
+import { Result, Spin } from 'antd';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { AuditPage } from './audit-page';
+import { useStaff } from '../api/console-api';
+import { findConsolePage } from '../pages';
+import { consoleTexts } from '../texts';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleLogin } from './console-login';
-import { DashboardPage } from './dashboard-page';
-import { OfflinePage } from './offline-page';
-import { OrdersPage } from './orders-page';
-
-const PAGES: Record<string, () => React.JSX.Element> = {
-  '': DashboardPage,
-  orders: OrdersPage,
-  offline: OfflinePage,
-  audit: AuditPage,
-};
 
 /**
  * Everything under /admin/*, as one lazily loaded chunk. The public router carries a single route
- * entry for it and the pages are chosen here (no descendant <Routes>, which would add the router's
- * matching code to the public site's shared chunk).
+ * entry for it and the pages are chosen here from CONSOLE_PAGES (no descendant <Routes>, which
+ * would add the router's matching code to the public site's shared chunk); each page is a lazy
+ * chunk of its own.
  */
 export function ConsoleApp() {
   const rest = (useParams()['*'] ?? '').replace(/\/$/, '');
   if (rest === 'login') return <ConsoleLogin />;
-  const Page = PAGES[rest] ?? DashboardPage;
   return (
     <ConsoleLayout>
-      <Page />
+      <ConsolePageView rest={rest} />
     </ConsoleLayout>
+  );
+}
+
+function ConsolePageView({ rest }: { rest: string }) {
+  const staff = useStaff();
+  const entry = findConsolePage(rest);
+  if (!entry || (staff.data && !entry.roles.includes(staff.data.role))) {
+    return <Result status="403" title={consoleTexts.forbiddenPage} />;
+  }
+  const Page = entry.page;
+  return (
+    <Suspense fallback={<Spin />}>
+      <Page />
+    </Suspense>
   );
 }

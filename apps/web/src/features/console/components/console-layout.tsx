@@ -2,14 +2,10 @@ import { Button, Layout, Menu, Space, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useLogout, useStaff } from '../api/console-api';
+import { CONSOLE_PAGES, findConsolePage } from '../pages';
 import { consoleTexts } from '../texts';
 
-const NAV = [
-  { key: '/admin', label: consoleTexts.nav.dashboard },
-  { key: '/admin/orders', label: consoleTexts.nav.orders },
-  { key: '/admin/offline', label: consoleTexts.nav.offline },
-  { key: '/admin/audit', label: consoleTexts.nav.audit, roles: ['admin'] },
-];
+const pageHref = (path: string) => (path ? `/admin/${path}` : '/admin');
 
 /** The console's own layout: side menu, staff name and role, 退出登录; no session -> /admin/login. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -20,15 +16,16 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   if (staff.isPending) {
     return (
       <div className="console-loading">
-        <Spin tip={consoleTexts.loading} />
+        <Spin description={consoleTexts.loading} />
       </div>
     );
   }
   if (staff.isError) return <Navigate to="/admin/login" replace />;
-  const items = NAV.filter((n) => !n.roles || n.roles.includes(staff.data.role)).map(({ key, label }) => ({
-    key,
-    label,
+  const items = CONSOLE_PAGES.filter((p) => p.roles.includes(staff.data.role)).map((p) => ({
+    key: pageHref(p.path),
+    label: p.label,
   }));
+  const current = findConsolePage(location.pathname.replace(/^\/admin\/?/, '').replace(/\/$/, ''));
   return (
     <Layout className="console" style={{ minHeight: '100vh' }}>
       <Layout.Sider width={200} theme="dark">
@@ -36,7 +33,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={[location.pathname.replace(/\/$/, '')]}
+          selectedKeys={current ? [pageHref(current.path)] : []}
           items={items}
           onClick={({ key }) => navigate(key)}
         />

@@ -2,6 +2,7 @@ import type { ConsoleOrder } from '@kyfw/contracts';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type OrderFilter, useOrderSearch } from '../api/console-api';
+import { CONSOLE_PAGE_SIZE, serverPagination } from '../lib/table-pagination';
 import { consoleTexts, orderStatusTexts, serviceTexts } from '../texts';
 import { OrderDrawer } from './order-drawer';
 
@@ -11,7 +12,7 @@ const options = (texts: Record<string, string>) =>
 
 /** Orders by number, phone, status and service; a row opens its detail. */
 export function OrdersPage() {
-  const [filter, setFilter] = useState<OrderFilter>({ page: 1, pageSize: 20 });
+  const [filter, setFilter] = useState<OrderFilter>({ page: 1, pageSize: CONSOLE_PAGE_SIZE });
   const [open, setOpen] = useState<string | null>(null);
   const { data, isPending } = useOrderSearch(filter);
   const [form] = Form.useForm();
@@ -21,7 +22,7 @@ export function OrdersPage() {
         form={form}
         layout="inline"
         onFinish={(values: Omit<OrderFilter, 'page' | 'pageSize'>) =>
-          setFilter({ ...values, page: 1, pageSize: 20 })
+          setFilter({ ...values, page: 1, pageSize: CONSOLE_PAGE_SIZE })
         }
         style={{ marginBottom: 16, rowGap: 8 }}
       >
@@ -44,7 +45,7 @@ export function OrdersPage() {
           <Button
             onClick={() => {
               form.resetFields();
-              setFilter({ page: 1, pageSize: 20 });
+              setFilter({ page: 1, pageSize: CONSOLE_PAGE_SIZE });
             }}
           >
             {t.reset}
@@ -56,13 +57,7 @@ export function OrdersPage() {
         size="small"
         loading={isPending}
         dataSource={data?.list ?? []}
-        pagination={{
-          current: Number(filter.page ?? 1),
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (page) => setFilter({ ...filter, page }),
-        }}
+        pagination={serverPagination(filter, setFilter, data?.total)}
         columns={[
           { title: t.orderNo, dataIndex: 'orderNo' },
           { title: t.service, dataIndex: 'serviceTypeText' },

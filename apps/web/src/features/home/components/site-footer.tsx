@@ -35,7 +35,7 @@ export function SiteFooter() {
           <p>{shellTexts.siteSlogan}</p>
         </div>
         <nav className="site-footer__col" aria-label={t.services}>
-          <h4>{t.services}</h4>
+          <h2 className="site-footer__title">{t.services}</h2>
           {serviceLinks.map((s) => (
             <Link key={s.route} to={paths[s.route]}>
               {s.name}
@@ -43,13 +43,13 @@ export function SiteFooter() {
           ))}
         </nav>
         <div className="site-footer__col">
-          <h4>{t.company}</h4>
+          <h2 className="site-footer__title">{t.company}</h2>
           <Link to={paths.aboutUs}>{t.aboutUs}</Link>
           <Link to={paths.industryNews}>{services.industryNews.name}</Link>
           <TermsLinks separator="" className="site-footer__terms" />
         </div>
         <div className="site-footer__col site-footer__contact">
-          <h4>{t.contact}</h4>
+          <h2 className="site-footer__title">{t.contact}</h2>
           {info?.contactPhone && (
             <p>
               <PhoneOutlined /> {t.phone}：

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { industryNewsPath, paths } from '../../../config/paths';
 import { useArticles } from '../api/list-articles';
 import { newsTexts as t } from '../texts';
+import { NewsCover } from './news-cover';
 
 const SHOWN = 3;
 
@@ -21,6 +22,11 @@ export function LatestNews() {
       <ul className="latest-news">
         {list.map((a) => (
           <li key={a.slug} className="card-surface latest-news__item">
+            <NewsCover
+              image={a.cover}
+              category={a.category}
+              sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px"
+            />
             <span className="news-list__tag">{t.categories[a.category]}</span>
             <h3 className="news-list__title">
               <Link to={industryNewsPath(...a.slug.split('/'))}>{a.title}</Link>

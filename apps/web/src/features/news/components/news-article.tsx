@@ -2,8 +2,9 @@ import type { Article } from '@kyfw/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { newsTexts as t } from '../texts';
+import { NewsCover } from './news-cover';
 
-/** One article. Its body is HTML written by the site itself (migration 0027), never user input. */
+/** One article. Its body is HTML the server sanitised when an editor saved it (modules/news/sanitize.ts). */
 export function NewsArticle({ article }: { article: Article }) {
   return (
     <article className="card-surface news-article" data-testid="news-article">
@@ -16,9 +17,20 @@ export function NewsArticle({ article }: { article: Article }) {
         {new Date(article.publishedAt).toLocaleDateString('zh-CN')}
         {article.source ? ` · ${t.source}：${article.source}` : ''}
       </p>
+      {article.cover ? (
+        <div className="news-article__cover">
+          <NewsCover
+            image={article.cover}
+            category={article.category}
+            sizes="(max-width: 820px) 100vw, 760px"
+            alt={article.title}
+            eager
+          />
+        </div>
+      ) : null}
       <div
         className="news-article__body"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is written by the site (seeded in migration 0027), not by users
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server's allow-list when saved (modules/news/sanitize.ts)
         dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
       />
       {article.tags.length > 0 ? (

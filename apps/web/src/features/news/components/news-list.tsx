@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { industryNewsPath } from '../../../config/paths';
 import { NEWS_PAGE_SIZE, useArticles } from '../api/list-articles';
 import { newsTexts as t } from '../texts';
+import { NewsCover } from './news-cover';
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -43,15 +44,20 @@ export function NewsList() {
       ) : (
         <ul className="news-list__items">
           {articles.data.list.map((a) => (
-            <li key={a.slug} className="news-list__item" data-testid="news-item">
-              <p className="news-list__meta">
-                <span className="news-list__tag">{t.categories[a.category]}</span>
-                <span>{formatDate(a.publishedAt)}</span>
-              </p>
-              <h3 className="news-list__title">
-                <Link to={industryNewsPath(...a.slug.split('/'))}>{a.title}</Link>
-              </h3>
-              <p className="news-list__summary">{a.summary}</p>
+            <li key={a.slug} className="news-list__item news-list__item--with-cover" data-testid="news-item">
+              <Link to={industryNewsPath(...a.slug.split('/'))} tabIndex={-1} aria-hidden="true">
+                <NewsCover image={a.cover} category={a.category} sizes="(max-width: 640px) 100vw, 200px" />
+              </Link>
+              <div>
+                <p className="news-list__meta">
+                  <span className="news-list__tag">{t.categories[a.category]}</span>
+                  <span>{formatDate(a.publishedAt)}</span>
+                </p>
+                <h3 className="news-list__title">
+                  <Link to={industryNewsPath(...a.slug.split('/'))}>{a.title}</Link>
+                </h3>
+                <p className="news-list__summary">{a.summary}</p>
+              </div>
             </li>
           ))}
         </ul>

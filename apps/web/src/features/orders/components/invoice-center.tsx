@@ -3,11 +3,12 @@ import { fenToYuan, formatYuan } from '@kyfw/contracts';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { tablePagination } from '../../../lib/pagination';
 import { toast } from '../../../stores/ui-store';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useInvoiceableOrders } from '../api/list-invoiceable-orders';
 import { useInvoices } from '../api/list-invoices';
-import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime } from '../lib/format';
 import { invoiceTexts as t } from '../texts';
 import type { Invoice, InvoiceableOrder } from '../types';
 import { Empty } from './empty';
@@ -179,7 +180,7 @@ export function InvoiceCenter() {
             dataSource={invoices.data?.list ?? []}
             loading={invoices.isFetching}
             locale={{ emptyText: <Empty text={t.listEmpty} /> }}
-            pagination={total > 0 ? pagination(total, page, setPage) : false}
+            pagination={total > 0 ? tablePagination(total, page, setPage, DEFAULT_PAGE_SIZE) : false}
             scroll={{ x: 760 }}
           />
         )}

@@ -1,9 +1,10 @@
 import { Alert, Button, Table } from 'antd';
 import { useState } from 'react';
+import { tablePagination } from '../../../lib/pagination';
 import { ORDER_PAY_ENDPOINTS, PaymentDialog } from '../../payment';
 import { useOrders, useOrdersExtra, useRefreshOrders } from '../api/list-orders';
 import type { OrderRowContext, OrderTabExtension } from '../extension';
-import { DEFAULT_PAGE_SIZE, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE } from '../lib/format';
 import { orderTexts } from '../texts';
 import type { Order, OrderTab } from '../types';
 import { Empty } from './empty';
@@ -85,7 +86,7 @@ export function OrderTabPage<TExtra = unknown>({ tab, extension }: OrderTabPageP
         dataSource={list}
         loading={orders.isFetching}
         locale={{ emptyText: <Empty text={extension?.emptyText ?? orderTexts.empty[tab]} /> }}
-        pagination={total > 0 ? pagination(total, page, setPage) : false}
+        pagination={total > 0 ? tablePagination(total, page, setPage, DEFAULT_PAGE_SIZE) : false}
         scroll={{ x: 780 }}
       />
       <OrderDetailDrawer

@@ -3,8 +3,9 @@ import { Alert, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { tablePagination } from '../../../lib/pagination';
 import { usePaymentRecords } from '../api/list-payment-records';
-import { DEFAULT_PAGE_SIZE, formatDateTime, pagination } from '../lib/format';
+import { DEFAULT_PAGE_SIZE, formatDateTime } from '../lib/format';
 import { paymentRecordTexts as t } from '../texts';
 import type { PaymentRecord } from '../types';
 import { AmountCell } from './amount-cell';
@@ -81,7 +82,7 @@ export function PaymentRecordsTable() {
         dataSource={records.data?.list ?? []}
         loading={records.isFetching}
         locale={{ emptyText: <Empty text={t.empty} /> }}
-        pagination={total > 0 ? pagination(total, page, setPage) : false}
+        pagination={total > 0 ? tablePagination(total, page, setPage, DEFAULT_PAGE_SIZE) : false}
         scroll={{ x: 720 }}
       />
     </div>

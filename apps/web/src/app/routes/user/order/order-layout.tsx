@@ -7,6 +7,7 @@ const tabs = [
   { route: 'user-order-write', name: orderTexts.tabs.write },
   { route: 'user-order-check', name: orderTexts.tabs.check },
   { route: 'user-order-reduction', name: orderTexts.tabs.reduction },
+  { route: 'user-order-commission', name: orderTexts.tabs.commission },
 ] as const;
 
 /** /user/order: the order kinds as tabs; each tab is an OrderTabPage with its service's extension. */

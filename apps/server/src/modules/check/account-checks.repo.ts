@@ -1,0 +1,103 @@
+import { type Database, type Kysely, sql } from '@kyfw/db';
+
+/** The check rows of a whole account, for its deletion and its data export (check.account-data.ts). */
+
+export async function listAccountCheckFiles(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ keys: string[]; libraryIds: string[] }> {
+  const checks = await db
+    .selectFrom('checks')
+    .select(['id', 'file_key', 'text_key', 'library_doc_id'])
+    .where('user_id', '=', userId)
+    .execute();
+  const reports =
+    checks.length === 0
+      ? []
+      : await db
+          .selectFrom('check_reports')
+          .select(['model_key', 'pdf_key', 'marked_pdf_key', 'html_key', 'zip_key'])
+          .where(
+            'check_id',
+            'in',
+            checks.map((c) => c.id),
+          )
+          .execute();
+  const keys = [
+    ...checks.flatMap((c) => [c.file_key, c.text_key]),
+    ...reports.flatMap((r) => [r.model_key, r.pdf_key, r.marked_pdf_key, r.html_key, r.zip_key]),
+  ].filter((k): k is string => typeof k === 'string');
+  return {
+    keys,
+    libraryIds: checks.map((c) => c.library_doc_id).filter((k): k is string => typeof k === 'string'),
+  };
+}
+
+/** Account deletion: hide every check of the account and clear what names a person. */
+export async function deidentifyAccountChecks(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('checks')
+    .set({
+      author: '已注销',
+      file_name: 'deleted',
+      file_key: null,
+      text_key: null,
+      hidden_at: sql`coalesce(hidden_at, ${now})`,
+      updated_at: now,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+  await db
+    .updateTable('check_reports')
+    .set({ model_key: null, pdf_key: null, marked_pdf_key: null, html_key: null, zip_key: null })
+    .where('check_id', 'in', db.selectFrom('checks').select('id').where('user_id', '=', userId))
+    .execute();
+}
+
+/** The account's checks for "export my data". */
+export async function listChecksForExport(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom('checks')
+    .leftJoin('check_reports', 'check_reports.check_id', 'checks.id')
+    .select([
+      'checks.check_no',
+      'checks.order_id',
+      'checks.title',
+      'checks.author',
+      'checks.file_name',
+      'checks.chars',
+      'checks.amount_fen',
+      'checks.free',
+      'checks.add_to_library',
+      'checks.status',
+      'checks.created_at',
+      'checks.finished_at',
+      'checks.hidden_at',
+      'check_reports.report_no',
+      'check_reports.ratio',
+    ])
+    .where('checks.user_id', '=', userId)
+    .orderBy('checks.created_at')
+    .execute();
+  return rows.map((r) => ({
+    checkNo: r.check_no,
+    orderId: r.order_id,
+    title: r.title,
+    author: r.author,
+    fileName: r.file_name,
+    chars: r.chars,
+    amountFen: r.amount_fen,
+    free: r.free,
+    addToLibrary: r.add_to_library,
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    finishedAt: r.finished_at?.toISOString() ?? null,
+    deletedAt: r.hidden_at?.toISOString() ?? null,
+    reportNo: r.report_no,
+    ratio: r.ratio,
+  }));
+}

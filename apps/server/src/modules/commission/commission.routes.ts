@@ -1,0 +1,185 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  COMMISSION_FILE_RULES,
+  commissionApi,
+  consoleCommissionApi,
+  ErrorCode,
+  idSchema,
+  ok,
+  type StaffRoleName,
+} from '@kyfw/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
+import { attachment, readUpload } from '../../lib/upload.ts';
+import { parseWith } from '../../lib/validate.ts';
+import { requireUser } from '../accounts/auth.ts';
+import type { ConsoleModuleService } from '../console/console.module.ts';
+import {
+  type CommissionRuntime,
+  cancelOwn,
+  complete,
+  consoleDetail,
+  consoleList,
+  detailOwn,
+  estimate,
+  listOwn,
+  openAnyFile,
+  openOwnFile,
+  quote,
+  submit,
+  uploadAttachment,
+  uploadReport,
+} from './commission.service.ts';
+import { ACTIONS } from './commission.texts.ts';
+
+/** Who fulfils commissions in the console. */
+const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
+
+const MIME: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function sendFile(reply: FastifyReply, file: { fileName: string; bytes: Buffer }) {
+  const ext = /\.[^.]+$/.exec(file.fileName)?.[0]?.toLowerCase() ?? '';
+  return reply
+    .type(MIME[ext] ?? 'application/octet-stream')
+    .header('content-disposition', attachment(file.fileName, `report${ext}`))
+    .send(file.bytes);
+}
+
+async function readDocument(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, COMMISSION_FILE_RULES.missing);
+  const upload = await readUpload(request, COMMISSION_FILE_RULES.maxBytes / 1024 / 1024);
+  if (!upload.file || upload.file.bytes.length === 0)
+    throw new AppError(ErrorCode.VALIDATION, COMMISSION_FILE_RULES.missing);
+  return { fields: upload.fields, file: { bytes: upload.file.bytes, fileName: upload.file.fileName } };
+}
+
+const reportFields = z.object({ commissionId: idSchema('委托') });
+
+/**
+ * The commissioned services (docs/api/commission.md): the client's endpoints under /commission
+ * (login required; another user's commission is "not found"), and the operators' under
+ * /admin/commission (staff session with role fulfilment or admin; every call audited).
+ */
+export async function commissionRoutes(
+  app: FastifyInstance,
+  options: { rt: CommissionRuntime; console: ConsoleModuleService },
+): Promise<void> {
+  const { rt } = options;
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: COMMISSION_FILE_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // --- the client -----------------------------------------------------------------------------------
+
+  // Prices are public (the goods are): the forms show the estimate before logging in.
+  route(app, commissionApi.estimate, async ({ body }) => ok(await estimate(rt, body)));
+
+  route(
+    app,
+    commissionApi.uploadFile,
+    async ({ auth, request }) =>
+      ok(await uploadAttachment(rt, auth.userId, (await readDocument(request)).file)),
+    { auth: requireUser },
+  );
+
+  route(app, commissionApi.submit, async ({ auth, body }) => ok(await submit(rt, auth.userId, body)), {
+    auth: requireUser,
+  });
+
+  route(app, commissionApi.list, async ({ auth, body }) => ok(await listOwn(rt, auth.userId, body)), {
+    auth: requireUser,
+  });
+
+  route(
+    app,
+    commissionApi.detail,
+    async ({ auth, body }) => ok(await detailOwn(rt, auth.userId, body.commissionId)),
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    commissionApi.cancel,
+    async ({ auth, body }) => ok(await cancelOwn(rt, auth.userId, body.commissionId)),
+    { auth: requireUser },
+  );
+
+  route(
+    app,
+    commissionApi.download,
+    async ({ auth, body, reply }) =>
+      sendFile(reply, await openOwnFile(rt, auth.userId, body.commissionId, body.fileId)),
+    { auth: requireUser },
+  );
+
+  // --- the operators ------------------------------------------------------------------------------
+
+  const { staffRoute } = options.console.staffRouting(app);
+
+  staffRoute(consoleCommissionApi.list, FULFILMENT, ACTIONS.list, async ({ body }) => ({
+    data: await consoleList(rt, body),
+    detail: body,
+  }));
+
+  staffRoute(consoleCommissionApi.detail, FULFILMENT, ACTIONS.detail, async ({ body }) => ({
+    data: await consoleDetail(rt, body.commissionId),
+    target: body.commissionId,
+  }));
+
+  staffRoute(consoleCommissionApi.quote, FULFILMENT, ACTIONS.quote, async ({ body }) => {
+    const before = await consoleDetail(rt, body.commissionId);
+    const after = await quote(rt, body.commissionId, body);
+    return {
+      data: after,
+      message: '已报价，等待用户支付',
+      target: after.commissionNo,
+      before: { status: before.status, amountFen: before.amountFen },
+      after: { status: after.status, amountFen: after.amountFen, orderNo: after.orderNo, note: body.note },
+    };
+  });
+
+  staffRoute(
+    consoleCommissionApi.uploadReport,
+    FULFILMENT,
+    ACTIONS.uploadReport,
+    async ({ request, session }) => {
+      const { fields, file } = await readDocument(request);
+      const { commissionId } = parseWith(reportFields, fields);
+      const after = await uploadReport(rt, commissionId, session.staffId, file);
+      return {
+        data: after,
+        message: '报告已上传',
+        target: after.commissionNo,
+        detail: { fileName: file.fileName, bytes: file.bytes.length },
+      };
+    },
+  );
+
+  staffRoute(consoleCommissionApi.complete, FULFILMENT, ACTIONS.complete, async ({ body }) => {
+    const after = await complete(rt, body.commissionId);
+    return {
+      data: after,
+      message: '已标记完成，已通知用户',
+      target: after.commissionNo,
+      before: { status: 'processing' },
+      after: { status: after.status, reports: after.reports.length },
+    };
+  });
+
+  staffRoute(consoleCommissionApi.download, FULFILMENT, ACTIONS.download, async ({ body, reply }) => {
+    sendFile(reply, await openAnyFile(rt, body.commissionId, body.fileId));
+    return { data: undefined as never, target: body.fileId };
+  });
+}

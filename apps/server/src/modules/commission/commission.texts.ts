@@ -1,0 +1,58 @@
+import type { CommissionStatus } from '@kyfw/db';
+
+/** User-visible Chinese texts of the commission module (the form messages are the contract's). */
+export const STATUS_TEXTS: Record<CommissionStatus, string> = {
+  quoting: '待报价',
+  pending_payment: '待支付',
+  processing: '处理中',
+  done: '已完成',
+  cancelled: '已取消',
+};
+
+export const TEXTS = {
+  notFound: '委托不存在或已删除',
+  fileNotFound: '文件不存在或已删除',
+  goodsMissing: '该服务暂未开放，请稍后再试',
+  deadlinePast: '期望完成日期须晚于今天',
+  pricingQuote: '科技成果评价的费用由工作人员根据材料与评价形式报价；报价后可在“我的订单”中查看并支付。',
+  perItem: (count: string, unitPrice: string, unit: string) => `${count} × ${unitPrice}/${unit}`,
+  fixed: (name: string, unitPrice: string) => `${name}：${unitPrice}/项`,
+  notCancellable: '委托已在处理中或已结束，不能取消；如有疑问请联系客服',
+  cancelled: '委托已取消',
+  notQuotable: '只有待报价（或报价未支付且订单已关闭）的成果评价委托可以报价',
+  notDeliverable: '只有已支付、处理中的委托可以上传报告',
+  noReport: '请先上传报告文件，再标记完成',
+  notCompletable: '只有处理中的委托可以标记完成',
+  reportMissing: '报告尚未出具，完成后可下载',
+  orderExpired: '订单已关闭，未支付',
+  /** `amount` as formatYuan writes it (¥1,500.00). */
+  quoted: (amount: string) => `报价 ${amount}`,
+  paid: (amount: string) => `已支付 ${amount}`,
+  delivered: (count: number) => `已出具 ${count} 份报告文件，可在订单中下载`,
+  timeline: {
+    submitted: '已提交',
+    quoting: '待报价',
+    payment: '待支付',
+    processing: '处理中',
+    done: '已完成',
+    cancelled: '已取消',
+  },
+  transition: {
+    processing: '工作人员已开始办理委托',
+    done: '报告已出具，委托完成',
+    cancelled: '用户取消委托',
+  },
+  smsPurpose: 'commission_done',
+  erasedRefund: '账号已注销，委托无法交付，全额退款',
+  erasedStatus: '账号已注销',
+} as const;
+
+/** Audit-log action names of the operator endpoints (console texts show them). */
+export const ACTIONS = {
+  list: 'commission.list',
+  detail: 'commission.detail',
+  quote: 'commission.quote',
+  uploadReport: 'commission.report',
+  complete: 'commission.complete',
+  download: 'commission.file',
+} as const;

@@ -1,0 +1,12 @@
+/** The commissioned services (检索报告, 科技查新, 文献下载, 成果评价): forms, 我的委托, the console queue. */
+
+export { CommissionFiles } from './components/commission-files';
+export { CommissionList } from './components/commission-list';
+export { commissionOrderTab } from './components/commission-order-tab';
+export { CommissionTimeline } from './components/commission-timeline';
+export { DocDeliveryForm } from './components/doc-delivery-form';
+export { SearchReportForm } from './components/search-report-form';
+export { TechEvaluationForm } from './components/tech-evaluation-form';
+export { TechSearchForm } from './components/tech-search-form';
+export { UnitCalculator } from './components/unit-calculator';
+export { commissionTexts } from './texts';

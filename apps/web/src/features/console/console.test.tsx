@@ -1,0 +1,281 @@
+import { consoleApi, type DataOf, type Staff } from '@kyfw/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
+import { ConsoleApp } from './components/console-app';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => installDomShims());
+beforeEach(() => resetAppState());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function staffOf(role: Staff['role'], roleText: string): Staff {
+  return { username: 'zhangcw', role, roleText, expiresAt: '2026-11-27T10:00:00.000Z' };
+}
+
+const EMPTY_DASHBOARD: DataOf<typeof consoleApi.dashboard> = {
+  days: [],
+  queues: { pendingProofs: 2, flaggedPayments: 0, failedRefunds: 1, invoicesToIssue: 0, queuedJobs: 0 },
+  failedJobs: [],
+};
+
+/** The console at `path` for a staff member of `role`; other calls answer `extra` or an empty success. */
+function renderConsole(
+  path: string,
+  staff: Staff,
+  extra?: (url: string, init: RequestInit) => Response | undefined,
+) {
+  const fetch = stubFetch((url, init) => {
+    if (url.endsWith(consoleApi.me.path)) return apiAnswer(consoleApi.me, staff);
+    if (url.endsWith(consoleApi.dashboard.path)) return apiAnswer(consoleApi.dashboard, EMPTY_DASHBOARD);
+    return extra?.(url, init);
+  });
+  renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], path);
+  return fetch;
+}
+
+describe('console shell', () => {
+  it('shows each role only its own menu entries', async () => {
+    renderConsole('/admin', staffOf('support', '客服'));
+    expect(await screen.findByRole('menuitem', { name: '订单' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: '线下付款' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '审计日志' })).toBeNull();
+    expect(await screen.findByText('退款未能自动完成')).toBeTruthy();
+  });
+
+  it('says a page is not for this role instead of rendering it', async () => {
+    renderConsole('/admin/audit', staffOf('editor', '编辑'));
+    expect(await screen.findByText('当前角色无权查看此页面')).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '订单' })).toBeNull();
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    stubFetch((url) =>
+      url.endsWith(consoleApi.me.path)
+        ? new Response(JSON.stringify({ code: 1003, message: '请先登录运营后台', data: null }), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : undefined,
+    );
+    renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], '/admin/orders');
+    expect(await screen.findByText('运营后台登录')).toBeTruthy();
+  });
+});
+
+describe('staff page', () => {
+  const account = (username: string, role: Staff['role'], roleText: string, over = {}) => ({
+    staffId: `00000000-0000-4000-8000-00000000000${username.length}`,
+    username,
+    role,
+    roleText,
+    disabled: false,
+    lockedUntil: null,
+    createdAt: '2026-11-26T08:00:00.000Z',
+    createdBy: 'cli',
+    lastLoginAt: null,
+    recoveryCodesLeft: 10,
+    ...over,
+  });
+
+  it('lists the accounts and shows a new account’s password, secret and recovery codes once', async () => {
+    const created = {
+      username: 'lihua',
+      password: 'abcdefghijkmnpqrstuvw',
+      totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/kyfw:lihua?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=kyfw',
+      recoveryCodes: Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`),
+    };
+    const fetch = renderConsole('/admin/staff', staffOf('admin', '管理员'), (url) => {
+      if (url.endsWith(consoleApi.staffList.path))
+        return apiAnswer(consoleApi.staffList, [
+          account('zhangcw', 'admin', '管理员'),
+          account('wangwu', 'support', '客服', { disabled: true, recoveryCodesLeft: 7 }),
+        ]);
+      if (url.endsWith(consoleApi.staffCreate.path)) return apiAnswer(consoleApi.staffCreate, created);
+      return undefined;
+    });
+    expect(await screen.findByText('zhangcw（我）')).toBeTruthy();
+    expect(screen.getByText('已停用')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '新建账号' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: 'lihua' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('财务'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '新建账号' }));
+
+    expect(await screen.findByText('lihua 的登录信息')).toBeTruthy();
+    expect(screen.getByText(/只显示这一次/)).toBeTruthy();
+    expect(screen.getByText(created.password)).toBeTruthy();
+    expect(screen.getByText(created.totpSecret)).toBeTruthy();
+    for (const code of created.recoveryCodes) expect(screen.getByText(code)).toBeTruthy();
+    const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.staffCreate.path));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ username: 'lihua', role: 'finance' });
+
+    fireEvent.click(screen.getByRole('button', { name: '我已保存，关闭' }));
+    await waitFor(() => expect(screen.queryByText(created.password)).toBeNull());
+  });
+});
+
+describe('refunds that failed', () => {
+  const failed = {
+    refundNo: 'RF20261127010000123456',
+    orderNo: 'KY20261127010000123456',
+    amountFen: 2000,
+    amount: '20.00',
+    reason: '检测失败，自动退款',
+    actor: 'system' as const,
+    channel: 'wx',
+    channelText: '微信支付',
+    phone: '13912345678',
+    lastError: '平台退款状态 ABNORMAL',
+    attempts: 1,
+    createdAt: '2026-11-27T01:00:00.000Z',
+    updatedAt: '2026-11-27T01:00:00.000Z',
+  };
+  const answer = (url: string) =>
+    url.endsWith(consoleApi.failedRefunds.path) ? apiAnswer(consoleApi.failedRefunds, [failed]) : undefined;
+
+  it('support sees the queue but no actions', async () => {
+    renderConsole('/admin/refunds', staffOf('support', '客服'), answer);
+    expect(await screen.findByText('平台退款状态 ABNORMAL')).toBeTruthy();
+    expect(screen.getByText('自动退款')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
+  it('finance marks one done by hand only with how the money went back', async () => {
+    const fetch = renderConsole('/admin/refunds', staffOf('finance', '财务'), (url) => {
+      if (url.endsWith(consoleApi.refundMarkDone.path))
+        return apiAnswer(consoleApi.refundMarkDone, {
+          refundId: 'r1',
+          refundNo: failed.refundNo,
+          amountFen: 2000,
+          amount: '20.00',
+          reason: failed.reason,
+          status: 'succeeded',
+          statusText: '退款成功',
+          createdAt: failed.createdAt,
+          finishedAt: failed.createdAt,
+        });
+      return answer(url);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '标记已人工退款' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '标记已人工退款' }));
+    expect(await within(dialog).findByText('请填写退款方式')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('退款方式与凭据（如银行转账流水号）'), {
+      target: { value: '银行转账 流水 889' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '标记已人工退款' }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.refundMarkDone.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+        refundNo: failed.refundNo,
+        note: '银行转账 流水 889',
+      });
+    });
+  });
+});
+
+describe('invoices and shipping', () => {
+  const invoice = {
+    invoiceId: '11111111-1111-4111-8111-111111111111',
+    invoiceNo: 'FP2026112701000001',
+    titleType: 'personal' as const,
+    title: '张三',
+    taxpayerId: null,
+    email: 'zhangsan@example.com',
+    phone: '13912345678',
+    amountFen: 2000,
+    amount: '20.00',
+    status: 'requested' as const,
+    createdAt: '2026-11-27T01:00:00.000Z',
+    issuedAt: null,
+    emailedAt: null,
+    orders: [
+      {
+        orderNo: 'KY20261127010000123456',
+        goodsName: '科技查新',
+        amountFen: 2000,
+        amount: '20.00',
+        refundedFen: 0,
+        statusText: '已完成',
+      },
+    ],
+  };
+
+  it('finance generates a requested invoice; support only reads', async () => {
+    const fetch = renderConsole('/admin/invoices', staffOf('finance', '财务'), (url) => {
+      if (url.endsWith(consoleApi.invoiceList.path)) return apiAnswer(consoleApi.invoiceList, [invoice]);
+      if (url.endsWith(consoleApi.invoiceGenerate.path))
+        return apiAnswer(consoleApi.invoiceGenerate, {
+          ...invoice,
+          status: 'issued',
+          issuedAt: invoice.createdAt,
+        });
+      return undefined;
+    });
+    expect(await screen.findByText('zhangsan@example.com')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '生成电子发票' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.invoiceGenerate.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ invoiceId: invoice.invoiceId });
+    });
+    cleanup();
+    renderConsole('/admin/invoices', staffOf('support', '客服'), (url) =>
+      url.endsWith(consoleApi.invoiceList.path) ? apiAnswer(consoleApi.invoiceList, [invoice]) : undefined,
+    );
+    expect(await screen.findByText('zhangsan@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '生成电子发票' })).toBeNull();
+  });
+
+  it('fulfilment ships an order only with a carrier and tracking number', async () => {
+    const delivery = {
+      orderNo: 'KY20261127010000654321',
+      goodsName: '检测报告纸质版',
+      orderStatusText: '已支付',
+      paidAt: '2026-11-27T01:00:00.000Z',
+      recipientName: '李四',
+      phone: '13800138000',
+      province: '北京市',
+      city: '北京市',
+      district: '海淀区',
+      detail: '学院路1号',
+      carrier: null,
+      trackingNo: null,
+      shippedAt: null,
+      statusText: '待发货',
+    };
+    const fetch = renderConsole('/admin/shipping', staffOf('fulfilment', '履约'), (url) => {
+      if (url.endsWith(consoleApi.deliveryList.path)) return apiAnswer(consoleApi.deliveryList, [delivery]);
+      if (url.endsWith(consoleApi.deliveryShip.path))
+        return apiAnswer(consoleApi.deliveryShip, {
+          ...delivery,
+          carrier: '顺丰速运',
+          trackingNo: 'SF123456789',
+        });
+      return undefined;
+    });
+    expect(await screen.findByText('北京市北京市海淀区学院路1号')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '登记发货' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记发货' }));
+    expect(await within(dialog).findByText('请填写快递公司')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('快递公司'), { target: { value: '顺丰速运' } });
+    fireEvent.change(within(dialog).getByLabelText('快递单号'), { target: { value: 'SF123456789' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记发货' }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.deliveryShip.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+        orderNo: delivery.orderNo,
+        carrier: '顺丰速运',
+        trackingNo: 'SF123456789',
+      });
+    });
+  });
+});

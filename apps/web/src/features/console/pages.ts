@@ -1,0 +1,105 @@
+import type { StaffRoleName } from '@kyfw/contracts';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { consoleTexts } from './texts';
+
+/** One page of the console: its address under /admin/, its menu entry, who sees it, its code. */
+export interface ConsolePage {
+  /** After /admin/ ('' is the dashboard); also matches deeper addresses (`orders` ← `orders/KY…`). */
+  path: string;
+  /** The menu entry. */
+  label: string;
+  /** Who sees the entry; the server enforces the same roles on the page's endpoints. */
+  roles: readonly StaffRoleName[];
+  /** The page, loaded when first opened (a chunk of its own). */
+  page: LazyExoticComponent<ComponentType>;
+}
+
+type Loader = () => Promise<Record<string, unknown>>;
+/** A lazily loaded page from a module's named export. */
+export const consolePage = (load: Loader, name: string): LazyExoticComponent<ComponentType> =>
+  lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+
+const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
+const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
+const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
+const n = consoleTexts.nav;
+
+/**
+ * THE console's route list and menu, in menu order. Another feature adds its page with one line:
+ *   { path: 'news', label: '资讯文章', roles: ['admin', 'editor'], page: consolePage(() => import('../news-admin'), 'NewsAdminPage') },
+ * where features/news-admin is a folder of its own whose index.ts exports the page (keep console
+ * pages out of a public feature's index, so the public site's chunks do not carry them). Inside,
+ * import the console's helpers from '../console' (useStaff, consolePost, consoleTexts).
+ */
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: '',
+    label: n.dashboard,
+    roles: ALL,
+    page: consolePage(() => import('./components/dashboard-page'), 'DashboardPage'),
+  },
+  {
+    path: 'orders',
+    label: n.orders,
+    roles: ORDERS_READ,
+    page: consolePage(() => import('./components/orders-page'), 'OrdersPage'),
+  },
+  {
+    path: 'offline',
+    label: n.offline,
+    roles: PAYMENTS_READ,
+    page: consolePage(() => import('./components/offline-page'), 'OfflinePage'),
+  },
+  {
+    path: 'refunds',
+    label: n.failedRefunds,
+    roles: PAYMENTS_READ,
+    page: consolePage(() => import('./components/failed-refunds-page'), 'FailedRefundsPage'),
+  },
+  {
+    path: 'invoices',
+    label: n.invoices,
+    roles: PAYMENTS_READ,
+    page: consolePage(() => import('./components/invoices-page'), 'InvoicesPage'),
+  },
+  {
+    path: 'shipping',
+    label: n.shipping,
+    roles: ['admin', 'fulfilment', 'support'],
+    page: consolePage(() => import('./components/shipping-page'), 'ShippingPage'),
+  },
+  {
+    path: 'staff',
+    label: n.staff,
+    roles: ['admin'],
+    page: consolePage(() => import('./components/staff-page'), 'StaffPage'),
+  },
+  {
+    path: 'audit',
+    label: n.audit,
+    roles: ['admin'],
+    page: consolePage(() => import('./components/audit-page'), 'AuditPage'),
+  },
+  {
+    path: 'commission',
+    label: '委托办理',
+    roles: ['admin', 'fulfilment'],
+    page: consolePage(() => import('../commission-admin'), 'CommissionConsolePage'),
+  },
+  {
+    path: 'news',
+    label: '资讯与案例',
+    roles: ['admin', 'editor'],
+    page: consolePage(() => import('../news-admin'), 'NewsAdminPage'),
+  },
+];
+
+/** The page of an address under /admin/ ('' when none matches: the dashboard). */
+export function findConsolePage(rest: string): ConsolePage | undefined {
+  let best: ConsolePage | undefined;
+  for (const p of CONSOLE_PAGES) {
+    const hit = p.path === rest || (p.path !== '' && rest.startsWith(`${p.path}/`));
+    if (hit && (!best || p.path.length > best.path.length)) best = p;
+  }
+  return best ?? CONSOLE_PAGES.find((p) => p.path === '');
+}
