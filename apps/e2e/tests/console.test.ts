@@ -1,7 +1,9 @@
 // The operator console (issue 15): a finance operator created with the CLI logs in at /admin/login
 // with username, password and the TOTP code (computed here from the secret the CLI printed, as an
 // authenticator app would), finds the student's transfer proof under 线下付款, confirms it, and the
-// student's paper check starts at once and finishes. Screenshots of the console pages are saved in
+// student's paper check starts at once and finishes. An admin, logging in with a recovery code,
+// creates a support account in the console; it logs in with the TOTP secret the console showed and
+// the server refuses it a refund. Screenshots of the console pages are saved in
 // apps/e2e/test-results (console-*.png).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -18,7 +20,7 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext | undefined;
 let page: Page;
-type StaffAccount = { username: string; password: string; totpSecret: string };
+type StaffAccount = { username: string; password: string; totpSecret: string; recoveryCodes: string[] };
 let operator: StaffAccount;
 let admin: StaffAccount;
 
@@ -180,5 +182,63 @@ describe('operator console', () => {
     await expect.poll(() => confirmed.innerText()).toContain('127.0.0.1');
     await expect.poll(() => body.innerText()).toContain('已拒绝');
     await screenshot(page, 'console-audit');
+  });
+
+  it('the admin creates a support account in the console; it logs in with its authenticator and may not refund', async () => {
+    context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    // The admin has no authenticator at hand: one of the recovery codes the CLI printed logs in once.
+    await page.goto('/admin/login');
+    await page.getByLabel('用户名').fill(admin.username);
+    await page.getByLabel('密码').fill(admin.password);
+    await page.getByLabel('动态验证码').fill(admin.recoveryCodes[0]!);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('menuitem', { name: '运营账号' }).click();
+    await page.getByRole('button', { name: '新建账号' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('用户名').fill('wangkf');
+    await dialog.getByRole('combobox').click();
+    await page.getByTitle('客服').click();
+    await dialog.getByRole('button', { name: '新建账号' }).click();
+    const secrets = page.locator('.ant-modal', { hasText: 'wangkf 的登录信息' });
+    await expect.poll(() => secrets.innerText()).toContain('只显示这一次');
+    const codes = secrets.locator('code');
+    const password = await codes.nth(0).innerText();
+    const totpSecret = await codes.nth(1).innerText();
+    expect(password).toMatch(/^[a-z0-9]{20}$/);
+    expect(totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await secrets.locator('img[alt="动态验证码二维码"]').count()).toBe(1);
+    expect(await secrets.locator('.console-codes li').count()).toBe(10);
+    await screenshot(page, 'console-staff-created');
+    await secrets.getByRole('button', { name: '我已保存，关闭' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain('wangkf');
+    await context.close();
+
+    // The new support account logs in with the secret the console showed.
+    context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('用户名').fill('wangkf');
+    await page.getByLabel('密码').fill(password);
+    await page.getByLabel('动态验证码').fill(totpCode(totpSecret, new Date()));
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.locator('.console__header').innerText()).toContain('客服');
+    const menu = await page.locator('.ant-menu').innerText();
+    expect(menu).toContain('订单');
+    expect(menu).not.toContain('运营账号');
+    expect(menu).not.toContain('审计日志');
+    // Hiding a button is only a convenience: the server itself refuses support a refund.
+    const refused = await page.evaluate(async (url) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderNo: `KY${'1'.repeat(20)}`, reason: '试图退款' }),
+      });
+      return res.json();
+    }, `${API_PREFIX}/admin/refunds/create`);
+    expect(refused).toMatchObject({
+      code: 1004,
+      message: '当前角色（客服）无权执行此操作，需要：管理员、财务',
+    });
   });
 });

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type Commission, type ConsoleCommission, ErrorCode, type StaffRoleName } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
+import { enqueue } from '../../src/jobs/queue.ts';
 import { commissionJobDefinitions } from '../../src/modules/commission/commission.jobs.ts';
+import { SWEEP_JOB } from '../../src/modules/commission/commission.service.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { totpCode } from '../../src/modules/console/totp.ts';
 import { sendCode } from '../accounts/accounts-helper.ts';
@@ -290,6 +292,22 @@ describe('bad input', () => {
     });
     expect(stolen).toMatchObject({ code: ErrorCode.VALIDATION, message: '附件不存在或已失效，请重新上传' });
     expect((await counts()).commissions).toBe(before.commissions);
+
+    // An attachment never sent with a form is deleted a day later (the daily sweep).
+    const key = (
+      await t.db
+        .selectFrom('commission_files')
+        .select('storage_key')
+        .where('id', '=', mine.data.fileId)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+    t.clock.advance(25 * 3600 * SECOND);
+    await enqueue(t.db, SWEEP_JOB, {});
+    await runCommissionJobs();
+    expect(
+      await t.db.selectFrom('commission_files').selectAll().where('id', '=', mine.data.fileId).execute(),
+    ).toEqual([]);
+    expect(await t.root.services.check.storage.exists(key)).toBe(false);
   });
 });
 

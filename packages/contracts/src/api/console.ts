@@ -149,7 +149,11 @@ export const staffSecretsSchema = z.object({
 export type StaffSecrets = z.output<typeof staffSecretsSchema>;
 
 /** A row id (uuid): anything else is refused before it reaches a uuid column. */
-const uuid = (message: string) => z.string({ error: message }).trim().regex(/^[0-9a-f-]{36}$/i, { error: message });
+const uuid = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[0-9a-f-]{36}$/i, { error: message });
 
 const staffId = z.string({ error: '运营账号不存在' }).regex(/^[0-9a-f-]{36}$/i, { error: '运营账号不存在' });
 const staffRole = z.enum(STAFF_ROLE_VALUES, { error: '角色不正确' });

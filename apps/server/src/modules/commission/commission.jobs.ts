@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../jobs/index.ts';
+import { DAY_MS, HOUR_MS, type Schedule } from '../../jobs/scheduler.ts';
 import {
   ACCEPT_JOB,
   acceptPaid,
@@ -7,6 +8,8 @@ import {
   notifyDone,
   PURGE_JOB,
   purgeFiles,
+  SWEEP_JOB,
+  sweepLooseAttachments,
 } from './commission.service.ts';
 
 /** A paid commission's order -> processing (its own transaction, after the payment's). */
@@ -31,9 +34,21 @@ export const commissionPurgeJob = defineJob({
   handler: async (ctx) => purgeFiles(ctx.services.commission, ctx.payload.keys),
 });
 
+/** Attachments never sent with a form (uploaded, then the page was left), a day later. */
+export const commissionSweepJob = defineJob({
+  name: SWEEP_JOB,
+  handler: async (ctx) => ({ deleted: await sweepLooseAttachments(ctx.services.commission) }),
+});
+
+/** Daily at 05:00 China time (21:00 UTC). */
+export const commissionSchedules: Schedule[] = [
+  { name: 'commission-sweep-attachments', jobName: SWEEP_JOB, everyMs: DAY_MS, offsetMs: 21 * HOUR_MS },
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
 export const commissionJobDefinitions: readonly JobDefinition<any, any>[] = [
   commissionAcceptJob,
   commissionNotifyJob,
   commissionPurgeJob,
+  commissionSweepJob,
 ];

@@ -1,7 +1,7 @@
 import { COMMISSION_SERVICES } from '@kyfw/contracts';
 import { defineModule } from '../types.ts';
 import { registerCommissionAccountHooks } from './commission.account-data.ts';
-import { commissionJobDefinitions } from './commission.jobs.ts';
+import { commissionJobDefinitions, commissionSchedules } from './commission.jobs.ts';
 import { commissionRoutes } from './commission.routes.ts';
 import { type CommissionRuntime, startPaid } from './commission.service.ts';
 
@@ -43,4 +43,5 @@ export const commissionModule = defineModule({
     await app.register(commissionRoutes, { rt: commission, console });
   },
   jobs: commissionJobDefinitions,
+  schedules: commissionSchedules,
 });

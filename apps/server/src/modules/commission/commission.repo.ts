@@ -232,3 +232,15 @@ export async function listCommissionsForExport(db: Kysely<Database>, userId: str
       .map((f) => ({ kind: f.kind, fileName: f.file_name })),
   }));
 }
+
+/** Attachments uploaded before `before` and never attached to a commission: their rows go, keys returned. */
+export async function deleteLooseAttachments(db: Kysely<Database>, before: Date): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('commission_files')
+    .where('commission_id', 'is', null)
+    .where('kind', '=', 'attachment')
+    .where('created_at', '<', before)
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key);
+}

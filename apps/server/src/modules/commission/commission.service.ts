@@ -24,6 +24,7 @@ import {
   attachFiles,
   type CommissionFileRow,
   type CommissionRow,
+  deleteLooseAttachments,
   filesOf,
   findCommission,
   findLooseAttachments,
@@ -38,6 +39,9 @@ import { STATUS_TEXTS, TEXTS } from './commission.texts.ts';
 export const ACCEPT_JOB = 'commission.accept';
 export const NOTIFY_JOB = 'commission.notify';
 export const PURGE_JOB = 'commission.purge';
+export const SWEEP_JOB = 'commission.sweep';
+/** How long an uploaded attachment waits for its form before it is deleted. */
+export const LOOSE_ATTACHMENT_MS = 24 * 3600_000;
 
 /** What the commission services need: built once by commission.module.ts. */
 export interface CommissionRuntime {
@@ -684,4 +688,11 @@ export async function openAnyFile(rt: CommissionRuntime, id: string, fileId: str
 /** Deletes stored files of an erased account (idempotent: a missing file is no error). */
 export async function purgeFiles(rt: CommissionRuntime, keys: readonly string[]): Promise<void> {
   for (const key of keys) await rt.check.storage.delete(key);
+}
+
+/** Attachments uploaded over a day ago and never sent with a form: rows and files deleted. */
+export async function sweepLooseAttachments(rt: CommissionRuntime): Promise<number> {
+  const keys = await deleteLooseAttachments(rt.db, new Date(rt.now().getTime() - LOOSE_ATTACHMENT_MS));
+  await purgeFiles(rt, keys);
+  return keys.length;
 }

@@ -6,9 +6,10 @@ export const consoleTexts = {
     username: '用户名',
     password: '密码',
     totp: '动态验证码',
-    totpHint: '身份验证器 App 中显示的 6 位数字',
+    totpHint:
+      '身份验证器 App 中显示的 6 位数字；没有验证器时可输入一个恢复码（如 abcde-fghjk，每个只能用一次）',
     submit: '登录',
-    required: { username: '请输入用户名', password: '请输入密码', totp: '请输入 6 位动态验证码' },
+    required: { username: '请输入用户名', password: '请输入密码', totp: '请输入 6 位动态验证码或恢复码' },
   },
   nav: {
     dashboard: '概览',

@@ -1,11 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, toFormValidator, validatePassword, validateTerms } from '@kyfw/contracts';
-import { Button, Checkbox, Form, Input } from 'antd';
-import { TermsLinks } from '../../legal';
+import { PASSWORD_MAX, toFormValidator, validatePassword } from '@kyfw/contracts';
+import { Button, Form, Input } from 'antd';
 import { useLoginByPassword } from '../api/login';
 import { authTexts } from '../texts';
 import { PhoneField } from './phone-field';
 import '../auth.css';
+import { TermsField } from './terms-field';
 
 export interface AccountLoginPanelProps {
   /** Fire after a successful login (token stored, user info loaded, 欢迎登录！ shown). */
@@ -61,16 +61,7 @@ export function AccountLoginPanel({ onSuccess }: AccountLoginPanelProps) {
           autoComplete="current-password"
         />
       </Form.Item>
-      <div className="auth-form__terms">
-        <Form.Item
-          name="isAutoLogin"
-          valuePropName="checked"
-          rules={[{ validator: toFormValidator(validateTerms) }]}
-        >
-          <Checkbox>{authTexts.termsAccept}</Checkbox>
-        </Form.Item>
-        <TermsLinks className="auth-form__terms-links" />
-      </div>
+      <TermsField name="isAutoLogin" />
       <Button
         type="primary"
         htmlType="submit"

@@ -9,15 +9,15 @@ import {
   validateEducation,
   validateMajor,
 } from '@kyfw/contracts';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { toast } from '../../../stores/ui-store';
-import { TermsLinks } from '../../legal';
 import { useBindPhoneNumber } from '../api/bind-phone-number';
 import { authTexts } from '../texts';
 import { PhoneField } from './phone-field';
 import { EducationSelect, MajorSelect } from './profile-selects';
 import { SmsCodeField } from './sms-code-field';
 import '../auth.css';
+import { TermsField } from './terms-field';
 
 export interface BindPhonePanelProps {
   /** Fire after 绑定成功 (user info reloaded); the dialog closes. */
@@ -108,16 +108,7 @@ export function BindPhonePanel({ onSuccess }: BindPhonePanelProps) {
           <EducationSelect placeholder={authTexts.educationPlaceholder} />
         </Form.Item>
       </div>
-      <div className="auth-form__terms">
-        <Form.Item
-          name="isMsg"
-          valuePropName="checked"
-          rules={[{ validator: toFormValidator(validateAgreement) }]}
-        >
-          <Checkbox>{authTexts.bindAgreement}</Checkbox>
-        </Form.Item>
-        <TermsLinks className="auth-form__terms-links" />
-      </div>
+      <TermsField name="isMsg" validate={validateAgreement} label={authTexts.bindAgreement} />
       <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={bind.isPending}>
         {authTexts.bindSubmit}
       </Button>

@@ -1,12 +1,11 @@
-import { toFormValidator, validateTerms } from '@kyfw/contracts';
-import { Button, Checkbox, Form } from 'antd';
-import { TermsLinks } from '../../legal';
+import { Button, Form } from 'antd';
 import { useRegisterByPhone } from '../api/register';
 import { authTexts } from '../texts';
 import { NewPasswordFields } from './password-fields';
 import { PhoneField } from './phone-field';
 import { SmsCodeField } from './sms-code-field';
 import '../auth.css';
+import { TermsField } from './terms-field';
 
 interface RegisterValues {
   phoneNumber: string;
@@ -49,16 +48,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       <PhoneField />
       <SmsCodeField purpose="1" getPhone={getPhone} />
       <NewPasswordFields />
-      <div className="auth-form__terms">
-        <Form.Item
-          name="accepted"
-          valuePropName="checked"
-          rules={[{ validator: toFormValidator(validateTerms) }]}
-        >
-          <Checkbox>{authTexts.termsAccept}</Checkbox>
-        </Form.Item>
-        <TermsLinks className="auth-form__terms-links" />
-      </div>
+      <TermsField name="accepted" />
       <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
         {authTexts.registerSubmit}
       </Button>

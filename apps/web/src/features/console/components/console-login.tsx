@@ -36,9 +36,15 @@ export function ConsoleLogin() {
             name="totpCode"
             label={t.totp}
             extra={t.totpHint}
-            rules={[{ required: true, pattern: /^[0-9]{6}$/, message: t.required.totp }]}
+            rules={[
+              {
+                required: true,
+                pattern: /^\s*([0-9]{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})\s*$/,
+                message: t.required.totp,
+              },
+            ]}
           >
-            <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+            <Input maxLength={11} autoComplete="one-time-code" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             {t.submit}
