@@ -73,7 +73,7 @@ try {
       const lhr = await audit(`${server.baseUrl}${path}`);
       version = lhr.lighthouseVersion;
       if (options.json) {
-        const name = `${path.replace(/\W+/g, '_') || 'root'}-${run}.json`;
+        const name = `${path === '/' ? 'root' : path.replace(/\W+/g, '_').replace(/^_/, '')}-${run}.json`;
         writeFileSync(join(options.json, name), JSON.stringify(lhr));
       }
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

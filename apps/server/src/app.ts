@@ -112,8 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isPageRequest && !isEnvelopePath(request.url) && !isAssetPath(request.url)) {
       // The page's title, description and Open Graph tags (and 404 for an unknown article).
-      if (webApp)
-        return webApp.sendIndex(reply, await services.services.news.pageHead(request.url.split('?')[0]!));
+      if (webApp) {
+        const pathname = request.url.split('?')[0]!;
+        return webApp.sendIndex(reply, await services.services.news.pageHead(pathname), pathname);
+      }
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')

@@ -64,6 +64,24 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('sends / prerendered when the build wrote landing.html, every other page index.html', async () => {
+    const landing = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><h1>论文查重</h1></div>');
+    await writeFile(path.join(dist, 'landing.html'), landing);
+    try {
+      const home = await t.app.inject({ method: 'GET', url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<div id="root"><h1>论文查重</h1></div>');
+      expect(home.body).toContain('__KYFW_CONFIG__');
+      expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+      const other = await t.app.inject({ method: 'GET', url: '/check' });
+      expect(other.body).toContain('<div id="root"></div>');
+      // Not as a file of its own.
+      expect((await t.app.inject({ method: 'GET', url: '/landing.html' })).body).not.toContain('<h1>');
+    } finally {
+      await rm(path.join(dist, 'landing.html'));
+    }
+  });
+
   it('never serves the raw index.html file', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(res.statusCode).toBe(200);
