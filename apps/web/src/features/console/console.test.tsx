@@ -279,3 +279,57 @@ describe('invoices and shipping', () => {
     });
   });
 });
+
+describe('users, jobs and AI usage', () => {
+  it('support searches a user by phone and sees their details without secrets', async () => {
+    const fetch = renderConsole('/admin/users', staffOf('support', '客服'), (url) =>
+      url.endsWith(consoleApi.userSearch.path)
+        ? apiAnswer(consoleApi.userSearch, [
+            {
+              userId: 'u-1',
+              phone: '13912345678',
+              realName: '王五',
+              unitName: '某大学',
+              status: 'active',
+              statusText: '正常',
+              wechatBound: true,
+              createdAt: '2026-11-01T08:00:00.000Z',
+              lastLoginAt: '2026-11-26T08:00:00.000Z',
+              orders: 3,
+              paidFen: 12345,
+            },
+          ])
+        : undefined,
+    );
+    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '1391' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    expect(await screen.findByText('王五')).toBeTruthy();
+    expect(screen.getByText('123.45')).toBeTruthy();
+    expect(screen.getByText('已绑定')).toBeTruthy();
+    const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.userSearch.path));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ phone: '1391' });
+  });
+
+  it('shows LLM tokens and cost per task', async () => {
+    const row = (key: string, calls: number, cost: string) => ({
+      key,
+      calls,
+      promptTokens: 1200,
+      completionTokens: 600,
+      costMicroYuan: Number(cost) * 1_000_000,
+      cost,
+    });
+    renderConsole('/admin/llm', staffOf('finance', '财务'), (url) =>
+      url.endsWith(consoleApi.llmUsage.path)
+        ? apiAnswer(consoleApi.llmUsage, {
+            byDay: [row('2026-11-27', 2, '1.8000')],
+            byTask: [row('reduction.rewrite', 2, '1.8000')],
+            byOrder: [],
+          })
+        : undefined,
+    );
+    expect(await screen.findByText('2026-11-27')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '按任务' }));
+    expect(await screen.findByText('reduction.rewrite')).toBeTruthy();
+  });
+});
