@@ -50,6 +50,16 @@ export const reductionTexts = {
   delConfirm: '删除后不能恢复，确定删除吗？',
   measuresNote: '复制比与AIGC指数均由本站引擎在改写前后各测一次，仅供参考，不代表其他检测系统的结果。',
   loginFirst: '请先登录后提交',
+  fromReport: {
+    button: '一键降重',
+    confirmTitle: '对本报告标红段落降重',
+    confirmText:
+      '只改写报告中标红的重复段落，其余内容保持原样；按提交的字数计费，确认后生成降重订单并进入支付。',
+    ok: '生成降重订单',
+    cancel: '取消',
+    created: (paragraphs: number, amount: string) =>
+      `已生成降重订单：${paragraphs} 个标红段落，费用 ${amount} 元`,
+  },
   verdict: {
     rateName: '文字复制比',
     aigcName: 'AIGC指数',
