@@ -14,7 +14,7 @@ const REVALIDATE = 'no-cache';
 
 /** What a page's <head> says before any script runs (crawlers, share previews): modules/news/pages.ts. */
 export interface PageHeadTags {
-  /** 404 for an unknown article: the page shows the 404 page and crawlers drop the address. */
+  /** 404 for a path no page serves or an unknown article: the app shows its 404 page, crawlers drop it. */
   status: number;
   title: string;
   description: string;
