@@ -37,6 +37,7 @@ export const TEXTS = {
   keywordsEn: 'Key words: ',
   references: '参考文献',
   noReferences: '（本文未引用文献库中的文献；请补充真实可查的参考文献。）',
+  formulaUnreadable: (latex: string) => `［公式无法识别，原文：${latex}。请在 Word 中重新输入］`,
   figurePlaceholder: (caption: string) => `［图片占位：${caption}。请替换为你自己的图片］`,
   tableCaption: (n: string, caption: string) => `表${n} ${caption}`,
   figureCaption: (n: string, caption: string) => `图${n} ${caption}`,
