@@ -11,6 +11,7 @@ export const WEB_SOURCES = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'apps/web/public',
   'packages/contracts/src',
 ] as const;

@@ -3,54 +3,30 @@
 // an editor (created with the CLI) who writes an article with a cover in the console at /admin/news,
 // previews and publishes it, after which readers find it on /industryNews with its resized cover and
 // the server's HTML carries its title and Open Graph tags. Screenshots: apps/e2e/test-results/news-*.png.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/modules/console/totp.ts';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+import { newContext, screenshot } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
+import { repoRoot } from '../lib/server.ts';
+import { createStaffAccount, type StaffAccount } from '../lib/staff.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney('news');
 let page: Page;
-let editor: { username: string; password: string; totpSecret: string };
+let editor: StaffAccount;
 
 beforeAll(async () => {
   // The editor's account is created the documented way, before the server holds the data folder.
-  const dataDir = mkdtempSync(join(tmpdir(), 'kyfw-e2e-news-'));
-  editor = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        join(repoRoot, 'apps/server/src/cli/operator.ts'),
-        'create',
-        '--username',
-        'wangbj',
-        '--role',
-        'editor',
-      ],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' } },
-    ).toString(),
-  );
-  server = await startServer({
-    DATA_DIR: dataDir,
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-  });
-  browser = await launchBrowser();
+  const dataDir = join(journey.work, 'data');
+  editor = createStaffAccount(dataDir, 'wangbj', 'editor');
+  await journey.start({ DATA_DIR: dataDir });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `news-${ctx.task.name}`);
-  await page?.context().close();
-});
+/** A new browser context's page, the test's page (screenshot on failure, closed after the test). */
+async function newPage(): Promise<Page> {
+  return journey.track(await (await newContext(journey.browser, journey.server.baseUrl)).newPage());
+}
 
 /** Waits for the element's opening animation (a modal zooming in) before a screenshot. */
 const settle = (locator: Locator) =>
@@ -64,7 +40,7 @@ const settle = (locator: Locator) =>
 
 describe('industry news journeys', () => {
   it('reads news from the landing page: the list, a category, an article at its path', async () => {
-    page = await (await newContext(browser, server.baseUrl)).newPage();
+    page = await newPage();
     await page.goto('/');
     const latest = page.getByTestId('latest-news');
     await expect.poll(() => latest.locator('li').count()).toBe(3);
@@ -90,7 +66,7 @@ describe('industry news journeys', () => {
   });
 
   it('shows the 404 page for an unknown article path, answered with status 404', async () => {
-    page = await (await newContext(browser, server.baseUrl)).newPage();
+    page = await newPage();
     const response = await page.goto('/industryNews/policy/2099/no-such-article');
     expect(response?.status()).toBe(404);
     await expect
@@ -101,8 +77,7 @@ describe('industry news journeys', () => {
   });
 
   it('an editor writes, previews and publishes an article with a cover in the console; readers see it', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
+    page = await newPage();
     // A cover picture: a rendered 1600×900 page, as an editor's designed banner would be.
     await page.setViewportSize({ width: 1600, height: 900 });
     await page.setContent(
@@ -171,7 +146,7 @@ describe('industry news journeys', () => {
     await screenshot(page, 'news-console-published');
 
     // A reader finds it on /industryNews, with the cover the server resized.
-    const reader = await (await newContext(browser, server.baseUrl)).newPage();
+    const reader = await (await newContext(journey.browser, journey.server.baseUrl)).newPage();
     await reader.goto('/industryNews');
     const item = reader.getByTestId('news-item').first();
     await expect.poll(() => item.innerText()).toContain('毕业论文提交前的自查清单');
@@ -192,7 +167,9 @@ describe('industry news journeys', () => {
     await reader.context().close();
 
     // What a crawler or a share preview reads, before any script.
-    const html = await (await fetch(`${server.baseUrl}/industryNews/guide/2026/thesis-self-check`)).text();
+    const html = await (
+      await fetch(`${journey.server.baseUrl}/industryNews/guide/2026/thesis-self-check`)
+    ).text();
     expect(html).toContain('<title>毕业论文提交前的自查清单 - 科研服务网</title>');
     expect(html).toContain('<meta property="og:title" content="毕业论文提交前的自查清单" />');
     expect(html).toMatch(

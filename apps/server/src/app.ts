@@ -111,9 +111,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isPageRequest && !isEnvelopePath(request.url) && !isAssetPath(request.url)) {
-      // The page's title, description and Open Graph tags (and 404 for an unknown article).
-      if (webApp)
-        return webApp.sendIndex(reply, await services.services.news.pageHead(request.url.split('?')[0]!));
+      // The page's title, description and Open Graph tags; 404 for a path that is no page of the web
+      // app (packages/contracts/src/routes.ts) or an unknown article.
+      if (webApp) {
+        const pathname = request.url.split('?')[0]!;
+        return webApp.sendIndex(reply, await services.services.news.pageHead(pathname), pathname);
+      }
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')

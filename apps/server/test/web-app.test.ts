@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PREFIX, ErrorCode } from '@kyfw/contracts';
+import { API_PREFIX, ErrorCode, pageRoutes } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectPublicConfig, publicConfigOf } from '../src/plugins/web-app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -64,9 +64,70 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('never serves the raw index.html file', async () => {
+  it('answers every page of the web app (packages/contracts/src/routes.ts) with 200', async () => {
+    const samples = pageRoutes.map((r) => r.path.replace(':orderId', '42').replace(/\/\*$/, ''));
+    for (const url of [...samples, '/user/order/commission', '/admin/staff', '/AboutUs', '/check/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('__KYFW_CONFIG__');
+    }
+  });
+
+  it('answers a path that is no page with 404 and the app (which shows its 404 page)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/check' });
+    for (const url of ['/no-such-page', '/check/nothing', '/user/order/check/extra', '/aboutUs/x?y=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('<title>页面不存在 - 科研服务网</title>');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+      // The same app as any page: the router renders "页面不存在" for the path.
+      expect(res.body, url).toContain('<script type="module" src="/assets/index-Ab12Cd34.js"></script>');
+      expect(res.body.slice(res.body.indexOf('<body>')), url).toBe(
+        page.body.slice(page.body.indexOf('<body>')),
+      );
+    }
+  });
+
+  it('keeps the account area and the console out of search engines, and the public pages in', async () => {
+    for (const url of [
+      '/user/info',
+      '/user/order/write',
+      '/admin',
+      '/admin/news',
+      '/login',
+      '/check/report/7',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    for (const url of ['/', '/check', '/ai/proposal', '/industryNews']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('noindex');
+    }
+  });
+
+  it('sends / prerendered when the build wrote landing.html, every other page index.html', async () => {
+    const landing = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><h1>论文查重</h1></div>');
+    await writeFile(path.join(dist, 'landing.html'), landing);
+    try {
+      const home = await t.app.inject({ method: 'GET', url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<div id="root"><h1>论文查重</h1></div>');
+      expect(home.body).toContain('__KYFW_CONFIG__');
+      expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+      const other = await t.app.inject({ method: 'GET', url: '/check' });
+      expect(other.body).toContain('<div id="root"></div>');
+      // Not as a file of its own.
+      expect((await t.app.inject({ method: 'GET', url: '/landing.html' })).body).not.toContain('<h1>');
+    } finally {
+      await rm(path.join(dist, 'landing.html'));
+    }
+  });
+
+  it('never serves the raw index.html file (the app at /index.html is its 404 page)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/index.html' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('__KYFW_CONFIG__');
   });
 

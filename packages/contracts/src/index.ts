@@ -8,5 +8,6 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './md5.ts';
+export * from './routes.ts';
 export * from './units.ts';
 export * from './validation.ts';

@@ -14,7 +14,7 @@ const REVALIDATE = 'no-cache';
 
 /** What a page's <head> says before any script runs (crawlers, share previews): modules/news/pages.ts. */
 export interface PageHeadTags {
-  /** 404 for an unknown article: the page shows the 404 page and crawlers drop the address. */
+  /** 404 for a path no page serves or an unknown article: the app shows its 404 page, crawlers drop it. */
   status: number;
   title: string;
   description: string;
@@ -28,7 +28,7 @@ export interface PageHeadTags {
 
 export interface WebApp {
   /** Sends index.html with the runtime public config injected (history fallback) and the page's head. */
-  sendIndex(reply: FastifyReply, head?: PageHeadTags): Promise<FastifyReply>;
+  sendIndex(reply: FastifyReply, head?: PageHeadTags, pathname?: string): Promise<FastifyReply>;
 }
 
 const escapeAttr = (value: string) =>
@@ -67,6 +67,12 @@ export function publicConfigOf(config: Pick<Config, 'devtoolsDeterrent' | 'provi
   return { devtoolsDeterrent: config.devtoolsDeterrent, sandbox: config.providers === 'sandbox' };
 }
 
+/**
+ * The landing page `/` rendered at build time (index.html with the page's markup in #root), so a
+ * phone paints it before the JavaScript arrives (issue 12, Lighthouse); other paths get index.html.
+ */
+const PRERENDERED_LANDING = 'landing.html';
+
 /** Where index.html wants the config script; before </head> when the marker is missing. */
 const CONFIG_MARKER = '<!--kyfw-config-->';
 
@@ -91,6 +97,7 @@ export function injectPublicConfig(html: string, publicConfig: object): string {
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<WebApp | null> {
   const root = config.webDistDir;
   const indexPath = path.join(root, 'index.html');
+  const landingPath = path.join(root, PRERENDERED_LANDING);
   if (!existsSync(indexPath)) {
     app.log.warn({ webDistDir: root }, 'web app not built: serving the API only');
     return null;
@@ -106,7 +113,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     preCompressed: true,
     // index.html goes through sendIndex; directories (/, /assets/) fall through to the history
     // fallback instead of send's 403.
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
+    allowedPath: (pathName) =>
+      pathName !== '/index.html' && pathName !== `/${PRERENDERED_LANDING}` && !pathName.endsWith('/'),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep);
       reply.header('Cache-Control', relative[0] === HASHED_ASSETS_DIR ? IMMUTABLE : REVALIDATE);
@@ -119,18 +127,25 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     publicBaseUrl: config.publicBaseUrl,
   });
   // Re-read only when the file changes (a rebuild while running), not on every request.
-  let cached: { mtimeMs: number; html: string } | undefined;
-  async function loadIndex(): Promise<string> {
-    const { mtimeMs } = await stat(indexPath);
-    if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, html: injectPublicConfig(await readFile(indexPath, 'utf8'), publicConfig) };
-    }
-    return cached.html;
+  const cached = new Map<string, { mtimeMs: number; html: string }>();
+  async function load(file: string): Promise<string> {
+    const { mtimeMs } = await stat(file);
+    const hit = cached.get(file);
+    if (hit?.mtimeMs === mtimeMs) return hit.html;
+    const html = injectPublicConfig(await readFile(file, 'utf8'), publicConfig);
+    cached.set(file, { mtimeMs, html });
+    return html;
+  }
+  /** `/` prerendered by the build (apps/web/scripts/prerender.ts) when there is one, else index.html. */
+  async function loadPage(pathname: string | undefined): Promise<string> {
+    if (pathname === '/' && existsSync(landingPath)) return load(landingPath);
+    return load(indexPath);
   }
 
   return {
-    async sendIndex(reply, head) {
-      const html = head ? applyPageHead(await loadIndex(), head) : await loadIndex();
+    async sendIndex(reply, head, pathname) {
+      const page = await loadPage(pathname);
+      const html = head ? applyPageHead(page, head) : page;
       return reply
         .code(head?.status ?? 200)
         .header('Cache-Control', REVALIDATE)

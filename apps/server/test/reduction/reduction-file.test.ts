@@ -1,26 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorker } from '../../src/jobs/index.ts';
-import { reductionRewriteJob } from '../../src/modules/reduction/reduction.jobs.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
   call,
-  type Envelope,
   newUser,
   payCheckOrder,
   seedLibrary,
 } from '../check/check-helper.ts';
 import { buildScannedPdf } from '../check/fixtures.ts';
+import { R, runRewriteJobs, submitFile } from './reduction-helper.ts';
 
 // /submitFile: an uploaded document through the check's extraction; a .docx comes back from
 // /download with its headings, tables, run formatting and other parts, only the rewritten
 // paragraphs' text changed. Bad files are refused in Chinese with nothing created.
 
 let t: CheckTestApp;
-const R = '/weightReduction';
 const SOURCE =
   '研究表明，随着互联网技术的不断发展，在线教育平台的用户规模显著扩大，因此提高教学质量成为平台发展的重要问题。' +
   '通过对平台数据进行分析，可以发现学习者的参与程度对学习效果具有重要影响，平台需要采用有效的方法促进学习者持续参与。';
@@ -80,37 +76,10 @@ async function thesisDocx(): Promise<Uint8Array> {
   return new Uint8Array(await Packer.toBuffer(doc));
 }
 
-async function submitFile(
-  token: string,
-  file: { bytes: Uint8Array; name: string },
-  fields: Record<string, string> = {},
-) {
-  const boundary = `----kyfw${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(file.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(file.bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/kyfw/web/v1${R}/submitFile`,
-    headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  });
-  return res.json() as Envelope<{ reductionId: string; orderId: string; paragraphs: number }>;
-}
-
 describe('降重 of an uploaded document', () => {
   it('refuses a scanned PDF in Chinese and creates no order', async () => {
     const { token } = await newUser(t);
-    const res = await submitFile(token, { bytes: buildScannedPdf(), name: 'scan.pdf' });
+    const res = await submitFile(t, token, { bytes: buildScannedPdf(), name: 'scan.pdf' });
     expect(res.code).not.toBe(0);
     expect(res.message).toMatch(/扫描件/);
     const list = await call<{ list: unknown[] }>(t, `${R}/getMyWeightReductionOrder`, {}, { token });
@@ -120,12 +89,10 @@ describe('降重 of an uploaded document', () => {
   it('returns the .docx with its structure kept and only the rewritten paragraph changed', async () => {
     const { token } = await newUser(t);
     const original = await thesisDocx();
-    const sub = await submitFile(token, { bytes: original, name: '在线教育.docx' });
+    const sub = await submitFile(t, token, { bytes: original, name: '在线教育.docx' });
     expect(sub.code).toBe(0);
     await payCheckOrder(t, token, sub.data.orderId);
-    const worker = createWorker({ db: t.db, definitions: [reductionRewriteJob], services: t.root.services });
-    await worker.tick();
-    await worker.stop();
+    await runRewriteJobs(t);
     const res = await t.app.inject({
       method: 'POST',
       url: `/kyfw/web/v1${R}/download`,

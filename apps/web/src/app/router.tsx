@@ -7,6 +7,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { LoginLayout } from './layouts/login-layout';
 import { RootShell } from './root';
 import { NotFoundPage, notFoundLoader, RouteErrorBoundary } from './routes/errors';
+import LandingPage from './routes/landing';
 import { shellTexts } from './texts';
 
 type PageModule = { default: ComponentType };
@@ -38,7 +39,9 @@ export const routes: RouteObject[] = [
             id: 'pages-default',
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { id: 'index', index: true, ...page(() => import('./routes/landing')) },
+              // Loaded with the entry, not lazily: the server sends `/` prerendered (scripts/prerender.ts)
+              // and the app's first render must be this page, not a loading state over it.
+              { id: 'index', index: true, Component: LandingPage },
               { id: 'aboutUs', path: 'aboutUs', ...page(() => import('./routes/about-us')) },
               {
                 id: 'ai',

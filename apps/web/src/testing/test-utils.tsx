@@ -1,9 +1,9 @@
 import type { DataOf, Endpoint, UserInfo } from '@kyfw/contracts';
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { sessionStore } from '../features/auth';
 import { createInitialUiState, uiStore } from '../stores/ui-store';
@@ -116,6 +116,21 @@ export function recordMessages(): { type: string; content: string }[] {
   });
   afterEach(unsubscribe);
   return recorded;
+}
+
+/**
+ * The usual set-up of a page test, in one call at the top of the file: a 30 s test timeout (the
+ * whole app in jsdom), the DOM shims, a fresh app state before each test, and after each the
+ * rendered tree unmounted and stubbed globals (fetch) restored.
+ */
+export function setUpPageTests(): void {
+  vi.setConfig({ testTimeout: 30_000 });
+  beforeAll(() => installDomShims());
+  beforeEach(() => resetAppState());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
 
 /** Renders routes in a memory router inside the real providers. */

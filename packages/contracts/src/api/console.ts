@@ -210,6 +210,44 @@ export const consoleDeliverySchema = deliverySchema.extend({
 });
 export type ConsoleDelivery = z.output<typeof consoleDeliverySchema>;
 
+export const consoleUserSchema = z.object({
+  userId: z.string(),
+  phone: z.string().nullable(),
+  realName: z.string().nullable(),
+  unitName: z.string().nullable(),
+  status: z.string(),
+  statusText: z.string(),
+  wechatBound: z.boolean(),
+  createdAt: isoDate,
+  lastLoginAt: isoDate,
+  orders: z.number(),
+  paidFen: z.number(),
+});
+export type ConsoleUser = z.output<typeof consoleUserSchema>;
+
+export const failedJobSchema = z.object({
+  jobId: z.string(),
+  name: z.string(),
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type FailedJob = z.output<typeof failedJobSchema>;
+
+const usageRow = z.object({
+  /** The day (YYYY-MM-DD, China time), the task, or the order number. */
+  key: z.string(),
+  calls: z.number(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  costMicroYuan: z.number(),
+  /** Yuan, 4 decimals. */
+  cost: z.string(),
+});
+export type LlmUsageRow = z.output<typeof usageRow>;
+
 const refundNo = z
   .string({ error: '退款单号不能为空' })
   .trim()
@@ -374,6 +412,27 @@ export const consoleApi = {
         .regex(/^[0-9A-Za-z-]{6,40}$/, { error: '快递单号格式错误' }),
     }),
     data: deliverySchema.nullable(),
+  }),
+  userSearch: endpoint({
+    path: '/admin/users/search',
+    body: z.object({
+      phone: z
+        .string({ error: '请输入手机号' })
+        .trim()
+        .regex(/^1[0-9]{3,10}$/, { error: '请输入手机号（至少前4位）' }),
+    }),
+    data: z.array(consoleUserSchema),
+  }),
+  failedJobs: endpoint({ path: '/admin/jobs/failed', data: z.array(failedJobSchema) }),
+  jobRetry: endpoint({
+    path: '/admin/jobs/retry',
+    body: z.object({ jobId: uuid('任务不存在') }),
+    data: z.object({ jobId: z.string(), name: z.string(), lastError: z.string().nullable() }),
+  }),
+  llmUsage: endpoint({
+    path: '/admin/llm/usage',
+    body: z.object({ days: intInSchema(1, 90, 14, '天数') }),
+    data: z.object({ byDay: z.array(usageRow), byTask: z.array(usageRow), byOrder: z.array(usageRow) }),
   }),
   auditList: endpoint({
     path: '/admin/audit/list',

@@ -6,7 +6,7 @@ import {
   lockAccountCommissions,
   updateCommission,
 } from './commission.repo.ts';
-import { type CommissionRuntime, PURGE_JOB } from './commission.service.ts';
+import { type CommissionRuntime, PURGE_JOB } from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 
 /**

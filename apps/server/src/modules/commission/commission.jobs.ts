@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../jobs/index.ts';
 import { DAY_MS, HOUR_MS, type Schedule } from '../../jobs/scheduler.ts';
-import {
-  ACCEPT_JOB,
-  acceptPaid,
-  NOTIFY_JOB,
-  notifyDone,
-  PURGE_JOB,
-  purgeFiles,
-  SWEEP_JOB,
-  sweepLooseAttachments,
-} from './commission.service.ts';
+import { purgeFiles, sweepLooseAttachments } from './commission.files.ts';
+import { ACCEPT_JOB, NOTIFY_JOB, PURGE_JOB, SWEEP_JOB } from './commission.runtime.ts';
+import { acceptPaid, notifyDone } from './commission.service.ts';
 
 /** A paid commission's order -> processing (its own transaction, after the payment's). */
 export const commissionAcceptJob = defineJob({

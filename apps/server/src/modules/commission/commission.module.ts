@@ -3,7 +3,8 @@ import { defineModule } from '../types.ts';
 import { registerCommissionAccountHooks } from './commission.account-data.ts';
 import { commissionJobDefinitions, commissionSchedules } from './commission.jobs.ts';
 import { commissionRoutes } from './commission.routes.ts';
-import { type CommissionRuntime, startPaid } from './commission.service.ts';
+import type { CommissionRuntime } from './commission.runtime.ts';
+import { startPaid } from './commission.service.ts';
 
 export type CommissionModuleService = CommissionRuntime;
 

@@ -17,22 +17,18 @@ import { attachment, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import type { ConsoleModuleService } from '../console/console.module.ts';
+import { uploadAttachment } from './commission.files.ts';
 import {
-  type CommissionRuntime,
-  cancelOwn,
   complete,
   consoleDetail,
   consoleList,
-  detailOwn,
-  estimate,
-  listOwn,
   openAnyFile,
-  openOwnFile,
   quote,
-  submit,
-  uploadAttachment,
   uploadReport,
-} from './commission.service.ts';
+} from './commission.fulfilment.ts';
+import { estimate } from './commission.pricing.ts';
+import type { CommissionRuntime } from './commission.runtime.ts';
+import { cancelOwn, detailOwn, listOwn, openOwnFile, submit } from './commission.service.ts';
 import { ACTIONS } from './commission.texts.ts';
 
 /** Who fulfils commissions in the console. */

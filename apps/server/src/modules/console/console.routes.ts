@@ -30,6 +30,7 @@ import {
   proofList,
 } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
+import { failedJobs, llmUsage, retryJob, searchUsers } from './console-ops.service.ts';
 import { StaffLoginError, type StaffService, toStaffAccountView, toStaffView } from './staff.service.ts';
 import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
 
@@ -310,6 +311,30 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       after: { carrier: delivery?.carrier, trackingNo: delivery?.trackingNo },
     };
   });
+
+  // --- users (read-only), failed jobs, AI usage ---------------------------------------------------
+
+  staffRoute(consoleApi.userSearch, ORDERS_READ, 'users.search', async ({ body }) => ({
+    data: await searchUsers(db, body.phone),
+    detail: { phone: body.phone },
+  }));
+
+  staffRoute(consoleApi.failedJobs, ADMIN, 'jobs.failed', async () => ({ data: await failedJobs(db) }));
+
+  staffRoute(consoleApi.jobRetry, ADMIN, 'jobs.retry', async ({ body }) => {
+    const job = await retryJob(db, body.jobId, staff.now());
+    return {
+      data: job,
+      message: TEXTS.jobRetried,
+      target: `${job.name}#${job.jobId}`,
+      before: { status: 'failed', lastError: job.lastError },
+      after: { status: 'queued' },
+    };
+  });
+
+  staffRoute(consoleApi.llmUsage, FINANCE, 'llm.usage', async ({ body }) => ({
+    data: await llmUsage(db, body.days, staff.now()),
+  }));
 
   // --- staff accounts (admin) --------------------------------------------------------------------
 

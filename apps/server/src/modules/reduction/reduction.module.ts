@@ -1,4 +1,5 @@
 import { defineModule } from '../types.ts';
+import { registerReductionAccountHooks } from './reduction.account-data.ts';
 import { reductionJobDefinitions, reductionPaidHandler } from './reduction.jobs.ts';
 import { reductionRoutes } from './reduction.routes.ts';
 import type { ReductionRuntime } from './reduction.service.ts';
@@ -7,7 +8,8 @@ export type ReductionModuleService = ReductionRuntime;
 
 /**
  * 降重 and 降AIGC: /weightReduction/* under /kyfw/web/v1 (docs/api/reduction.md), the rewrite job
- * (reduction.jobs.ts) and the onPaid handlers of both service types. Uses the llm, orders and check
+ * (reduction.jobs.ts), the onPaid handlers of both service types and the account deletion/export
+ * hooks (reduction.account-data.ts). Uses the llm, orders and check
  * services; listed after them.
  */
 export const reductionModule = defineModule({
@@ -15,9 +17,10 @@ export const reductionModule = defineModule({
   createService({ db, clock, services }): ReductionModuleService {
     return { db, orders: services.orders.api, llm: services.llm, check: services.check, now: clock };
   },
-  hooks({ orders }) {
+  hooks({ orders, accounts, reduction }) {
     orders.onPaid('reduction', reductionPaidHandler);
     orders.onPaid('aigc_reduction', reductionPaidHandler);
+    registerReductionAccountHooks(accounts.hooks, reduction);
   },
   async routes(app, { reduction }) {
     await app.register(reductionRoutes, { rt: reduction });

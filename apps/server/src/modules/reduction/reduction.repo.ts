@@ -194,3 +194,50 @@ export async function updateReduction(db: Kysely<Database>, id: string, u: Reduc
     .where('id', '=', id)
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Account deletion and export (reduction.account-data.ts)
+
+/** The account's reductions not yet delivered (ordered or rewriting), locked, in id order. */
+export async function lockUndeliveredReductionsOf(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom('reductions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['ordered', 'rewriting'])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map(toReduction);
+}
+
+/** The rewrite job of an order (queued with dedupe key `reduction:<orderId>`), if any. */
+export async function findRewriteJobId(db: Kysely<Database>, orderId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupe_key', '=', `reduction:${orderId}`)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Deletes every reduction of the account (texts and results); returns the stored files' keys. */
+export async function deleteAccountReductions(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('reductions')
+    .where('user_id', '=', userId)
+    .returning('file_key')
+    .execute();
+  return rows.map((r) => r.file_key).filter((k): k is string => typeof k === 'string');
+}
+
+/** The account's reductions for "export my data", hidden ones included: the texts and their rewrites. */
+export async function listReductionsForExport(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom('reductions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toReduction);
+}

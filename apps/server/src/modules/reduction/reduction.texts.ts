@@ -41,4 +41,8 @@ export const TEXTS = {
   fileMissing: '请选择要降重的文件',
   formatNotKept: '说明：未能在原文档中逐段定位改写内容，本文件按纯文本重新排版，原格式未保留。',
   goodsMissing: '降重服务暂未上架',
+  refundDeletedAccount: '账户已注销，降重未完成，自动全额退还款项',
+  deletedAccountStatus: '账户已注销',
+  refundClosedAccount: '账户因长期未登录已关闭，降重未完成，自动全额退还款项',
+  closedAccountStatus: '账户已关闭',
 };

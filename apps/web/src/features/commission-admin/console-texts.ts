@@ -1,3 +1,7 @@
+import { commissionTexts } from '../commission';
+
+const F = commissionTexts.fields;
+
 /** Texts of the operators' commission queue (/admin/commission). */
 export const consoleCommissionTexts = {
   title: '委托办理（检索报告 / 科技查新 / 文献下载 / 成果评价）',
@@ -53,18 +57,18 @@ export const consoleCommissionTexts = {
     references: '已知文献',
     items: '申请的文献',
     personalUse: '仅供个人学习研究',
-    name: '成果名称',
-    type: '成果类型',
-    units: '完成单位',
-    form: '评价形式',
-    urgency: '办理时效',
-    deadline: '期望完成日期',
-    delivery: '交付方式',
-    copies: '纸质份数',
-    contactName: '联系人',
-    contactPhone: '联系电话',
-    unit: '单位',
-    email: '邮箱',
-    note: '备注',
+    name: F.resultName,
+    type: F.resultType,
+    units: F.units,
+    form: F.evaluationForm,
+    urgency: F.urgency,
+    deadline: F.deadline,
+    delivery: F.delivery,
+    copies: F.copies,
+    contactName: F.contactName,
+    contactPhone: F.contactPhone,
+    unit: F.unit,
+    email: F.email,
+    note: F.note,
   } as Record<string, string>,
 } as const;

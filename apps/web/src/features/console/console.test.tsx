@@ -46,6 +46,30 @@ describe('console shell', () => {
     expect(await screen.findByText('退款未能自动完成')).toBeTruthy();
   });
 
+  it('draws the last days as charts', async () => {
+    const day = (date: string, orders: number) => ({
+      date,
+      orders,
+      paidOrders: 1,
+      revenueFen: 2000,
+      checks: 1,
+      newUsers: 2,
+    });
+    stubFetch((url) => {
+      if (url.endsWith(consoleApi.me.path)) return apiAnswer(consoleApi.me, staffOf('admin', '管理员'));
+      if (url.endsWith(consoleApi.dashboard.path))
+        return apiAnswer(consoleApi.dashboard, {
+          ...EMPTY_DASHBOARD,
+          days: [day('2026-11-26', 3), day('2026-11-27', 5)],
+        });
+      return undefined;
+    });
+    renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], '/admin');
+    expect(await screen.findByRole('img', { name: '每日新订单、已支付、检测与新用户折线图' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '每日收入柱状图' })).toBeTruthy();
+    expect(screen.getByText('2026-11-27')).toBeTruthy();
+  });
+
   it('says a page is not for this role instead of rendering it', async () => {
     renderConsole('/admin/audit', staffOf('editor', '编辑'));
     expect(await screen.findByText('当前角色无权查看此页面')).toBeTruthy();
@@ -277,5 +301,59 @@ describe('invoices and shipping', () => {
         trackingNo: 'SF123456789',
       });
     });
+  });
+});
+
+describe('users, jobs and AI usage', () => {
+  it('support searches a user by phone and sees their details without secrets', async () => {
+    const fetch = renderConsole('/admin/users', staffOf('support', '客服'), (url) =>
+      url.endsWith(consoleApi.userSearch.path)
+        ? apiAnswer(consoleApi.userSearch, [
+            {
+              userId: 'u-1',
+              phone: '13912345678',
+              realName: '王五',
+              unitName: '某大学',
+              status: 'active',
+              statusText: '正常',
+              wechatBound: true,
+              createdAt: '2026-11-01T08:00:00.000Z',
+              lastLoginAt: '2026-11-26T08:00:00.000Z',
+              orders: 3,
+              paidFen: 12345,
+            },
+          ])
+        : undefined,
+    );
+    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '1391' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    expect(await screen.findByText('王五')).toBeTruthy();
+    expect(screen.getByText('123.45')).toBeTruthy();
+    expect(screen.getByText('已绑定')).toBeTruthy();
+    const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.userSearch.path));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ phone: '1391' });
+  });
+
+  it('shows LLM tokens and cost per task', async () => {
+    const row = (key: string, calls: number, cost: string) => ({
+      key,
+      calls,
+      promptTokens: 1200,
+      completionTokens: 600,
+      costMicroYuan: Number(cost) * 1_000_000,
+      cost,
+    });
+    renderConsole('/admin/llm', staffOf('finance', '财务'), (url) =>
+      url.endsWith(consoleApi.llmUsage.path)
+        ? apiAnswer(consoleApi.llmUsage, {
+            byDay: [row('2026-11-27', 2, '1.8000')],
+            byTask: [row('reduction.rewrite', 2, '1.8000')],
+            byOrder: [],
+          })
+        : undefined,
+    );
+    expect(await screen.findByText('2026-11-27')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '按任务' }));
+    expect(await screen.findByText('reduction.rewrite')).toBeTruthy();
   });
 });

@@ -69,6 +69,24 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     page: consolePage(() => import('./components/shipping-page'), 'ShippingPage'),
   },
   {
+    path: 'users',
+    label: n.users,
+    roles: ORDERS_READ,
+    page: consolePage(() => import('./components/ops-pages'), 'UsersPage'),
+  },
+  {
+    path: 'jobs',
+    label: n.jobs,
+    roles: ['admin'],
+    page: consolePage(() => import('./components/ops-pages'), 'JobsPage'),
+  },
+  {
+    path: 'llm',
+    label: n.llmUsage,
+    roles: ['admin', 'finance'],
+    page: consolePage(() => import('./components/ops-pages'), 'LlmUsagePage'),
+  },
+  {
     path: 'staff',
     label: n.staff,
     roles: ['admin'],

@@ -206,7 +206,10 @@ export function ArticleEditor({
       >
         {preview ? (
           <div data-testid="article-preview">
-            <NewsArticle article={{ ...preview, publishedAt: preview.publishedAt ?? preview.updatedAt }} />
+            <NewsArticle
+              article={{ ...preview, publishedAt: preview.publishedAt ?? preview.updatedAt }}
+              unpublishedSavedAt={preview.status === 'published' ? undefined : preview.updatedAt}
+            />
           </div>
         ) : null}
       </Modal>

@@ -88,6 +88,9 @@ describe('the console news desk', () => {
     const preview = await screen.findByTestId('article-preview');
     expect(preview.innerHTML).toContain('<p>核对页码。</p>');
     expect(preview.innerHTML).not.toMatch(/onclick|script/);
+    // A draft is not published: the date line says so and when it was last saved.
+    expect(preview.textContent).toContain('未发布 · 最后保存于');
+    expect(preview.textContent).not.toContain('发布于 ');
     // The form now holds what the server stored.
     expect((within(drawer).getByLabelText('正文') as HTMLTextAreaElement).value).toBe(stored.bodyHtml);
   });

@@ -18,6 +18,8 @@ export const newsTexts = {
   author: '作者',
   source: '依据',
   published: '发布于',
+  unpublished: '未发布',
+  lastSaved: '最后保存于',
   latestTitle: '行业资讯',
   more: '更多资讯',
   casesTitle: '案例展示',

@@ -1,3 +1,10 @@
+/** A measure before and after, as the verdict under the figures names them. */
+interface Figures {
+  name: string;
+  before: string;
+  after: string;
+}
+
 /** Every text of the 降重 / 降AIGC pages. */
 export const reductionTexts = {
   kindNames: { reduction: '降重', aigc_reduction: '降AIGC' },
@@ -43,4 +50,21 @@ export const reductionTexts = {
   delConfirm: '删除后不能恢复，确定删除吗？',
   measuresNote: '复制比与AIGC指数均由本站引擎在改写前后各测一次，仅供参考，不代表其他检测系统的结果。',
   loginFirst: '请先登录后提交',
+  fromReport: {
+    button: '一键降重',
+    confirmTitle: '对本报告标红段落降重',
+    confirmText:
+      '只改写报告中标红的重复段落，其余内容保持原样；按提交的字数计费，确认后生成降重订单并进入支付。',
+    ok: '生成降重订单',
+    cancel: '取消',
+    created: (paragraphs: number, amount: string) =>
+      `已生成降重订单：${paragraphs} 个标红段落，费用 ${amount} 元`,
+  },
+  verdict: {
+    rateName: '文字复制比',
+    aigcName: 'AIGC指数',
+    dropped: (f: Figures) => `${f.name}由 ${f.before} 降至 ${f.after}`,
+    unchanged: (f: Figures) => `本次改写后${f.name}基本未变（${f.before} → ${f.after}），没有实现下降`,
+    rose: (f: Figures) => `本次改写后${f.name}反而升高（${f.before} → ${f.after}）`,
+  },
 };

@@ -3,6 +3,7 @@ import type { MenuProps } from 'antd';
 import { Button, Dropdown, Popconfirm, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../stores/ui-store';
+import { ReduceReportButton } from '../../reduction';
 import { useDeleteCheck } from '../api/delete-check';
 import { useDownloadReport } from '../api/download-report';
 import { useRetryCheck } from '../api/retry-check';
@@ -60,6 +61,9 @@ export function CheckRowActions({
             {t.download} <DownOutlined />
           </Button>
         </Dropdown>
+      )}
+      {item.actions.view && item.kind !== 'aigc' && (
+        <ReduceReportButton orderId={item.orderId} size="small" />
       )}
       {item.actions.pay && (
         <Button type="primary" size="small" onClick={() => onPay(item)}>

@@ -1,23 +1,11 @@
 import { checkApi } from '@kyfw/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  apiAnswer,
-  installDomShims,
-  renderRoutes,
-  resetAppState,
-  stubFetch,
-} from '../../../testing/test-utils';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiAnswer, renderRoutes, setUpPageTests, stubFetch } from '../../../testing/test-utils';
 import type { CheckGoods } from '../types';
 import { CheckWorkspace } from './check-workspace';
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => installDomShims());
-beforeEach(() => resetAppState());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 const REASON = '硕博学位论文查重须比对学位论文库，该库暂无收录，暂不可下单，请选择其他检测类型';
 

@@ -22,6 +22,9 @@ export const consoleKeys = {
   audit: (filter: unknown) => ['console', 'audit', filter] as const,
   staff: ['console', 'staff'] as const,
   failedRefunds: ['console', 'failedRefunds'] as const,
+  users: (phone: string) => ['console', 'users', phone] as const,
+  failedJobs: ['console', 'failedJobs'] as const,
+  llmUsage: (days: number) => ['console', 'llmUsage', days] as const,
   invoices: (tab: string) => ['console', 'invoices', tab] as const,
   deliveries: (shipped: boolean) => ['console', 'deliveries', shipped] as const,
 };
@@ -195,3 +198,26 @@ export const useShip = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.deliveryShip>) =>
     consolePost(consoleApi.deliveryShip, body),
   );
+
+// --- users, failed jobs, AI usage ---------------------------------------------------------------
+
+export function useUserSearch(phone: string | null) {
+  return useQuery({
+    queryKey: consoleKeys.users(phone ?? ''),
+    queryFn: () => consolePost(consoleApi.userSearch, { phone }),
+    enabled: Boolean(phone),
+  });
+}
+export function useFailedJobs() {
+  return useQuery({ queryKey: consoleKeys.failedJobs, queryFn: () => consolePost(consoleApi.failedJobs) });
+}
+export const useRetryJob = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.jobRetry>) =>
+    consolePost(consoleApi.jobRetry, body),
+  );
+export function useLlmUsage(days: number) {
+  return useQuery({
+    queryKey: consoleKeys.llmUsage(days),
+    queryFn: () => consolePost(consoleApi.llmUsage, { days }),
+  });
+}

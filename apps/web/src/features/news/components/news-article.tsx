@@ -4,8 +4,18 @@ import { paths } from '../../../config/paths';
 import { newsTexts as t } from '../texts';
 import { NewsCover } from './news-cover';
 
-/** One article. Its body is HTML the server sanitised when an editor saved it (modules/news/sanitize.ts). */
-export function NewsArticle({ article }: { article: Article }) {
+/**
+ * One article. Its body is HTML the server sanitised when an editor saved it (modules/news/sanitize.ts).
+ * `unpublishedSavedAt`: the console's preview of an article readers cannot see yet; the date line then
+ * says so and gives when it was last saved instead of a publish date.
+ */
+export function NewsArticle({
+  article,
+  unpublishedSavedAt,
+}: {
+  article: Article;
+  unpublishedSavedAt?: string;
+}) {
   return (
     <article className="card-surface news-article" data-testid="news-article">
       <p className="news-article__crumbs">
@@ -13,8 +23,10 @@ export function NewsArticle({ article }: { article: Article }) {
       </p>
       <h1 className="news-article__title">{article.title}</h1>
       <p className="news-article__meta">
-        {t.author}：{article.author} · {t.published}{' '}
-        {new Date(article.publishedAt).toLocaleDateString('zh-CN')}
+        {t.author}：{article.author} ·{' '}
+        {unpublishedSavedAt
+          ? `${t.unpublished} · ${t.lastSaved} ${new Date(unpublishedSavedAt).toLocaleString('zh-CN')}`
+          : `${t.published} ${new Date(article.publishedAt).toLocaleDateString('zh-CN')}`}
         {article.source ? ` · ${t.source}：${article.source}` : ''}
       </p>
       {article.cover ? (

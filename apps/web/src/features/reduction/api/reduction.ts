@@ -120,3 +120,13 @@ export function useDeleteReduction() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reductionKeys.list }),
   });
 }
+
+/** POST /order/trans: the flagged paragraphs of one of the user's finished check reports as a 降重 order. */
+export function useReduceReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: string; kind: ReductionKind }) =>
+      unwrap(request<SubmittedReduction>('/order/trans', { data: input })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reductionKeys.list }),
+  });
+}

@@ -1,5 +1,6 @@
 import { Alert, Button, Tag } from 'antd';
 import { useDownloadReduction } from '../api/reduction';
+import { measureVerdict } from '../lib/verdict';
 import { reductionTexts as T } from '../texts';
 import type { ReductionItem, ReductionResult } from '../types';
 import { diffChars } from './diff';
@@ -50,6 +51,7 @@ function Pair({ item }: { item: ReductionItem }) {
 
 export function ReductionResultView({ result }: { result: ReductionResult }) {
   const download = useDownloadReduction();
+  const verdict = measureVerdict(result);
   return (
     <section className="card-surface rd__card" aria-label={T.resultTitle}>
       <h3 className="rd__h">
@@ -70,6 +72,9 @@ export function ReductionResultView({ result }: { result: ReductionResult }) {
           </strong>
         </div>
       </div>
+      {verdict && (
+        <Alert type={verdict.tone} showIcon message={verdict.text} data-testid="reduction-verdict" />
+      )}
       <p className="muted">{T.measuresNote}</p>
       <Button
         type="primary"

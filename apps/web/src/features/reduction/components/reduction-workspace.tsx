@@ -32,7 +32,8 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
   const textId = useId();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
-  const [payOpen, setPayOpen] = useState(false);
+  // ?pay=1: opened from a report's 一键降重, the order waits for its payment.
+  const [payOpen, setPayOpen] = useState(() => params.get('pay') === '1');
   const [mode, setMode] = useState<'text' | 'file'>('text');
   const [file, setFile] = useState<File | null>(null);
   const fileId = useId();
@@ -71,7 +72,7 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
         {r.status === 'done' && result.data && <ReductionResultView result={result.data} />}
         <Button onClick={() => setParams({})}>{T.again}</Button>
         <PaymentDialog
-          open={payOpen}
+          open={payOpen && r.status === 'ordered'}
           orderId={r.orderId}
           title={T.payTitle}
           goodsName={`${r.kindName} · ${r.title}`}

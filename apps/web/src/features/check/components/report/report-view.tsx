@@ -2,6 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { ReduceReportButton } from '../../../reduction';
 import { type AnyReport, isAigcReport } from '../../api/get-report';
 import { buildMarkedText } from '../../lib/segments';
 import { checkTexts as t } from '../../texts';
@@ -76,6 +77,7 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
 
       <div className="report__actions">
         <DownloadButtons orderId={report.orderId} title={report.title} />
+        {report.matches.length > 0 && <ReduceReportButton orderId={report.orderId} />}
         <Link to={verifyPathOf(report)} className="report__verify">
           <SafetyCertificateOutlined /> {t.verifyLink}
         </Link>

@@ -1,0 +1,159 @@
+import { COMMISSION_PRICING, type CommissionService, ErrorCode } from '@kyfw/contracts';
+import type { Database, Kysely } from '@kyfw/db';
+import { enqueue } from '../../jobs/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { storeFile, toFileView } from './commission.files.ts';
+import { metaOf } from './commission.pricing.ts';
+import {
+  type CommissionRow,
+  filesOf,
+  findCommission,
+  listCommissions,
+  phonesOf,
+  updateCommission,
+} from './commission.repo.ts';
+import { type CommissionRuntime, NOTIFY_JOB, notFound, UUID } from './commission.runtime.ts';
+import { TEXTS } from './commission.texts.ts';
+import { viewsOf } from './commission.view.ts';
+
+/** The operators' side: the queue, quotes, reports and 已完成 (routes guard roles and audit). */
+// --- the operators' side -------------------------------------------------------------------------
+
+async function operatorView(rt: CommissionRuntime, row: CommissionRow) {
+  const [view] = await operatorViews(rt, [row]);
+  return view!;
+}
+
+async function operatorViews(rt: CommissionRuntime, rows: CommissionRow[]) {
+  const views = await viewsOf(rt, rows);
+  const phones = await phonesOf(
+    rt.db,
+    rows.map((r) => r.user_id),
+  );
+  return views.map((v) => {
+    const form = v.form as { contactName?: string; contactPhone?: string };
+    const { userId, ...rest } = v;
+    // Staff see every attachment and every delivered file, also before the commission is done.
+    const reports = rest.reports;
+    return {
+      ...rest,
+      reports,
+      userPhone: phones.get(userId) ?? null,
+      contactName: form.contactName ?? '',
+      contactPhone: form.contactPhone ?? '',
+    };
+  });
+}
+
+async function anyCommission(
+  rt: CommissionRuntime,
+  id: string,
+  tx?: Kysely<Database>,
+): Promise<CommissionRow> {
+  const row = UUID.test(id)
+    ? await findCommission(tx ?? rt.db, { id }, { forUpdate: tx !== undefined })
+    : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function consoleList(
+  rt: CommissionRuntime,
+  q: { status?: CommissionRow['status']; service?: CommissionService; page: number; pageSize: number },
+) {
+  const { rows, total } = await listCommissions(
+    rt.db,
+    { status: q.status, service: q.service },
+    { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
+  );
+  return { total, list: (await operatorViews(rt, rows)).map(({ form: _f, ...v }) => v) };
+}
+
+export async function consoleDetail(rt: CommissionRuntime, id: string) {
+  const row = await anyCommission(rt, id);
+  const view = await operatorView(rt, row);
+  // Staff see the delivered files before the commission is marked done.
+  const files = await filesOf(rt.db, [row.id]);
+  return { ...view, reports: files.filter((f) => f.kind === 'report').map(toFileView) };
+}
+
+/**
+ * An operator's quote of a 科技成果评价: a pending order of that many yuan. Also when an earlier
+ * quote's order was cancelled or expired unpaid (a new order replaces it).
+ */
+export async function quote(rt: CommissionRuntime, id: string, input: { amount: number; note: string }) {
+  const now = rt.now();
+  await rt.db.transaction().execute(async (tx) => {
+    const row = await anyCommission(rt, id, tx);
+    const previous = row.order_id ? await rt.orders.getOrder(row.order_id, { tx }) : undefined;
+    const requotable =
+      row.status === 'quoting' ||
+      (row.status === 'pending_payment' &&
+        previous !== undefined &&
+        ['cancelled', 'expired'].includes(previous.status));
+    if (COMMISSION_PRICING[row.service] !== 'quote' || !requotable)
+      throw new AppError(ErrorCode.CONFLICT, TEXTS.notQuotable);
+    const order = await rt.orders.createOrder(
+      {
+        userId: row.user_id,
+        serviceType: row.service,
+        goodsId: row.goods_id,
+        quantity: input.amount,
+        serviceRef: row.id,
+        meta: metaOf(row.id, row.title, row.form),
+      },
+      { tx },
+    );
+    await updateCommission(
+      tx,
+      row.id,
+      {
+        status: 'pending_payment',
+        order_id: order.orderId,
+        quantity: input.amount,
+        quote_note: input.note || null,
+        quoted_at: now,
+      },
+      now,
+    );
+  });
+  return consoleDetail(rt, id);
+}
+
+/** A report file for a paid commission (stored; the client sees it once the commission is done). */
+export async function uploadReport(
+  rt: CommissionRuntime,
+  id: string,
+  staffId: string,
+  file: { bytes: Uint8Array; fileName: string },
+) {
+  const row = await anyCommission(rt, id);
+  if (row.status !== 'processing') throw new AppError(ErrorCode.CONFLICT, TEXTS.notDeliverable);
+  await storeFile(rt, { userId: row.user_id, commissionId: row.id, kind: 'report', staffId, ...file });
+  return consoleDetail(rt, id);
+}
+
+/** 处理中 -> 已完成 once a report is attached: the order is done and the client is told by SMS. */
+export async function complete(rt: CommissionRuntime, id: string) {
+  const row = await anyCommission(rt, id);
+  if (row.status !== 'processing' || !row.order_id)
+    throw new AppError(ErrorCode.CONFLICT, TEXTS.notCompletable);
+  if (!(await filesOf(rt.db, [row.id])).some((f) => f.kind === 'report'))
+    throw new AppError(ErrorCode.CONFLICT, TEXTS.noReport);
+  await rt.orders.markDone(row.order_id, TEXTS.transition.done);
+  const now = rt.now();
+  await rt.db.transaction().execute(async (tx) => {
+    const current = await anyCommission(rt, id, tx);
+    if (current.status !== 'processing') throw new AppError(ErrorCode.CONFLICT, TEXTS.notCompletable);
+    await updateCommission(tx, id, { status: 'done', done_at: now }, now);
+    await enqueue(tx, NOTIFY_JOB, { commissionId: id }, { dedupeKey: `commission-notify:${id}` });
+  });
+  return consoleDetail(rt, id);
+}
+
+export async function openAnyFile(rt: CommissionRuntime, id: string, fileId: string) {
+  const row = await anyCommission(rt, id);
+  const file = (await filesOf(rt.db, [row.id])).find((f) => f.id === fileId);
+  if (!file) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.fileNotFound);
+  return { fileName: file.file_name, bytes: await rt.check.storage.get(file.storage_key) };
+}

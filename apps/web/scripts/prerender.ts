@@ -1,0 +1,111 @@
+/**
+ * After `vite build`: renders the landing page `/` to static HTML (src/prerender/landing.tsx, built
+ * for Node by Vite with the same configuration) and writes dist/landing.html — dist/index.html with
+ * that markup inside #root and the antd styles it uses in a <style> element. The server sends it for
+ * `/` (apps/server/src/plugins/web-app.ts); every other page still gets index.html.
+ *
+ *   node scripts/prerender.ts   (part of `npm run build`)
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = resolve(import.meta.dirname, '..');
+const dist = join(webRoot, 'dist');
+const outDir = mkdtempSync(join(tmpdir(), 'kyfw-prerender-'));
+
+/** The loading placeholder of index.html, replaced by the page. */
+const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+
+try {
+  await build({
+    root: webRoot,
+    mode: 'production',
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender/landing.tsx',
+      outDir,
+      emptyOutDir: true,
+      manifest: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+    // Everything in one file for Node: antd's ES modules name files without extensions.
+    ssr: { noExternal: true },
+  });
+  const { renderLanding } = (await import(pathToFileURL(join(outDir, 'landing.js')).href)) as {
+    renderLanding: () => Promise<{ html: string; css: string }>;
+  };
+  const { html, css } = await renderLanding();
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root"> placeholder');
+  // The page paints from its HTML and stylesheet; the app's scripts are asked for after that first
+  // paint (a small deferred loader), so they do not compete with the stylesheet on a slow line.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+  if (!entry) throw new Error('dist/index.html has no module entry script');
+  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const boot = bootScript(
+    entry[1]!,
+    preloads.map((m) => m[1]!),
+  );
+  const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(dist, bootFile), boot);
+  let page = index.replace(entry[0], '');
+  for (const m of preloads) page = page.replace(m[0], '');
+  page = page
+    .replace(ROOT, () => `<div id="root">${html}</div>`)
+    .replace(
+      '</head>',
+      () => `<style data-prerendered="antd">${css}</style><script defer src="/${bootFile}"></script></head>`,
+    );
+  writeFileSync(join(dist, 'landing.html'), page);
+  console.log(
+    `prerendered / → dist/landing.html (${(html.length / 1024).toFixed(1)} KB markup, ${(css.length / 1024).toFixed(1)} KB antd CSS)`,
+  );
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+/**
+ * The loader of the prerendered page: once the page has painted, the entry's module preloads and the
+ * entry itself, as index.html would have them.
+ */
+function bootScript(entry: string, preloads: readonly string[]): string {
+  return `// kyfw: loads the app once the prerendered page has painted (apps/web/scripts/prerender.ts).
+(function () {
+  function load() {
+    var head = document.head;
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    head.appendChild(script);
+  }
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    load();
+  }
+  // After the first contentful paint (the prerendered page is on screen); at the latest after 1.5 s
+  // (a browser without paint timing, a tab opened in the background).
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    start();
+  }
+  setTimeout(start, 1500);
+})();
+`;
+}

@@ -1,0 +1,172 @@
+import type { ConsoleOrder, ConsoleUser, FailedJob, LlmUsageRow } from '@kyfw/contracts';
+import { Button, Card, Form, Input, Segmented, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useFailedJobs, useLlmUsage, useOrderSearch, useRetryJob, useUserSearch } from '../api/console-api';
+import { consoleTexts, orderStatusTexts } from '../texts';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : '');
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** Users by phone (read-only: no password, no openid) and the orders of the one chosen. */
+export function UsersPage() {
+  const t = consoleTexts.users;
+  const [phone, setPhone] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const users = useUserSearch(phone);
+  return (
+    <Card title={consoleTexts.nav.users}>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(v: { phone: string }) => {
+          setChosen(null);
+          setPhone(v.phone.trim());
+        }}
+      >
+        <Form.Item
+          name="phone"
+          label={t.phone}
+          rules={[{ required: true, pattern: /^\s*1[0-9]{3,10}\s*$/, message: t.phoneHint }]}
+        >
+          <Input allowClear placeholder={t.phoneHint} style={{ width: 220 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t.search}
+        </Button>
+      </Form>
+      <Table<ConsoleUser>
+        rowKey="userId"
+        loading={users.isFetching}
+        locale={{ emptyText: t.empty }}
+        dataSource={users.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t.phone, dataIndex: 'phone' },
+          { title: t.realName, dataIndex: 'realName' },
+          { title: t.unitName, dataIndex: 'unitName' },
+          {
+            title: t.status,
+            render: (_, u) => <Tag color={u.status === 'active' ? 'green' : 'default'}>{u.statusText}</Tag>,
+          },
+          { title: t.wechat, render: (_, u) => (u.wechatBound ? t.bound : t.unbound) },
+          { title: t.createdAt, render: (_, u) => when(u.createdAt) },
+          { title: t.lastLoginAt, render: (_, u) => when(u.lastLoginAt) },
+          { title: t.orders, dataIndex: 'orders' },
+          { title: t.paid, render: (_, u) => yuan(u.paidFen) },
+          {
+            title: '',
+            render: (_, u) =>
+              u.phone ? (
+                <Button size="small" onClick={() => setChosen(u.phone)}>
+                  {t.viewOrders}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      {chosen && <UserOrders phone={chosen} />}
+    </Card>
+  );
+}
+
+function UserOrders({ phone }: { phone: string }) {
+  const o = consoleTexts.orders;
+  const { data, isPending } = useOrderSearch({ phone, page: 1, pageSize: 50 });
+  return (
+    <Card type="inner" title={consoleTexts.users.ordersOf(phone)} style={{ marginTop: 16 }}>
+      <Table<ConsoleOrder>
+        rowKey="orderId"
+        loading={isPending}
+        dataSource={data?.list ?? []}
+        pagination={false}
+        columns={[
+          { title: o.orderNo, dataIndex: 'orderNo' },
+          { title: o.service, dataIndex: 'serviceTypeText' },
+          { title: o.amount, dataIndex: 'amount' },
+          { title: o.status, render: (_, r) => orderStatusTexts[r.status] ?? r.statusText },
+          { title: o.createdAt, render: (_, r) => when(r.createdAt) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Jobs that used up their attempts (admin): the error, and 重新排队. */
+export function JobsPage() {
+  const t = consoleTexts.jobs;
+  const { data, isPending } = useFailedJobs();
+  const retry = useRetryJob();
+  return (
+    <Card title={consoleTexts.nav.jobs}>
+      <Table<FailedJob>
+        rowKey="jobId"
+        loading={isPending}
+        locale={{ emptyText: t.empty }}
+        dataSource={data ?? []}
+        pagination={false}
+        columns={[
+          { title: t.name, dataIndex: 'name' },
+          { title: t.attempts, render: (_, j) => `${j.attempts}/${j.maxAttempts}` },
+          { title: t.lastError, dataIndex: 'lastError' },
+          { title: t.updatedAt, render: (_, j) => when(j.updatedAt) },
+          {
+            title: '',
+            render: (_, j) => (
+              <Button
+                size="small"
+                loading={retry.isPending && retry.variables?.jobId === j.jobId}
+                onClick={() => retry.mutate({ jobId: j.jobId })}
+              >
+                {t.retry}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** LLM tokens and cost per day, per task and per order, from the llm_usage table. */
+export function LlmUsagePage() {
+  const t = consoleTexts.llmUsage;
+  const [days, setDays] = useState(14);
+  const { data, isPending } = useLlmUsage(days);
+  const table = (rows: LlmUsageRow[] | undefined, keyTitle: string) => (
+    <Table<LlmUsageRow>
+      rowKey="key"
+      loading={isPending}
+      locale={{ emptyText: t.empty }}
+      dataSource={rows ?? []}
+      pagination={false}
+      columns={[
+        { title: keyTitle, dataIndex: 'key' },
+        { title: t.calls, dataIndex: 'calls' },
+        { title: t.promptTokens, dataIndex: 'promptTokens' },
+        { title: t.completionTokens, dataIndex: 'completionTokens' },
+        { title: t.cost, dataIndex: 'cost' },
+      ]}
+    />
+  );
+  return (
+    <Card
+      title={consoleTexts.nav.llmUsage}
+      extra={
+        <Segmented
+          aria-label={t.range}
+          value={days}
+          onChange={(v) => setDays(Number(v))}
+          options={[7, 14, 30, 90].map((n) => ({ value: n, label: t.days(n) }))}
+        />
+      }
+    >
+      <Tabs
+        items={[
+          { key: 'day', label: t.byDay, children: table(data?.byDay, t.key.day) },
+          { key: 'task', label: t.byTask, children: table(data?.byTask, t.key.task) },
+          { key: 'order', label: t.byOrder, children: table(data?.byOrder, t.key.order) },
+        ]}
+      />
+    </Card>
+  );
+}
