@@ -46,6 +46,30 @@ describe('console shell', () => {
     expect(await screen.findByText('退款未能自动完成')).toBeTruthy();
   });
 
+  it('draws the last days as charts', async () => {
+    const day = (date: string, orders: number) => ({
+      date,
+      orders,
+      paidOrders: 1,
+      revenueFen: 2000,
+      checks: 1,
+      newUsers: 2,
+    });
+    stubFetch((url) => {
+      if (url.endsWith(consoleApi.me.path)) return apiAnswer(consoleApi.me, staffOf('admin', '管理员'));
+      if (url.endsWith(consoleApi.dashboard.path))
+        return apiAnswer(consoleApi.dashboard, {
+          ...EMPTY_DASHBOARD,
+          days: [day('2026-11-26', 3), day('2026-11-27', 5)],
+        });
+      return undefined;
+    });
+    renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], '/admin');
+    expect(await screen.findByRole('img', { name: '每日新订单、已支付、检测与新用户折线图' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '每日收入柱状图' })).toBeTruthy();
+    expect(screen.getByText('2026-11-27')).toBeTruthy();
+  });
+
   it('says a page is not for this role instead of rendering it', async () => {
     renderConsole('/admin/audit', staffOf('editor', '编辑'));
     expect(await screen.findByText('当前角色无权查看此页面')).toBeTruthy();

@@ -35,6 +35,8 @@ export const consoleTexts = {
     invoicesToIssue: '待开发票',
     queuedJobs: '排队中的任务',
     days: '每日数据（近 14 天）',
+    countsChart: '每日新订单、已支付、检测与新用户折线图',
+    revenueChart: '每日收入柱状图',
     date: '日期',
     orders: '新订单',
     paidOrders: '已支付',

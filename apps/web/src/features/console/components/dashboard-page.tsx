@@ -1,6 +1,7 @@
 import { Card, Col, Row, Statistic, Table } from 'antd';
 import { useDashboard } from '../api/console-api';
 import { consoleTexts } from '../texts';
+import { DashboardCharts } from './dashboard-charts';
 
 const t = consoleTexts.dashboard;
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -28,6 +29,7 @@ export function DashboardPage() {
         ))}
       </Row>
       <Card title={t.days} style={{ marginTop: 16 }}>
+        {data && data.days.length > 0 && <DashboardCharts days={data.days} />}
         <Table
           size="small"
           rowKey="date"
