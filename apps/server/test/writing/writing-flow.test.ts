@@ -168,7 +168,7 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
         ],
       },
       { name: '现状分析', wordCount: 2500, form: '0', formula: '0', code: '0', picture: '1' },
-      { name: '结论', wordCount: 1500, form: '0', formula: '0', code: '0', picture: '0' },
+      { name: '结论', wordCount: 1500, form: '0', formula: '1', code: '0', picture: '0' },
     ];
     const saved = await call<{ outline: OutlineItem[] }>(
       t,
@@ -310,6 +310,16 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     expect(text).toContain('本文内容由人工智能生成');
     expect(text).toContain('【沙箱示例】本文为演示用模板文字');
     expect(text).toContain('［图片占位：现状分析');
+    // The formula the 结论 item asked for is a Word equation (OMML), not LaTeX text.
+    const equations = xml.match(/<m:oMath>.*?<\/m:oMath>/g) ?? [];
+    expect(equations.length).toBe(1);
+    expect(equations[0]).toContain('<m:f>');
+    expect(equations[0]).toContain('<m:nary>');
+    expect(text).not.toContain('$$');
+    expect(text).not.toContain('\\frac');
+    // The table the 1.2 item asked for is a real Word table, its frame labelled as a sample.
+    expect(xml).toContain('<w:tbl>');
+    expect(text).toContain('示例表格只给出结构，没有数据');
     expect(xml).toMatch(/TOC \\[oh]/);
     const refs = [...text.matchAll(/\[(\d+)\] [^[]+?\[J\]/g)].map((m) => Number(m[1]));
     expect(refs).toEqual(refs.map((_, i) => i + 1));

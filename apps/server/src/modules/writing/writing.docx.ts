@@ -6,12 +6,12 @@ import {
   Footer,
   Header,
   HeadingLevel,
-  Math as MathBlock,
-  MathRun,
+  ImportedXmlComponent,
   NumberFormat,
   Packer,
   PageNumber,
   Paragraph,
+  type ParagraphChild,
   SectionType,
   Table,
   TableCell,
@@ -21,6 +21,7 @@ import {
   WidthType,
 } from 'docx';
 import { formatGbt7714, renumberCitations } from './references.ts';
+import { latexToOmml } from './writing.math.ts';
 import type { Writing } from './writing.repo.ts';
 import type { OutlineItem } from './writing.schemas.ts';
 import { templateOf } from './writing.templates.ts';
@@ -77,10 +78,15 @@ function bodyParagraphs(text: string, size: number, lineSpacing: number): (Parag
       continue;
     }
     if (/^\$\$.*\$\$$/.test(line)) {
+      // A Word equation (OMML) Word can edit; LaTeX that does not parse stays visible as text.
+      const latex = line.slice(2, -2).trim();
+      const omml = latexToOmml(latex);
       out.push(
         new Paragraph({
           alignment: AlignmentType.CENTER,
-          children: [new MathBlock({ children: [new MathRun(line.slice(2, -2).trim())] })],
+          children: omml
+            ? [ImportedXmlComponent.fromXmlString(omml) as unknown as ParagraphChild]
+            : [new TextRun({ text: TEXTS.formulaUnreadable(latex), font: FONT, size })],
         }),
       );
       i += 1;

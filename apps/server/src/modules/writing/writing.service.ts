@@ -31,6 +31,8 @@ export const WRITING_JOB = 'writing.full-text';
 export const FREE_OUTLINE_REGENERATIONS = 3;
 /** Sources retrieved from the library for a draft. */
 export const SOURCES_PER_DRAFT = 12;
+/** Section revisions (/updateOrder) a finished draft includes; the add-on lifts the limit. */
+export const FREE_REVISIONS = 2;
 
 /** What the writing services need besides the database: built once by writing.module.ts. */
 export interface WritingRuntime {
@@ -407,6 +409,17 @@ export function toWritingView(w: Writing, sandbox: boolean) {
     wordsWritten: sections.reduce((s, x) => s + x.text.length, 0),
     removedCitations: sections.reduce((s, x) => s + x.removedCitations, 0),
     freeOutline: w.freeOutline,
+    revisionsLeft: w.unlimitedRevisions ? null : Math.max(0, FREE_REVISIONS - w.revisionsUsed),
+    unlimitedRevisions: w.unlimitedRevisions,
+    revisionsOrderId: w.unlimitedRevisions ? null : w.revisionsOrderId,
+    revision: w.revision
+      ? {
+          path: w.revision.path,
+          instruction: w.revision.instruction,
+          state: w.revision.state,
+          message: w.revision.message,
+        }
+      : null,
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
     finishedAt: w.finishedAt?.toISOString() ?? null,
