@@ -184,7 +184,13 @@ for (let d = 0; d < DRAFTS; d += 1) {
 }
 const seconds = (performance.now() - started) / 1000;
 // Control: a text that pastes three library abstracts must score high, or the 0 above means nothing.
-const control = await checkText(index, demo.library.slice(5, 8).map((d) => d.text).join('\n'));
+const control = await checkText(
+  index,
+  demo.library
+    .slice(5, 8)
+    .map((d) => d.text)
+    .join('\n'),
+);
 console.log(`control (3 library abstracts pasted): copy_ratio=${(control.ratio * 100).toFixed(1)}%`);
 await server.close();
 await index.close();
