@@ -100,6 +100,17 @@ describe('AI writing journey', () => {
     );
     expect(new TextDecoder().decode(files['docProps/custom.xml'])).toContain('AIGC');
 
+    // One section revised as asked (the first free revision); the others stay.
+    const revise = p.getByTestId('writing-revise');
+    expect(await revise.getByTestId('writing-revisions-left').innerText()).toBe('本篇还可免费修改 2 次');
+    await revise.getByLabel('修改要求（选填）').fill('补充数据来源说明');
+    await revise.getByRole('button', { name: '修改本节' }).click();
+    await expect
+      .poll(() => revise.getByTestId('writing-revisions-left').innerText(), { timeout: 30_000 })
+      .toBe('本篇还可免费修改 1 次');
+    await expect.poll(() => revise.innerText(), { timeout: 60_000 }).not.toContain('正在修改');
+    await screenshot(p, 'writing-3b-revise');
+
     // 写作订单 lists it with its status.
     await p.goto('/user/order/write');
     const row = p.getByTestId('writing-row').first();

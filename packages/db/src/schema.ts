@@ -657,6 +657,11 @@ export interface WritingsTable {
   failure_reason: string | null;
   free_outline: ColumnType<boolean, boolean | undefined, boolean>;
   outlines_generated: ColumnType<number, number | undefined, number>;
+  /** Migration 0037: section revisions used, the unlimited-revisions add-on, the revision under way. */
+  revisions_used: ColumnType<number, number | undefined, number>;
+  revisions_order_id: string | null;
+  unlimited_revisions: ColumnType<boolean, boolean | undefined, boolean>;
+  revision: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;

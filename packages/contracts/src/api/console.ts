@@ -4,6 +4,7 @@ import {
   deliverySchema,
   idSchema,
   intInSchema,
+  invoiceSchema,
   ORDER_STATUSES,
   orderDetailSchema,
   orderSchema,
@@ -177,27 +178,13 @@ export type FailedRefund = z.output<typeof failedRefundSchema>;
 
 export const INVOICE_TABS = ['requested', 'issued', 'reversal'] as const;
 
-export const consoleInvoiceSchema = z.object({
-  invoiceId: z.string(),
-  invoiceNo: z.string(),
-  titleType: z.enum(['personal', 'company']),
-  title: z.string(),
-  taxpayerId: z.string().nullable(),
-  email: z.string().nullable(),
+/** The user's invoice as the console lists it: with the phone and each order's refunds (红冲). */
+export const consoleInvoiceSchema = invoiceSchema.omit({ statusText: true, orders: true }).extend({
   phone: z.string().nullable(),
-  ...money,
-  status: z.enum(['requested', 'issued']),
-  createdAt: isoDate,
-  issuedAt: isoDate.nullable(),
-  emailedAt: isoDate.nullable(),
   orders: z.array(
-    z.object({
-      orderNo: z.string(),
-      goodsName: z.string(),
-      ...money,
-      refundedFen: z.number(),
-      statusText: z.string(),
-    }),
+    invoiceSchema.shape.orders.element
+      .omit({ orderId: true })
+      .extend({ refundedFen: z.number(), statusText: z.string() }),
   ),
 });
 export type ConsoleInvoice = z.output<typeof consoleInvoiceSchema>;

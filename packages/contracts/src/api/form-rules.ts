@@ -47,4 +47,5 @@ export const WRITING_LIMITS = {
   requirements: 2000,
   outlineName: 60,
   outlineWords: 50_000,
+  revisionInstruction: 500,
 } as const;

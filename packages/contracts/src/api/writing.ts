@@ -33,6 +33,9 @@ export const WRITING_RULES = {
   referenceTextRequired: '请粘贴参考文献',
   referenceTextTooLong: '参考文献文本不能超过 20000 个字',
   keywordRequired: '请输入检索词',
+  yearInvalid: '年份须为 1900 到 2100 之间的整数',
+  sectionRequired: '请选择要修改的章节',
+  instructionTooLong: '修改要求不能超过 500 个字',
 } as const;
 const R = WRITING_RULES;
 
@@ -115,8 +118,17 @@ export const outlineSchema = z.array(level1).min(1, { error: R.outlineEmpty }).m
 
 export const combOutlineBody = z.object({ writingId, outline: outlineSchema });
 
+const year = z.coerce
+  .number({ error: R.yearInvalid })
+  .int({ error: R.yearInvalid })
+  .min(1900, { error: R.yearInvalid })
+  .max(2100, { error: R.yearInvalid });
+/** Title and keywords (words of the query), optionally a 学科 preferred and a year range kept. */
 export const searchReferenceBody = z.object({
   keyword: z.string({ error: R.keywordRequired }).trim().min(1, { error: R.keywordRequired }).max(100),
+  discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),
+  yearFrom: year.optional(),
+  yearTo: year.optional(),
   limit: z.coerce.number().int().min(1).max(30).default(10),
 });
 
@@ -130,6 +142,16 @@ export const analysisReferenceBody = z.object({
 });
 
 export const writingPayBody = z.object({ writingId, payType: payTypeSchema.default('wx') });
+
+/** /updateOrder: rewrite one written section ('2', '1.2', '1.2.3'), optionally as the student asks. */
+export const updateOrderBody = z.object({
+  writingId,
+  path: z
+    .string({ error: R.sectionRequired })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2}){0,2}$/, { error: R.sectionRequired }),
+  instruction: z.string().trim().max(L.revisionInstruction, { error: R.instructionTooLong }).default(''),
+});
 
 // --- answers -----------------------------------------------------------------------------------------
 
@@ -193,6 +215,20 @@ export const writingViewSchema = z.object({
   wordsWritten: z.number(),
   removedCitations: z.number(),
   freeOutline: z.boolean(),
+  /** Section revisions still free on this draft; null once the unlimited-revisions add-on is paid. */
+  revisionsLeft: z.number().nullable(),
+  unlimitedRevisions: z.boolean(),
+  /** The add-on's order while it waits for payment (pay it through freeCheckQrPayCode). */
+  revisionsOrderId: z.string().nullable(),
+  /** The section being revised, or the last revision that failed (nothing was counted for it). */
+  revision: z
+    .object({
+      path: z.string(),
+      instruction: z.string(),
+      state: z.enum(['running', 'failed']),
+      message: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
   finishedAt: isoDate.nullable(),
@@ -221,8 +257,6 @@ const submittedOrderSchema = z.object({
   orderNo: z.string(),
   amount: z.string(),
 });
-
-const notOpen = (path: string) => endpoint({ path, data: nullData });
 
 export const writingApi = {
   title: endpoint({
@@ -254,7 +288,16 @@ export const writingApi = {
     path: '/aiWriting/searchReference',
     body: searchReferenceBody,
     data: z.object({
-      list: z.array(z.object({ ...sourceFields, origin: z.literal('library'), formatted: z.string() })),
+      list: z.array(
+        z.object({
+          ...sourceFields,
+          discipline: z.string().nullable(),
+          origin: z.literal('library'),
+          formatted: z.string(),
+        }),
+      ),
+      /** How many records matched (never more than exist; the list shows up to `limit`). */
+      total: z.number(),
       message: z.string().nullable(),
     }),
   }),
@@ -292,12 +335,20 @@ export const writingApi = {
   }),
   download: endpoint({ path: '/aiWriting/download', body: writingIdBody, data: 'file' }),
   delOrder: endpoint({ path: '/aiWriting/delOrder', body: writingIdBody, data: nullData }),
-  /** Not built yet: each answers 6002 该功能暂未开放. */
   /** multipart: one `file` (.docx/.doc/.pdf/.txt task book or template): its text as requirements. */
   recognitionFile: endpoint({
     path: '/aiWriting/recognitionFile',
     data: z.object({ requirements: z.string(), truncated: z.boolean(), fileName: z.string() }),
   }),
-  updateOrder: notOpen('/aiWriting/updateOrder'),
-  unlimitedRevisionsPayment: notOpen('/aiWriting/unlimitedRevisions/payment'),
+  /** Revises one section of a finished draft in a job (the others stay); the draft's view. */
+  updateOrder: endpoint({ path: '/aiWriting/updateOrder', body: updateOrderBody, data: writingViewSchema }),
+  /**
+   * The unlimited-revisions add-on of a finished draft (goods ai_writing_revisions): its pending order
+   * (created once); pay it through /aiWriting/freeCheckQrPayCode and /orderPayStatus.
+   */
+  unlimitedRevisionsPayment: endpoint({
+    path: '/aiWriting/unlimitedRevisions/payment',
+    body: writingIdBody,
+    data: submittedOrderSchema,
+  }),
 } as const;

@@ -6,12 +6,12 @@ import {
   Footer,
   Header,
   HeadingLevel,
-  Math as MathBlock,
-  MathRun,
+  ImportedXmlComponent,
   NumberFormat,
   Packer,
   PageNumber,
   Paragraph,
+  type ParagraphChild,
   SectionType,
   Table,
   TableCell,
@@ -21,6 +21,7 @@ import {
   WidthType,
 } from 'docx';
 import { formatGbt7714, renumberCitations } from './references.ts';
+import { latexToOmml } from './writing.math.ts';
 import type { Writing } from './writing.repo.ts';
 import type { OutlineItem } from './writing.schemas.ts';
 import { templateOf } from './writing.templates.ts';
@@ -77,10 +78,15 @@ function bodyParagraphs(text: string, size: number, lineSpacing: number): (Parag
       continue;
     }
     if (/^\$\$.*\$\$$/.test(line)) {
+      // A Word equation (OMML) Word can edit; LaTeX that does not parse stays visible as text.
+      const latex = line.slice(2, -2).trim();
+      const omml = latexToOmml(latex);
       out.push(
         new Paragraph({
           alignment: AlignmentType.CENTER,
-          children: [new MathBlock({ children: [new MathRun(line.slice(2, -2).trim())] })],
+          children: omml
+            ? [ImportedXmlComponent.fromXmlString(omml) as unknown as ParagraphChild]
+            : [new TextRun({ text: TEXTS.formulaUnreadable(latex), font: FONT, size })],
         }),
       );
       i += 1;
@@ -258,10 +264,23 @@ export async function renderWritingDocx(
   };
   walk(outline, '', 1);
   body.push(heading(TEXTS.references, 1, t.chapterSize));
-  if (list.length === 0)
-    body.push(
-      new Paragraph({ children: [new TextRun({ text: TEXTS.noReferences, font: FONT, size: t.bodySize })] }),
-    );
+  // Says with numbers where the references come from and what the validator removed.
+  const removed = w.sections.reduce((sum, s) => sum + s.removedCitations, 0);
+  body.push(
+    new Paragraph({
+      children: [
+        new TextRun({
+          text:
+            list.length === 0
+              ? TEXTS.noReferences
+              : TEXTS.referencesNote(list.length, w.sources.length, removed),
+          font: FONT,
+          size: 18,
+          color: '595959',
+        }),
+      ],
+    }),
+  );
   for (const { n, source } of list) {
     body.push(
       new Paragraph({

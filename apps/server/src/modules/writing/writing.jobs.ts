@@ -5,6 +5,12 @@ import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts'
 import { validateCitations } from './references.ts';
 import { outlineMessages, sectionMessages } from './writing.prompts.ts';
 import { findWriting, findWritingByOrder, updateWriting, type WrittenSection } from './writing.repo.ts';
+import {
+  REVISIONS_GOODS,
+  reviseSectionJob,
+  revisionsDeliveredJob,
+  revisionsPaidHandler,
+} from './writing.revisions.ts';
 import type { OutlineItem } from './writing.schemas.ts';
 import { outlineSuggestion } from './writing.schemas.ts';
 import {
@@ -139,13 +145,20 @@ export const writingFullTextJob = defineJob({
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload type share one list
-export const writingJobDefinitions: readonly JobDefinition<any, any>[] = [writingFullTextJob];
+export const writingJobDefinitions: readonly JobDefinition<any, any>[] = [
+  writingFullTextJob,
+  reviseSectionJob,
+  revisionsDeliveredJob,
+];
 
 /**
  * The onPaid('ai_writing') handler (writing.module.ts hooks): a paid full-text order starts its
- * writing in the payment's transaction (one job per order).
+ * writing in the payment's transaction (one job per order); a paid unlimited-revisions add-on
+ * unlocks the draft's revisions (writing.revisions.ts).
  */
-export const writingPaidHandler: PaidHandler = async ({ tx, order }) => {
+export const writingPaidHandler: PaidHandler = async (ctx) => {
+  const { tx, order } = ctx;
+  if (order.goodsId === REVISIONS_GOODS) return revisionsPaidHandler(ctx);
   const writing = await findWritingByOrder(tx, order.orderId, { forUpdate: true });
   if (!writing || writing.hiddenAt)
     return serviceUndeliverable('论文草稿已删除，无法生成全文，自动退还款项', '草稿已删除');

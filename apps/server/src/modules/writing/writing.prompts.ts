@@ -92,3 +92,22 @@ export function sectionMessages(
     },
   ];
 }
+
+/** Rewriting one written section: the same facts and sources, the old text and what to change. */
+export function revisionMessages(
+  w: WritingFacts,
+  section: { heading: string; path: string; wordCount: number; item: OutlineItem },
+  sources: readonly Source[],
+  previous: string,
+  instruction: string,
+): LlmMessage[] {
+  const [system, user] = sectionMessages(w, section, sources);
+  const asked = instruction ? `修改要求：${instruction}` : '修改要求：改进表达与论证，保持原意';
+  return [
+    system!,
+    {
+      role: 'user',
+      content: `${user!.content}\n\n这一节的原文如下，请按要求重写整节（仍然只能引用上面列出的来源）：\n${asked}\n原文：\n${previous}`,
+    },
+  ];
+}

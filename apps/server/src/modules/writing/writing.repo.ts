@@ -15,6 +15,16 @@ export interface WrittenSection {
   removedCitations: number;
 }
 
+/** The section revision under way, or the last one that failed (its message says so). */
+export interface SectionRevision {
+  path: string;
+  instruction: string;
+  /** It used one of the draft's free revisions (given back if it fails). */
+  free: boolean;
+  state: 'running' | 'failed';
+  message: string | null;
+}
+
 export interface Writing {
   id: string;
   userId: string;
@@ -37,6 +47,10 @@ export interface Writing {
   failureReason: string | null;
   freeOutline: boolean;
   outlinesGenerated: number;
+  revisionsUsed: number;
+  revisionsOrderId: string | null;
+  unlimitedRevisions: boolean;
+  revision: SectionRevision | null;
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
@@ -71,6 +85,10 @@ export function toWriting(row: WritingRow): Writing {
     failureReason: row.failure_reason,
     freeOutline: row.free_outline,
     outlinesGenerated: row.outlines_generated,
+    revisionsUsed: row.revisions_used,
+    revisionsOrderId: row.revisions_order_id,
+    unlimitedRevisions: row.unlimited_revisions,
+    revision: parsed<SectionRevision | null>(row.revision, null),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
@@ -140,12 +158,16 @@ export async function findWriting(db: Kysely<Database>, id: string, options: { f
   return row ? toWriting(row) : undefined;
 }
 
+/** The writing an order pays for: its full text (`order_id`) or its unlimited revisions (`revisions_order_id`). */
 export async function findWritingByOrder(
   db: Kysely<Database>,
   orderId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; column?: 'order_id' | 'revisions_order_id' } = {},
 ) {
-  let query = db.selectFrom('writings').selectAll().where('order_id', '=', orderId);
+  let query = db
+    .selectFrom('writings')
+    .selectAll()
+    .where(options.column ?? 'order_id', '=', orderId);
   if (options.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toWriting(row) : undefined;
@@ -186,6 +208,10 @@ export interface WritingUpdate {
   failureReason?: string | null;
   freeOutline?: boolean;
   outlinesGenerated?: number;
+  revisionsUsed?: number;
+  revisionsOrderId?: string | null;
+  unlimitedRevisions?: boolean;
+  revision?: SectionRevision | null;
   finishedAt?: Date | null;
   hiddenAt?: Date | null;
 }
@@ -210,6 +236,10 @@ const WRITING_UPDATE_FIELDS = [
   'failureReason',
   'freeOutline',
   'outlinesGenerated',
+  'revisionsUsed',
+  'revisionsOrderId',
+  'unlimitedRevisions',
+  'revision',
   'finishedAt',
   'hiddenAt',
 ] as const satisfies readonly (keyof WritingUpdate)[];
@@ -220,7 +250,7 @@ export async function updateWriting(
   u: WritingUpdate,
   now: Date,
 ): Promise<void> {
-  const json = ['outline', 'abstract', 'sources', 'sections'] as const;
+  const json = ['outline', 'abstract', 'sources', 'sections', 'revision'] as const;
   await db
     .updateTable('writings')
     .set({ ...updateColumns('writings', u, WRITING_UPDATE_FIELDS, json), updated_at: now })

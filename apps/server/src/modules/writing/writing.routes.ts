@@ -8,6 +8,7 @@ import { attachment } from '../../lib/upload.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
+import { orderUnlimitedRevisions, requestRevision } from './writing.revisions.ts';
 import {
   analyseReferences,
   deleteWriting,
@@ -88,10 +89,11 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     app,
     writingApi.searchReference,
     async ({ body }) => {
-      const found = await searchLibrary(rt, body.keyword, body.limit);
+      const found = await searchLibrary(rt, body);
       return ok({
-        list: found.map((s) => ({ ...s, origin: 'library' as const, formatted: formatGbt7714(s) })),
-        message: found.length === 0 ? TEXTS.noSources : null,
+        list: found.list.map((s) => ({ ...s, origin: 'library' as const, formatted: formatGbt7714(s) })),
+        total: found.total,
+        message: found.total === 0 ? TEXTS.noSources : TEXTS.searchFound(found.total),
       });
     },
     auth,
@@ -213,7 +215,6 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     auth,
   );
 
-  // Not built yet: a clear answer instead of a missing route.
   // A task book or school template: its text becomes the form's requirements (the student edits it).
   await app.register(fastifyMultipart, {
     limits: { fileSize: TASK_BOOK_MAX_BYTES, files: 1, fields: 5, parts: 6 },
@@ -249,14 +250,18 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     auth,
   );
 
-  for (const e of [writingApi.updateOrder, writingApi.unlimitedRevisionsPayment]) {
-    route(
-      app,
-      e,
-      async () => {
-        throw new AppError(ErrorCode.WRITING_NOT_READY, '该功能暂未开放');
-      },
-      auth,
-    );
-  }
+  route(
+    app,
+    writingApi.updateOrder,
+    async ({ auth, body }) =>
+      ok(toWritingView(await requestRevision(rt, auth.userId, body, now()), sandbox())),
+    auth,
+  );
+
+  route(
+    app,
+    writingApi.unlimitedRevisionsPayment,
+    async ({ auth, body }) => ok(await orderUnlimitedRevisions(rt, auth.userId, body.writingId)),
+    auth,
+  );
 }

@@ -1,4 +1,4 @@
-import { factsOf, registerSandboxTemplate, SANDBOX_MARK } from '../../providers/llm/index.ts';
+import { factsOf, registerSandboxTemplate, SANDBOX_MARK, sandboxText } from '../../providers/llm/index.ts';
 
 /**
  * The LLM sandbox's answers for the writer's structured tasks: plain templates, every text marked
@@ -57,4 +57,26 @@ registerSandboxTemplate('writing.abstract', (prompt) => {
     keywordsZh: [`${SANDBOX_MARK}${topic}`.slice(0, 20), '现状', '对策'],
     keywordsEn: ['sandbox example', 'status quo', 'countermeasures'],
   };
+});
+
+/**
+ * A section's text: the sandbox's template paragraphs, plus a sample formula or an empty table
+ * frame when the outline item asks for one (the prompt says 包含一个公式 / 包含一个表格), each
+ * labelled as a sandbox sample so nobody takes it for written content or data.
+ */
+registerSandboxTemplate('writing.section', (prompt) => {
+  const parts = [sandboxText(prompt)];
+  if (prompt.user.includes('包含一个公式'))
+    parts.push(
+      `${SANDBOX_MARK}示例公式（样本均值），请替换为你自己的公式：`,
+      '$$ \\bar{x} = \\frac{1}{n} \\sum_{i=1}^{n} x_i $$',
+    );
+  if (prompt.user.includes('包含一个表格'))
+    parts.push(
+      `${SANDBOX_MARK}示例表格只给出结构，没有数据，请按你的材料填写：`,
+      '| 项目 | 数值 | 说明 |',
+      '| --- | --- | --- |',
+      '| （待填写） | （待填写） | （待填写） |',
+    );
+  return parts.join('\n');
 });

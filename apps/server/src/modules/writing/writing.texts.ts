@@ -18,6 +18,14 @@ export const TEXTS = {
   orderExists: '该论文已下单',
   deleteWhileWriting: '全文正在生成，暂不能删除',
   templateUnknown: '格式模板不存在',
+  revisionNotDone: '全文生成完成后才能修改章节',
+  revisionSectionUnknown: '没有找到这一节，请从目录中选择要修改的章节',
+  revisionBusy: (path: string) => `第 ${path} 节正在修改，请等它完成后再修改其他章节`,
+  revisionsUsedUp: (free: number) => `本篇的 ${free} 次免费修改已用完，购买“无限次修改”后可继续修改`,
+  revisionFailed: '本节修改失败，原文未改动，本次不计入修改次数，请稍后再试',
+  revisionsAlreadyUnlimited: '本篇已开通无限次修改',
+  revisionsOrderChanged: '无限次修改的订单刚刚有变化，请刷新页面后再试',
+  revisionsDraftDeleted: '论文已删除，无法开通无限次修改，自动退还款项',
   // Document labels (the .docx).
   aiLabelExplicit: '本文内容由人工智能生成，仅供参考，请核实后使用',
   aiLabelSandbox: '【沙箱示例】本文为演示用模板文字，并非人工智能写作结果',
@@ -29,6 +37,11 @@ export const TEXTS = {
   keywordsEn: 'Key words: ',
   references: '参考文献',
   noReferences: '（本文未引用文献库中的文献；请补充真实可查的参考文献。）',
+  referencesNote: (cited: number, retrieved: number, removed: number) =>
+    `（以下 ${cited} 篇均为从文献库检索到的 ${retrieved} 篇真实记录或你提供的文献，未编造任何文献` +
+    `${removed > 0 ? `；生成时删除了 ${removed} 处无法对应文献的引用` : ''}。请核对原文后使用。）`,
+  searchFound: (n: number) => `在文献库中检索到 ${n} 篇相关文献（只列出真实存在的记录，不编造）`,
+  formulaUnreadable: (latex: string) => `［公式无法识别，原文：${latex}。请在 Word 中重新输入］`,
   figurePlaceholder: (caption: string) => `［图片占位：${caption}。请替换为你自己的图片］`,
   tableCaption: (n: string, caption: string) => `表${n} ${caption}`,
   figureCaption: (n: string, caption: string) => `图${n} ${caption}`,

@@ -64,6 +64,7 @@ export const reductionTexts = {
     rateName: '文字复制比',
     aigcName: 'AIGC指数',
     dropped: (f: Figures) => `${f.name}由 ${f.before} 降至 ${f.after}`,
+    slight: (f: Figures) => `本次改写后${f.name}仅略有下降（${f.before} → ${f.after}），建议再人工修改`,
     unchanged: (f: Figures) => `本次改写后${f.name}基本未变（${f.before} → ${f.after}），没有实现下降`,
     rose: (f: Figures) => `本次改写后${f.name}反而升高（${f.before} → ${f.after}）`,
   },

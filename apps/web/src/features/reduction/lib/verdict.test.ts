@@ -12,6 +12,11 @@ describe('measureVerdict', () => {
     const same = measureVerdict({ ...base, kind: 'aigc_reduction', aigcBefore: 62.4, aigcAfter: 62.1 });
     expect(same?.tone).toBe('warning');
     expect(same?.text).toBe('本次改写后AIGC指数基本未变（62.4 → 62.1），没有实现下降');
+    const slight = measureVerdict({ ...base, kind: 'aigc_reduction', aigcBefore: 99, aigcAfter: 98.2 });
+    expect(slight).toEqual({
+      tone: 'warning',
+      text: '本次改写后AIGC指数仅略有下降（99.0 → 98.2），建议再人工修改',
+    });
     const rose = measureVerdict({ ...base, kind: 'aigc_reduction', aigcBefore: 30, aigcAfter: 35 });
     expect(rose?.text).toBe('本次改写后AIGC指数反而升高（30.0 → 35.0）');
   });

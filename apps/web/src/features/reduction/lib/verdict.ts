@@ -4,6 +4,9 @@ import type { ReductionResult } from '../types';
 /** Smallest change reported as a drop or a rise: 0.5 percentage points of the rate, 0.5 of the index. */
 const RATE_STEP = 0.005;
 const INDEX_STEP = 0.5;
+/** A drop smaller than this (2 percentage points of the rate, 5 of the index) is called slight, not a success. */
+const RATE_CLEAR = 0.02;
+const INDEX_CLEAR = 5;
 
 export interface MeasureVerdict {
   tone: 'success' | 'warning';
@@ -16,7 +19,7 @@ const idx = (v: number) => v.toFixed(1);
 /**
  * What the re-measurement found for the figure this service aims at (降重: the similarity rate,
  * 降AIGC: the AIGC index), from the server's before/after figures only: a drop is claimed only when
- * the figure after is lower by at least a step; otherwise the page says it did not fall (or rose).
+ * the figure after is clearly lower; a small drop is called slight, no drop is said as such (or a rise).
  */
 export function measureVerdict(
   r: Pick<ReductionResult, 'kind' | 'rateBefore' | 'rateAfter' | 'aigcBefore' | 'aigcAfter'>,
@@ -29,7 +32,9 @@ export function measureVerdict(
   const show = aigc ? idx : pct;
   const name = aigc ? T.verdict.aigcName : T.verdict.rateName;
   const figures = { name, before: show(before), after: show(after) };
-  if (before - after >= step) return { tone: 'success', text: T.verdict.dropped(figures) };
+  const clear = aigc ? INDEX_CLEAR : RATE_CLEAR;
+  if (before - after >= clear) return { tone: 'success', text: T.verdict.dropped(figures) };
+  if (before - after >= step) return { tone: 'warning', text: T.verdict.slight(figures) };
   if (after - before >= step) return { tone: 'warning', text: T.verdict.rose(figures) };
   return { tone: 'warning', text: T.verdict.unchanged(figures) };
 }

@@ -15,13 +15,14 @@ export function getWriting(writingId: string, signal?: AbortSignal) {
   return request<WritingView>('/aiWriting/query', { data: { writingId }, silent: true, signal });
 }
 
-/** The writing's view; polls every 2 s while the full text is being written. */
+/** The writing's view; polls every 2 s while the full text or a section's revision is being written. */
 export function useWriting(writingId: string | null) {
   return useQuery({
     queryKey: writingKeys.one(writingId ?? ''),
     queryFn: ({ signal }) => unwrap(getWriting(writingId!, signal)),
     enabled: Boolean(writingId),
-    refetchInterval: (q) => (q.state.data?.status === 'writing' ? 2000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'writing' || q.state.data?.revision?.state === 'running' ? 2000 : false,
   });
 }
 

@@ -22,6 +22,7 @@ import {
 import { DEGREES, writingTexts as T } from '../texts';
 import type { OutlineItem, WritingAreaId, WritingView } from '../types';
 import { OutlineEditor } from './outline-editor';
+import { ReviseSection } from './revise-section';
 import '../writing.css';
 
 /**
@@ -208,6 +209,7 @@ function WritingSteps({ writingId, onNew }: { writingId: string; onNew: () => vo
       {w.status === 'draft' && <DraftSteps w={w} />}
       {w.status === 'ordered' && <PayStep w={w} />}
       {(w.status === 'writing' || w.status === 'done' || w.status === 'failed') && <ResultStep w={w} />}
+      {w.status === 'done' && <ReviseSection w={w} />}
       <p>
         <Button onClick={onNew}>{T.newWriting}</Button>{' '}
         <Link to={paths['user-order-write']}>{T.myOrders}</Link>

@@ -1,0 +1,186 @@
+import { sql } from '@kyfw/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../src/jobs/index.ts';
+import { writingJobDefinitions } from '../../src/modules/writing/writing.jobs.ts';
+import {
+  buildCheckApp,
+  type CheckTestApp,
+  call,
+  grantFreeCheck,
+  newUser,
+  payCheckOrder,
+} from '../check/check-helper.ts';
+
+// /aiWriting/updateOrder (one section rewritten, the rest kept) and the unlimited-revisions add-on.
+let t: CheckTestApp;
+const A = '/aiWriting';
+
+interface View {
+  status: string;
+  revisionsLeft: number | null;
+  unlimitedRevisions: boolean;
+  revisionsOrderId: string | null;
+  revision: { path: string; state: string; message: string | null } | null;
+}
+type Sections = { sections: { path: string; text: string }[] };
+
+beforeAll(async () => {
+  t = await buildCheckApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function runJobs() {
+  const worker = createWorker({ db: t.db, definitions: writingJobDefinitions, services: t.root.services });
+  await worker.tick();
+  await worker.stop();
+}
+
+async function faults(body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: body });
+  expect(res.json().code).toBe(0);
+}
+
+/** A bound student's finished draft. */
+async function finishedWriting(title: string) {
+  const user = await newUser(t);
+  await grantFreeCheck(t, user.userId);
+  const token = user.token;
+  const saved = await call<{ writingId: string }>(
+    t,
+    `${A}/saveOrder`,
+    { area: 'assignment', topic: title, title, targetWords: 3000 },
+    { token },
+  );
+  const writingId = saved.data.writingId;
+  expect((await call(t, `${A}/outline`, { writingId }, { token })).code).toBe(0);
+  const order = await call<{ orderId: string }>(t, `${A}/submitOrder`, { writingId }, { token });
+  await payCheckOrder(t, token, order.data.orderId);
+  await runJobs();
+  const view = await call<View>(t, `${A}/query`, { writingId }, { token });
+  expect(view.data.status).toBe('done');
+  return { ...user, writingId };
+}
+
+const query = (token: string, writingId: string) => call<View>(t, `${A}/query`, { writingId }, { token });
+const sections = async (token: string, writingId: string) =>
+  (await call<Sections>(t, `${A}/fullText`, { writingId }, { token })).data.sections;
+
+describe('revising one section of a finished draft', () => {
+  it('rewrites only the chosen section, two times free, then asks for the add-on', async () => {
+    const { token, writingId } = await finishedWriting('社区养老服务研究');
+    const before = await sections(token, writingId);
+    expect((await query(token, writingId)).data).toMatchObject({ revisionsLeft: 2, revision: null });
+
+    const unknown = await call(t, `${A}/updateOrder`, { writingId, path: '9.9' }, { token });
+    expect(unknown.message).toBe('没有找到这一节，请从目录中选择要修改的章节');
+    const bad = await call(t, `${A}/updateOrder`, { writingId, path: 'abc' }, { token });
+    expect(bad.message).toBe('请选择要修改的章节');
+    const long = await call(
+      t,
+      `${A}/updateOrder`,
+      { writingId, path: '1.1', instruction: '长'.repeat(501) },
+      {
+        token,
+      },
+    );
+    expect(long.message).toBe('修改要求不能超过 500 个字');
+    const other = await newUser(t);
+    const peek = await call(t, `${A}/updateOrder`, { writingId, path: '1.1' }, { token: other.token });
+    expect(peek.message).toBe('论文不存在或已删除');
+
+    const target = before[1]!.path;
+    const started = await call<View>(
+      t,
+      `${A}/updateOrder`,
+      { writingId, path: target, instruction: '补充数据来源说明' },
+      { token },
+    );
+    expect(started.code).toBe(0);
+    expect(started.data).toMatchObject({ revisionsLeft: 1, revision: { path: target, state: 'running' } });
+    const busy = await call(t, `${A}/updateOrder`, { writingId, path: before[0]!.path }, { token });
+    expect(busy.message).toBe(`第 ${target} 节正在修改，请等它完成后再修改其他章节`);
+
+    await runJobs();
+    const after = await sections(token, writingId);
+    expect(after.find((s) => s.path === target)!.text).toContain('按修改要求“补充数据来源说明”');
+    expect(after.filter((s) => s.path !== target)).toEqual(before.filter((s) => s.path !== target));
+    expect((await query(token, writingId)).data.revision).toBeNull();
+
+    expect((await call(t, `${A}/updateOrder`, { writingId, path: target }, { token })).code).toBe(0);
+    await runJobs();
+    expect((await query(token, writingId)).data.revisionsLeft).toBe(0);
+    const used = await call(t, `${A}/updateOrder`, { writingId, path: target }, { token });
+    expect(used.code).toBe(6005);
+    expect(used.message).toBe('本篇的 2 次免费修改已用完，购买“无限次修改”后可继续修改');
+
+    // The add-on: one pending order per draft, paid, then revisions are unlimited.
+    const addOn = await call<{ orderId: string; amount: string }>(
+      t,
+      `${A}/unlimitedRevisions/payment`,
+      { writingId },
+      { token },
+    );
+    expect(addOn.code).toBe(0);
+    expect(addOn.data.amount).toBe('19.90');
+    const again = await call<{ orderId: string }>(
+      t,
+      `${A}/unlimitedRevisions/payment`,
+      { writingId },
+      { token },
+    );
+    expect(again.data.orderId).toBe(addOn.data.orderId);
+    expect((await query(token, writingId)).data.revisionsOrderId).toBe(addOn.data.orderId);
+    await payCheckOrder(t, token, addOn.data.orderId);
+    await runJobs();
+    expect((await query(token, writingId)).data).toMatchObject({
+      revisionsLeft: null,
+      unlimitedRevisions: true,
+      revisionsOrderId: null,
+    });
+    expect((await t.orders.getOrder(addOn.data.orderId))?.status).toBe('done');
+    const paidAgain = await call(t, `${A}/unlimitedRevisions/payment`, { writingId }, { token });
+    expect(paidAgain.message).toBe('本篇已开通无限次修改');
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call(t, `${A}/updateOrder`, { writingId, path: target }, { token })).code).toBe(0);
+      await runJobs();
+    }
+  });
+
+  it('refuses a draft that is not finished, and the add-on before the full text', async () => {
+    const user = await newUser(t);
+    const saved = await call<{ writingId: string }>(
+      t,
+      `${A}/saveOrder`,
+      { area: 'assignment', topic: '乡村教育', title: '乡村教育研究', targetWords: 3000 },
+      { token: user.token },
+    );
+    const writingId = saved.data.writingId;
+    const res = await call(t, `${A}/updateOrder`, { writingId, path: '1' }, { token: user.token });
+    expect(res.message).toBe('全文生成完成后才能修改章节');
+    const pay = await call(t, `${A}/unlimitedRevisions/payment`, { writingId }, { token: user.token });
+    expect(pay.message).toBe('全文生成完成后才能修改章节');
+  });
+
+  it('keeps the old text and gives the revision back when the LLM fails for good', async () => {
+    const { token, writingId } = await finishedWriting('数字乡村治理研究');
+    const before = await sections(token, writingId);
+    expect((await call(t, `${A}/updateOrder`, { writingId, path: before[0]!.path }, { token })).code).toBe(0);
+    await faults({ serverError: 100 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await sql`update jobs set run_at = now() - interval '1 second'
+        where name = 'writing.revise-section' and status = 'queued'`.execute(t.db);
+      await runJobs();
+    }
+    await faults({ reset: true });
+    const view = (await query(token, writingId)).data;
+    expect(view).toMatchObject({
+      revisionsLeft: 2,
+      revision: { state: 'failed', message: '本节修改失败，原文未改动，本次不计入修改次数，请稍后再试' },
+    });
+    expect(await sections(token, writingId)).toEqual(before);
+    // A new revision may start after the failed one.
+    expect((await call(t, `${A}/updateOrder`, { writingId, path: before[0]!.path }, { token })).code).toBe(0);
+  });
+});
