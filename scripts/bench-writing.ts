@@ -2,14 +2,19 @@
 // loopback (the real adapter, the real section prompts, the citation validator and the .docx
 // writer): 20 drafts of ~10,000 characters, every third one written by a lying model (the sandbox's
 // phantomCitations fault cites sources the prompt never gave). Prints per-draft figures and ends
-// with `writing: drafts=… unresolved_citations=… budget_within_15pct=… copy_ratio_max=…`.
+// with `writing: drafts=… unresolved_citations=… budget_within_15pct=… copy_ratio_max=… aigc_index_mean=…`.
 // Prices: LLM_PRICE_INPUT / LLM_PRICE_OUTPUT (yuan per million tokens; default DeepSeek's 2 / 8).
-// Not measured here (stated in the last line): the similarity of each draft to the library
-// (copy_ratio_max) and the AIGC index.
-import { createReadStream } from 'node:fs';
+// Each draft's body is checked by our similarity engine (@kyfw/simcheck) against a library of the
+// demo corpus's first LIBRARY_RECORDS records (title + abstract; the drafts' sources are among them):
+// its 总文字复制比, and by our AIGC detector (@kyfw/aigc, shipped model): its index, reported as is
+// (the sandbox's template text is not model writing, so the index says nothing about a real LLM).
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
+import { detectAigc } from '@kyfw/aigc';
+import { buildIndex, checkText, type LibraryDocument } from '@kyfw/simcheck';
 import Fastify from 'fastify';
 import { unzipSync } from 'fflate';
 import { type Source, validateCitations } from '../apps/server/src/modules/writing/references.ts';
@@ -35,35 +40,34 @@ const priceInput = Number(process.env.LLM_PRICE_INPUT ?? 2);
 const priceOutput = Number(process.env.LLM_PRICE_OUTPUT ?? 8);
 const corpus = path.resolve(import.meta.dirname, '../../shared/data/corpus/csl_papers.jsonl.gz');
 
-/** Library-like sources: the first records of the demo corpus (title only, as the catalogue keeps). */
-async function demoSources(count: number): Promise<Omit<Source, 'n'>[]> {
-  const out: Omit<Source, 'n'>[] = [];
+const LIBRARY_RECORDS = 500;
+
+/** The first records of the demo corpus: the library to compare with, and sources (title only, as the catalogue keeps). */
+async function demoCorpus(
+  count: number,
+): Promise<{ sources: Omit<Source, 'n'>[]; library: LibraryDocument[] }> {
+  const sources: Omit<Source, 'n'>[] = [];
+  const library: LibraryDocument[] = [];
+  const source = (title: string): Omit<Source, 'n'> => ({
+    title,
+    authors: ['佚名'],
+    year: 2020,
+    source: 'CSL',
+    type: 'J',
+    origin: 'library',
+  });
   try {
     const lines = createInterface({ input: createReadStream(corpus).pipe(createGunzip()) });
     for await (const line of lines) {
-      const r = JSON.parse(line) as { title: string };
-      out.push({
-        title: r.title,
-        authors: ['佚名'],
-        year: 2020,
-        source: 'CSL',
-        type: 'J',
-        origin: 'library',
-      });
-      if (out.length >= count) break;
+      const r = JSON.parse(line) as { id: number; title: string; abstract?: string };
+      sources.push(source(r.title));
+      library.push({ id: `csl-${r.id}`, title: r.title, text: `${r.title}\n${r.abstract ?? ''}` });
+      if (sources.length >= count) break;
     }
   } catch {
-    for (let i = 0; out.length < count; i += 1)
-      out.push({
-        title: `示例文献${i + 1}`,
-        authors: ['佚名'],
-        year: 2020,
-        source: 'CSL',
-        type: 'J',
-        origin: 'library',
-      });
+    for (let i = 0; sources.length < count; i += 1) sources.push(source(`示例文献${i + 1}`));
   }
-  return out;
+  return { sources, library };
 }
 
 const sandbox = createLlmSandbox({ templates: registeredSandboxTemplates });
@@ -84,7 +88,13 @@ const llm = createOpenAiLlmProvider({
   priceInput,
   priceOutput,
 });
-const pool = await demoSources(60);
+const demo = await demoCorpus(LIBRARY_RECORDS);
+const pool = demo.sources.slice(0, 60);
+const work = mkdtempSync(path.join(tmpdir(), 'kyfw-bench-writing-'));
+const index = await buildIndex(path.join(work, 'index'), demo.library);
+console.log(`library: ${demo.library.length} records of the demo corpus (title + abstract)`);
+let copyRatioMax = 0;
+let aigcSum = 0;
 
 let unresolved = 0;
 let removedTotal = 0;
@@ -163,12 +173,28 @@ for (let d = 0; d < DRAFTS; d += 1) {
   );
   const bad = cited.filter((n) => !listed.has(n)).length;
   unresolved += bad;
+  const bodyText = written.map((x) => x.text).join('\n');
+  const copy = await checkText(index, bodyText);
+  const aigc = detectAigc(bodyText);
+  copyRatioMax = Math.max(copyRatioMax, copy.ratio);
+  aigcSum += aigc.score;
   console.log(
-    `draft ${d + 1}${liar ? ' (lying model)' : ''}: sections=${leaves.length} cited=${cited.length} listed=${listed.size} unresolved=${bad} removed_by_validator=${written.reduce((s, x) => s + x.removedCitations, 0)}`,
+    `draft ${d + 1}${liar ? ' (lying model)' : ''}: sections=${leaves.length} cited=${cited.length} listed=${listed.size} unresolved=${bad} removed_by_validator=${written.reduce((s, x) => s + x.removedCitations, 0)} copy_ratio=${(copy.ratio * 100).toFixed(1)}% aigc_index=${aigc.score.toFixed(1)}`,
   );
 }
 const seconds = (performance.now() - started) / 1000;
+// Control: a text that pastes three library abstracts must score high, or the 0 above means nothing.
+const control = await checkText(
+  index,
+  demo.library
+    .slice(5, 8)
+    .map((d) => d.text)
+    .join('\n'),
+);
+console.log(`control (3 library abstracts pasted): copy_ratio=${(control.ratio * 100).toFixed(1)}%`);
 await server.close();
+await index.close();
+rmSync(work, { recursive: true, force: true });
 const per10k = (v: number) => (v / chars) * 10_000;
 console.log(`time per 10,000 字: ${per10k(seconds).toFixed(2)} s (sandbox)`);
 console.log(
@@ -179,5 +205,5 @@ console.log(
 );
 console.log(`citations removed by the validator: ${removedTotal}`);
 console.log(
-  `writing: drafts=${DRAFTS} unresolved_citations=${unresolved} budget_within_15pct=${(withinBudget / sections).toFixed(3)} copy_ratio_max=not_measured`,
+  `writing: drafts=${DRAFTS} unresolved_citations=${unresolved} budget_within_15pct=${(withinBudget / sections).toFixed(3)} copy_ratio_max=${(copyRatioMax * 100).toFixed(1)}% aigc_index_mean=${(aigcSum / DRAFTS).toFixed(1)}`,
 );

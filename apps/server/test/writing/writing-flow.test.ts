@@ -218,6 +218,29 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     );
     expect(found.data.list.map((s) => s.title)).toEqual(['城市社区养老服务供给研究']);
     expect(found.data.list[0]!.formatted).toBe('王明, 李华. 城市社区养老服务供给研究[J]. 人口研究, 2021.');
+    expect(found.data).toMatchObject({
+      total: 1,
+      message: '在文献库中检索到 1 篇相关文献（只列出真实存在的记录，不编造）',
+    });
+    // Words of the title and keywords, a year range; a year that is not one is refused.
+    const recent = await call<{ list: { title: string }[]; total: number }>(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老 平台', yearFrom: 2022 },
+      { token },
+    );
+    expect(recent.data.list.map((s) => s.title)).toEqual(['智慧养老平台的评估与优化']);
+    expect(recent.data.total).toBe(1);
+    const none = await call<{ list: unknown[]; total: number; message: string }>(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老', yearTo: 2000 },
+      { token },
+    );
+    expect(none.data).toMatchObject({ list: [], total: 0 });
+    expect(none.data.message).toContain('未在文献库中检索到');
+    const badYear = await call(t, `${A}/searchReference`, { keyword: '养老', yearFrom: 'abc' }, { token });
+    expect(badYear.message).toBe('年份须为 1900 到 2100 之间的整数');
     const en = await call<{ list: unknown[]; message: string }>(
       t,
       `${A}/searchEnReference`,
@@ -310,6 +333,7 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     expect(text).toContain('本文内容由人工智能生成');
     expect(text).toContain('【沙箱示例】本文为演示用模板文字');
     expect(text).toContain('［图片占位：现状分析');
+    expect(text).toMatch(/以下 \d+ 篇均为从文献库检索到的 2 篇真实记录或你提供的文献，未编造任何文献/);
     // The formula the 结论 item asked for is a Word equation (OMML), not LaTeX text.
     const equations = xml.match(/<m:oMath>.*?<\/m:oMath>/g) ?? [];
     expect(equations.length).toBe(1);

@@ -33,6 +33,7 @@ export const WRITING_RULES = {
   referenceTextRequired: '请粘贴参考文献',
   referenceTextTooLong: '参考文献文本不能超过 20000 个字',
   keywordRequired: '请输入检索词',
+  yearInvalid: '年份须为 1900 到 2100 之间的整数',
   sectionRequired: '请选择要修改的章节',
   instructionTooLong: '修改要求不能超过 500 个字',
 } as const;
@@ -117,8 +118,17 @@ export const outlineSchema = z.array(level1).min(1, { error: R.outlineEmpty }).m
 
 export const combOutlineBody = z.object({ writingId, outline: outlineSchema });
 
+const year = z.coerce
+  .number({ error: R.yearInvalid })
+  .int({ error: R.yearInvalid })
+  .min(1900, { error: R.yearInvalid })
+  .max(2100, { error: R.yearInvalid });
+/** Title and keywords (words of the query), optionally a 学科 preferred and a year range kept. */
 export const searchReferenceBody = z.object({
   keyword: z.string({ error: R.keywordRequired }).trim().min(1, { error: R.keywordRequired }).max(100),
+  discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),
+  yearFrom: year.optional(),
+  yearTo: year.optional(),
   limit: z.coerce.number().int().min(1).max(30).default(10),
 });
 
@@ -278,7 +288,16 @@ export const writingApi = {
     path: '/aiWriting/searchReference',
     body: searchReferenceBody,
     data: z.object({
-      list: z.array(z.object({ ...sourceFields, origin: z.literal('library'), formatted: z.string() })),
+      list: z.array(
+        z.object({
+          ...sourceFields,
+          discipline: z.string().nullable(),
+          origin: z.literal('library'),
+          formatted: z.string(),
+        }),
+      ),
+      /** How many records matched (never more than exist; the list shows up to `limit`). */
+      total: z.number(),
       message: z.string().nullable(),
     }),
   }),

@@ -264,10 +264,23 @@ export async function renderWritingDocx(
   };
   walk(outline, '', 1);
   body.push(heading(TEXTS.references, 1, t.chapterSize));
-  if (list.length === 0)
-    body.push(
-      new Paragraph({ children: [new TextRun({ text: TEXTS.noReferences, font: FONT, size: t.bodySize })] }),
-    );
+  // Says with numbers where the references come from and what the validator removed.
+  const removed = w.sections.reduce((sum, s) => sum + s.removedCitations, 0);
+  body.push(
+    new Paragraph({
+      children: [
+        new TextRun({
+          text:
+            list.length === 0
+              ? TEXTS.noReferences
+              : TEXTS.referencesNote(list.length, w.sources.length, removed),
+          font: FONT,
+          size: 18,
+          color: '595959',
+        }),
+      ],
+    }),
+  );
   for (const { n, source } of list) {
     body.push(
       new Paragraph({

@@ -89,10 +89,11 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     app,
     writingApi.searchReference,
     async ({ body }) => {
-      const found = await searchLibrary(rt, body.keyword, body.limit);
+      const found = await searchLibrary(rt, body);
       return ok({
-        list: found.map((s) => ({ ...s, origin: 'library' as const, formatted: formatGbt7714(s) })),
-        message: found.length === 0 ? TEXTS.noSources : null,
+        list: found.list.map((s) => ({ ...s, origin: 'library' as const, formatted: formatGbt7714(s) })),
+        total: found.total,
+        message: found.total === 0 ? TEXTS.noSources : TEXTS.searchFound(found.total),
       });
     },
     auth,

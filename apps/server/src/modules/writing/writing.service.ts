@@ -277,23 +277,52 @@ export async function generateAbstract(rt: WritingRuntime, userId: string, writi
 
 // --- references ---------------------------------------------------------------------------------------
 
+export interface LibrarySearch {
+  keyword: string;
+  /** Records of this 学科 come first. */
+  discipline?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  limit: number;
+}
+
+/**
+ * Library records whose title holds the query's words (title and keywords), in the year range,
+ * those of the given 学科 first; `total` counts every match, the list keeps `limit`.
+ */
 export async function searchLibrary(
   rt: WritingRuntime,
-  keyword: string,
-  limit: number,
-): Promise<Omit<Source, 'n'>[]> {
+  search: LibrarySearch,
+): Promise<{ list: (Omit<Source, 'n'> & { discipline: string | null })[]; total: number }> {
   const library = rt.library;
-  if (!library) return [];
-  const terms = termsOf(keyword);
-  const entries = await library.searchTitles(terms.length > 0 ? terms : [keyword], limit);
-  return entries.map((e) => ({
-    title: e.title!,
-    authors: e.authors,
-    year: e.year,
-    source: e.source,
-    type: 'J',
-    origin: 'library' as const,
-  }));
+  if (!library) return { list: [], total: 0 };
+  const terms = termsOf(search.keyword);
+  const entries = await library.searchTitles(terms.length > 0 ? terms : [search.keyword], 200);
+  const discipline = search.discipline?.trim() ?? '';
+  const matching = entries.filter(
+    (e) =>
+      (search.yearFrom === undefined || (e.year ?? 0) >= search.yearFrom) &&
+      (search.yearTo === undefined || (e.year ?? 9999) <= search.yearTo),
+  );
+  const sameField = (d: string | null) =>
+    discipline !== '' && d !== null && (d.includes(discipline) || discipline.includes(d));
+  // Stable: the catalogue's order (most words matched, newest) within each group.
+  const ordered = [
+    ...matching.filter((e) => sameField(e.discipline)),
+    ...matching.filter((e) => !sameField(e.discipline)),
+  ];
+  return {
+    total: matching.length,
+    list: ordered.slice(0, search.limit).map((e) => ({
+      title: e.title!,
+      authors: e.authors,
+      year: e.year,
+      source: e.source,
+      discipline: e.discipline,
+      type: 'J',
+      origin: 'library' as const,
+    })),
+  };
 }
 
 /**
@@ -330,9 +359,13 @@ export async function analyseReferences(
 /** The sources of a draft: the student's supplied ones first, then the library's records on the title. */
 export async function retrieveSources(rt: WritingRuntime, w: Writing): Promise<Source[]> {
   const supplied = w.sources.filter((s) => s.origin === 'supplied');
-  const found = await searchLibrary(rt, `${w.title ?? ''} ${w.topic}`, SOURCES_PER_DRAFT);
+  const found = await searchLibrary(rt, {
+    keyword: `${w.title ?? ''} ${w.topic}`,
+    discipline: w.discipline,
+    limit: SOURCES_PER_DRAFT,
+  });
   const seen = new Set(supplied.map((s) => s.title));
-  const library = found.filter((s) => !seen.has(s.title));
+  const library = found.list.filter((s) => !seen.has(s.title)).map(({ discipline: _discipline, ...s }) => s);
   return [...supplied, ...library].map((s, i) => ({ ...s, n: i + 1 }));
 }
 

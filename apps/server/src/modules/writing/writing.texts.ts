@@ -37,6 +37,10 @@ export const TEXTS = {
   keywordsEn: 'Key words: ',
   references: '参考文献',
   noReferences: '（本文未引用文献库中的文献；请补充真实可查的参考文献。）',
+  referencesNote: (cited: number, retrieved: number, removed: number) =>
+    `（以下 ${cited} 篇均为从文献库检索到的 ${retrieved} 篇真实记录或你提供的文献，未编造任何文献` +
+    `${removed > 0 ? `；生成时删除了 ${removed} 处无法对应文献的引用` : ''}。请核对原文后使用。）`,
+  searchFound: (n: number) => `在文献库中检索到 ${n} 篇相关文献（只列出真实存在的记录，不编造）`,
   formulaUnreadable: (latex: string) => `［公式无法识别，原文：${latex}。请在 Word 中重新输入］`,
   figurePlaceholder: (caption: string) => `［图片占位：${caption}。请替换为你自己的图片］`,
   tableCaption: (n: string, caption: string) => `表${n} ${caption}`,
