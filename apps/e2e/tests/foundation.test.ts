@@ -111,6 +111,25 @@ describe('foundation journeys', () => {
     expect(await page.title()).toContain('Page Not Found');
   });
 
+  it('opens the login dialog for a 登录 / 注册 clicked on the prerendered / before the app has loaded', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    // Hold the app's entry script until the button has been clicked on the prerendered page.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '登录 / 注册' }).first().click();
+    expect(await page.locator('.login-dialog').count()).toBe(0);
+    release();
+    await expect.poll(() => page.locator('.login-dialog').isVisible()).toBe(true);
+  });
+
   it('remembers the last chosen login tab (default WeChat)', async () => {
     await openPage('/');
     await page.getByRole('button', { name: '登录 / 注册' }).first().click();

@@ -91,6 +91,28 @@ function bootScript(entry: string, preloads: readonly string[]): string {
     script.src = ${JSON.stringify(entry)};
     head.appendChild(script);
   }
+  // A click on the painted page before the app has taken it over (a button such as 登录 / 注册) is
+  // held, not lost: the element is remembered by its tag, text and place among its likes, and the
+  // app clicks the same element once it has rendered (src/app/early-click.ts).
+  function early(event) {
+    var target = event.target instanceof Element ? event.target.closest('a,button,[role="button"],[role="tab"],[role="menuitem"],input,label') : null;
+    var root = document.getElementById('root');
+    if (!target || !root || !root.contains(target)) return;
+    var text = (target.textContent || '').trim();
+    var same = Array.prototype.filter.call(root.querySelectorAll(target.tagName), function (el) {
+      return (el.textContent || '').trim() === text;
+    });
+    window.__kyfwEarlyClick = { tag: target.tagName, text: text, index: same.indexOf(target) };
+    event.preventDefault();
+    event.stopPropagation();
+  }
+  document.addEventListener('click', early, true);
+  window.__kyfwAppReady = function () {
+    document.removeEventListener('click', early, true);
+    var held = window.__kyfwEarlyClick;
+    window.__kyfwEarlyClick = undefined;
+    return held;
+  };
   var started = false;
   function start() {
     if (started) return;

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { replayEarlyClick } from './app/early-click';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
 import { startRuntimeGuards } from './app/runtime';
@@ -22,6 +23,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // As a transition: React renders the first page in slices of a few milliseconds instead of one long
 // task, so the page (prerendered `/`, else the loading text) stays responsive meanwhile (Lighthouse's
 // total blocking time).
+replayEarlyClick(container);
 const root = createRoot(container);
 startTransition(() => {
   root.render(
