@@ -76,6 +76,16 @@ describe('industry news journeys', () => {
     await screenshot(page, 'news-404');
   });
 
+  it('answers a path that is no page of the app with status 404 and the 404 page; a deep known page with 200', async () => {
+    page = await newPage();
+    const response = await page.goto('/technologySearch/noSuchService');
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByTestId('not-found-message').innerText())
+      .toBe('Page not found: /technologySearch/noSuchService');
+    expect((await page.goto('/technologySearch/techEvaluation'))?.status()).toBe(200);
+  });
+
   it('an editor writes, previews and publishes an article with a cover in the console; readers see it', async () => {
     page = await newPage();
     // A cover picture: a rendered 1600×900 page, as an editor's designed banner would be.

@@ -4,68 +4,69 @@
  * that markup inside #root and the antd styles it uses in a <style> element. The server sends it for
  * `/` (apps/server/src/plugins/web-app.ts); every other page still gets index.html.
  *
- *   node scripts/prerender.ts   (part of `npm run build`)
+ * Called by scripts/build.ts (`npm run build`) with the folder the bundle was written to.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-
-const webRoot = resolve(import.meta.dirname, '..');
-const dist = join(webRoot, 'dist');
-const outDir = mkdtempSync(join(tmpdir(), 'kyfw-prerender-'));
 
 /** The loading placeholder of index.html, replaced by the page. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 
-try {
-  await build({
-    root: webRoot,
-    mode: 'production',
-    logLevel: 'warn',
-    build: {
-      ssr: 'src/prerender/landing.tsx',
-      outDir,
-      emptyOutDir: true,
-      manifest: false,
-      rolldownOptions: { output: { codeSplitting: false } },
-    },
-    // Everything in one file for Node: antd's ES modules name files without extensions.
-    ssr: { noExternal: true },
-  });
-  const { renderLanding } = (await import(pathToFileURL(join(outDir, 'landing.js')).href)) as {
-    renderLanding: () => Promise<{ html: string; css: string }>;
-  };
-  const { html, css } = await renderLanding();
-  const index = readFileSync(join(dist, 'index.html'), 'utf8');
-  if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root"> placeholder');
-  // The page paints from its HTML and stylesheet; the app's scripts are asked for after that first
-  // paint (a small deferred loader), so they do not compete with the stylesheet on a slow line.
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
-  if (!entry) throw new Error('dist/index.html has no module entry script');
-  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  const boot = bootScript(
-    entry[1]!,
-    preloads.map((m) => m[1]!),
-  );
-  const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
-  writeFileSync(join(dist, bootFile), boot);
-  let page = index.replace(entry[0], '');
-  for (const m of preloads) page = page.replace(m[0], '');
-  page = page
-    .replace(ROOT, () => `<div id="root">${html}</div>`)
-    .replace(
-      '</head>',
-      () => `<style data-prerendered="antd">${css}</style><script defer src="/${bootFile}"></script></head>`,
+/** Renders `/` into `dist`/landing.html, next to the `dist`/index.html that `vite build` wrote. */
+export async function prerender(webRoot: string, dist: string): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'kyfw-prerender-'));
+  try {
+    await build({
+      root: webRoot,
+      mode: 'production',
+      logLevel: 'warn',
+      build: {
+        ssr: 'src/prerender/landing.tsx',
+        outDir,
+        emptyOutDir: true,
+        manifest: false,
+        rolldownOptions: { output: { codeSplitting: false } },
+      },
+      // Everything in one file for Node: antd's ES modules name files without extensions.
+      ssr: { noExternal: true },
+    });
+    const { renderLanding } = (await import(pathToFileURL(join(outDir, 'landing.js')).href)) as {
+      renderLanding: () => Promise<{ html: string; css: string }>;
+    };
+    const { html, css } = await renderLanding();
+    const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root"> placeholder');
+    // The page paints from its HTML and stylesheet; the app's scripts are asked for after that first
+    // paint (a small deferred loader), so they do not compete with the stylesheet on a slow line.
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+    if (!entry) throw new Error('dist/index.html has no module entry script');
+    const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+    const boot = bootScript(
+      entry[1]!,
+      preloads.map((m) => m[1]!),
     );
-  writeFileSync(join(dist, 'landing.html'), page);
-  console.log(
-    `prerendered / → dist/landing.html (${(html.length / 1024).toFixed(1)} KB markup, ${(css.length / 1024).toFixed(1)} KB antd CSS)`,
-  );
-} finally {
-  rmSync(outDir, { recursive: true, force: true });
+    const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+    writeFileSync(join(dist, bootFile), boot);
+    let page = index.replace(entry[0], '');
+    for (const m of preloads) page = page.replace(m[0], '');
+    page = page
+      .replace(ROOT, () => `<div id="root">${html}</div>`)
+      .replace(
+        '</head>',
+        () =>
+          `<style data-prerendered="antd">${css}</style><script defer src="/${bootFile}"></script></head>`,
+      );
+    writeFileSync(join(dist, 'landing.html'), page);
+    console.log(
+      `prerendered / → dist/landing.html (${(html.length / 1024).toFixed(1)} KB markup, ${(css.length / 1024).toFixed(1)} KB antd CSS)`,
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /**

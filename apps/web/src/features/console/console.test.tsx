@@ -43,7 +43,10 @@ describe('console shell', () => {
     expect(await screen.findByRole('menuitem', { name: '订单' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: '线下付款' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: '审计日志' })).toBeNull();
-    expect(await screen.findByText('退款未能自动完成')).toBeTruthy();
+    const card = await screen.findByText('退款未能自动完成', { selector: '.ant-statistic-title' });
+    // A queue's card opens its page.
+    fireEvent.click(card);
+    expect(await screen.findByText(/以下退款已被支付平台拒绝/)).toBeTruthy();
   });
 
   it('draws the last days as charts', async () => {

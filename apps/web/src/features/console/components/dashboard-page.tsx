@@ -1,4 +1,5 @@
 import { Card, Col, Row, Statistic, Table } from 'antd';
+import { useNavigate } from 'react-router';
 import { useDashboard } from '../api/console-api';
 import { consoleTexts } from '../texts';
 import { DashboardCharts } from './dashboard-charts';
@@ -10,19 +11,25 @@ const yuan = (fen: number) => (fen / 100).toFixed(2);
 export function DashboardPage() {
   const { data, isPending } = useDashboard();
   const queues = data?.queues;
-  const cards: [string, number | undefined][] = [
-    [t.pendingProofs, queues?.pendingProofs],
-    [t.flaggedPayments, queues?.flaggedPayments],
-    [t.failedRefunds, queues?.failedRefunds],
-    [t.invoicesToIssue, queues?.invoicesToIssue],
-    [t.queuedJobs, queues?.queuedJobs],
+  const navigate = useNavigate();
+  // Each queue opens its page, when there is one (the server still checks the role there).
+  const cards: [string, number | undefined, string | null][] = [
+    [t.pendingProofs, queues?.pendingProofs, '/admin/offline'],
+    [t.flaggedPayments, queues?.flaggedPayments, null],
+    [t.failedRefunds, queues?.failedRefunds, '/admin/refunds'],
+    [t.invoicesToIssue, queues?.invoicesToIssue, '/admin/invoices'],
+    [t.queuedJobs, queues?.queuedJobs, null],
   ];
   return (
     <>
       <Row gutter={[16, 16]}>
-        {cards.map(([title, value]) => (
+        {cards.map(([title, value, href]) => (
           <Col key={title} xs={12} md={8} xl={4}>
-            <Card loading={isPending}>
+            <Card
+              loading={isPending}
+              hoverable={href !== null}
+              onClick={href ? () => navigate(href) : undefined}
+            >
               <Statistic title={title} value={value ?? 0} />
             </Card>
           </Col>
