@@ -69,6 +69,15 @@ describe('AI writing journey', () => {
     expect(await p.locator('.wr__abstract').innerText()).toContain('【沙箱示例】');
     await screenshot(p, 'writing-2-outline');
 
+    // The library's real records for the title, with their number.
+    const refs = p.getByTestId('writing-references');
+    await refs.getByRole('button', { name: '检索', exact: true }).click();
+    await expect
+      .poll(() => refs.innerText(), { timeout: 30_000 })
+      .toMatch(/在文献库中检索到 \d+ 篇相关文献（只列出真实存在的记录，不编造）/);
+    expect(await refs.locator('.wr__refs li').count()).toBeGreaterThan(0);
+    await screenshot(p, 'writing-2b-references');
+
     // Order and pay in the sandbox.
     await p.getByRole('button', { name: '提交订单并支付' }).click();
     const dialog = p.locator('.pay-dialog');
