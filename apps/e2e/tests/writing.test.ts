@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -30,6 +31,7 @@ const LIBRARY = [
 
 const journey = useJourney('writing');
 const { work } = journey;
+const results = join(import.meta.dirname, '../test-results');
 const dataDir = join(work, 'data');
 
 beforeAll(async () => {
@@ -67,6 +69,15 @@ describe('AI writing journey', () => {
     expect(await p.locator('.wr__abstract').innerText()).toContain('【沙箱示例】');
     await screenshot(p, 'writing-2-outline');
 
+    // The library's real records for the title, with their number.
+    const refs = p.getByTestId('writing-references');
+    await refs.getByRole('button', { name: '检索', exact: true }).click();
+    await expect
+      .poll(() => refs.innerText(), { timeout: 30_000 })
+      .toMatch(/在文献库中检索到 \d+ 篇相关文献（只列出真实存在的记录，不编造）/);
+    expect(await refs.locator('.wr__refs li').count()).toBeGreaterThan(0);
+    await screenshot(p, 'writing-2b-references');
+
     // Order and pay in the sandbox.
     await p.getByRole('button', { name: '提交订单并支付' }).click();
     const dialog = p.locator('.pay-dialog');
@@ -99,6 +110,32 @@ describe('AI writing journey', () => {
       /\[1\] (王明, 李华\. 城市社区养老服务供给模式研究|张敏\. 智慧养老平台的使用意愿与影响因素)\[J\]/,
     );
     expect(new TextDecoder().decode(files['docProps/custom.xml'])).toContain('AIGC');
+
+    // LibreOffice (Debian's package, installed by scripts/ensure-chromium.sh) opens it and prints
+    // it to PDF; its first pages are saved as pictures beside the screenshots to be looked at.
+    execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', work, file], {
+      timeout: 180_000,
+      env: { ...process.env, HOME: work },
+      stdio: 'ignore',
+    });
+    const pdf = join(work, 'draft.pdf');
+    const pdfText = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+    // pdftotext spaces out the headings' characters (第 1 章, 参 考 文 献).
+    expect(pdfText).toMatch(/第\s*1\s*章\s*绪\s*论/);
+    expect(pdfText).toMatch(/参\s*考\s*文\s*献/);
+    expect(pdfText).toContain('本文内容由人工智能生成');
+    expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf]).toString())?.[1])).toBeGreaterThan(3);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '50',
+      '-f',
+      '1',
+      '-l',
+      '6',
+      pdf,
+      join(results, 'writing-docx-page'),
+    ]);
 
     // One section revised as asked (the first free revision); the others stay.
     const revise = p.getByTestId('writing-revise');

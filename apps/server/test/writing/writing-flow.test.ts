@@ -344,6 +344,9 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     // The table the 1.2 item asked for is a real Word table, its frame labelled as a sample.
     expect(xml).toContain('<w:tbl>');
     expect(text).toContain('示例表格只给出结构，没有数据');
+    // Captions numbered per chapter: the 1.2 item's table is 表1-1, the 现状分析 figure 图2-1.
+    expect(text).toContain('表1-1 研究现状');
+    expect(text).toContain('图2-1 现状分析');
     expect(xml).toMatch(/TOC \\[oh]/);
     const refs = [...text.matchAll(/\[(\d+)\] [^[]+?\[J\]/g)].map((m) => Number(m[1]));
     expect(refs).toEqual(refs.map((_, i) => i + 1));

@@ -50,7 +50,22 @@ export function aigcMetadata(
   };
 }
 
-function bodyParagraphs(text: string, size: number, lineSpacing: number): (Paragraph | Table)[] {
+/** A centred 表/图 caption line (五号). */
+function caption(text: string): Paragraph {
+  return new Paragraph({
+    alignment: AlignmentType.CENTER,
+    spacing: { before: 120, after: 120 },
+    children: [new TextRun({ text, font: FONT, size: 21 })],
+  });
+}
+
+/** A section's text: paragraphs, code, equations, tables (each after its caption from `tableCaption`). */
+function bodyParagraphs(
+  text: string,
+  size: number,
+  lineSpacing: number,
+  tableCaption: () => string = () => '',
+): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
   const lines = text.split(/\r?\n/);
   let i = 0;
@@ -103,6 +118,8 @@ function bodyParagraphs(text: string, size: number, lineSpacing: number): (Parag
         i += 1;
       }
       const width = Math.max(...rows.map((r) => r.length));
+      const title = tableCaption();
+      if (title) out.push(caption(title));
       out.push(
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
@@ -210,10 +227,18 @@ export async function renderWritingDocx(
     }),
   ];
   const body: (Paragraph | Table)[] = [];
-  let figure = 0;
+  // 表 and 图 are numbered per chapter: 表2-1, 图3-2.
+  const counters = new Map<string, number>();
+  const next = (kind: 'table' | 'figure', chapter: string) => {
+    const key = `${kind}:${chapter}`;
+    const n = (counters.get(key) ?? 0) + 1;
+    counters.set(key, n);
+    return `${chapter}-${n}`;
+  };
   const walk = (items: readonly OutlineItem[], prefix: string, level: number) => {
     items.forEach((item, i) => {
       const path = prefix ? `${prefix}.${i + 1}` : String(i + 1);
+      const chapter = path.split('.')[0]!;
       const text = level === 1 ? `第${path}章 ${item.name}` : `${path} ${item.name}`;
       body.push(
         heading(
@@ -224,10 +249,13 @@ export async function renderWritingDocx(
       );
       if (item.children && item.children.length > 0) walk(item.children, path, level + 1);
       else if (byPath.has(path)) {
-        body.push(...bodyParagraphs(textOf.get(path) ?? '', t.bodySize, t.lineSpacing));
+        body.push(
+          ...bodyParagraphs(textOf.get(path) ?? '', t.bodySize, t.lineSpacing, () =>
+            TEXTS.tableCaption(next('table', chapter), item.name),
+          ),
+        );
         if (item.picture === '1') {
-          figure += 1;
-          const chapter = path.split('.')[0]!;
+          // A dashed box the student replaces with their figure, and its numbered caption.
           body.push(
             new Paragraph({
               alignment: AlignmentType.CENTER,
@@ -247,16 +275,7 @@ export async function renderWritingDocx(
                 }),
               ],
             }),
-            new Paragraph({
-              alignment: AlignmentType.CENTER,
-              children: [
-                new TextRun({
-                  text: TEXTS.figureCaption(`${chapter}-${figure}`, item.name),
-                  font: FONT,
-                  size: 21,
-                }),
-              ],
-            }),
+            caption(TEXTS.figureCaption(next('figure', chapter), item.name)),
           );
         }
       }

@@ -54,6 +54,13 @@ export const writingTexts = {
   sources: (n: number) =>
     n > 0 ? `已检索到 ${n} 篇文献库中的相关文献` : '文献库中没有检索到相关文献，正文将不引用文献',
   payTitle: 'AI 写作全文',
+  referencesTitle: '检索参考文献',
+  referencesHint:
+    '从文献库中检索真实存在的文献（按题目与关键词，优先同学科）；下单后正文只引用检索到的文献。',
+  referencesKeyword: '检索词',
+  yearFrom: '起始年份',
+  yearTo: '截止年份',
+  referencesSearch: '检索',
   reviseTitle: '修改章节',
   reviseHint: '选择一节并写下修改要求，系统只重写这一节，其余章节保持不变。',
   reviseSection: '选择章节',

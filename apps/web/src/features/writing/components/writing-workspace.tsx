@@ -22,6 +22,7 @@ import {
 import { DEGREES, writingTexts as T } from '../texts';
 import type { OutlineItem, WritingAreaId, WritingView } from '../types';
 import { OutlineEditor } from './outline-editor';
+import { ReferenceSearch } from './reference-search';
 import { ReviseSection } from './revise-section';
 import '../writing.css';
 
@@ -207,6 +208,7 @@ function WritingSteps({ writingId, onNew }: { writingId: string; onNew: () => vo
         </p>
       </section>
       {w.status === 'draft' && <DraftSteps w={w} />}
+      {w.status === 'draft' && <ReferenceSearch w={w} />}
       {w.status === 'ordered' && <PayStep w={w} />}
       {(w.status === 'writing' || w.status === 'done' || w.status === 'failed') && <ResultStep w={w} />}
       {w.status === 'done' && <ReviseSection w={w} />}
