@@ -345,6 +345,10 @@ describe('invoices', () => {
         headers: { token: u.token },
       });
       expect(early.json().code).toBe(ErrorCode.INVOICE_NOT_ISSUED);
+      // An id that is no invoice's is bad input (not a database error), and issues nothing.
+      const bogus = await operator(manual, '/invoices/issue', { invoiceId: 'not-an-id' });
+      expect(bogus.code).toBe(ErrorCode.VALIDATION);
+      expect(bogus.message).toBe('发票申请不存在');
       const issued = await operator<{ status: string }>(manual, '/invoices/issue', {
         invoiceId: created.data.invoiceId,
       });

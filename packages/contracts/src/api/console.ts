@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { endpoint, isoDate, nullData, uuidSchema as uuid } from './endpoint.ts';
 import {
   deliverySchema,
   idSchema,
@@ -148,13 +148,6 @@ export const staffSecretsSchema = z.object({
   recoveryCodes: z.array(z.string()),
 });
 export type StaffSecrets = z.output<typeof staffSecretsSchema>;
-
-/** A row id (uuid): anything else is refused before it reaches a uuid column. */
-const uuid = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^[0-9a-f-]{36}$/i, { error: message });
 
 const staffId = z.string({ error: '运营账号不存在' }).regex(/^[0-9a-f-]{36}$/i, { error: '运营账号不存在' });
 const staffRole = z.enum(STAFF_ROLE_VALUES, { error: '角色不正确' });

@@ -39,3 +39,10 @@ export const nullData = z.null();
 
 /** An ISO-8601 timestamp as the server writes it (Date#toISOString). */
 export const isoDate = z.string();
+
+/** A row id (uuid) with `message` for anything else: refused before it reaches a uuid column. */
+export const uuidSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: message });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { endpoint, isoDate, nullData, uuidSchema } from './endpoint.ts';
 import { ARTICLE_CATEGORIES, casePhotoSchema, newsImageSchema } from './home.ts';
 import { ARTICLE_RULES, ARTICLE_STATUSES } from './news-rules.ts';
 import { intInSchema, pageOf } from './orders.ts';
@@ -17,12 +17,7 @@ const required = (max: number, empty: string, label: string) =>
     .min(1, { error: empty })
     .max(max, { error: `${label}不能超过${max}个字` });
 
-const uuid = (label: string) =>
-  z
-    .string({ error: `${label}不存在` })
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-      error: `${label}不存在`,
-    });
+const uuid = (label: string) => uuidSchema(`${label}不存在`);
 
 const rowId = (label: string) =>
   z

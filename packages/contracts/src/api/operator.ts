@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, nullData } from './endpoint.ts';
+import { endpoint, isoDate, nullData, uuidSchema } from './endpoint.ts';
 import {
   deliverySchema,
   goodsSchema,
@@ -30,7 +30,7 @@ export const operatorBodies = {
   proofList: z.object({ status: z.enum(['pending', 'confirmed', 'rejected']).optional() }),
   proofConfirm: z.object({ proofId: idSchema('凭证'), note: z.string().trim().max(200).optional() }),
   proofReject: z.object({ proofId: idSchema('凭证'), reason: requiredText(200, '请填写驳回原因') }),
-  invoiceIssue: z.object({ invoiceId: idSchema('发票') }),
+  invoiceIssue: z.object({ invoiceId: uuidSchema('发票申请不存在') }),
   ship: z.object({
     orderNo,
     carrier: requiredText(30, '请填写快递公司'),
