@@ -6,17 +6,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { parseWith } from '../../lib/validate.ts';
-import { shipOrder } from '../orders/addresses/addresses.service.ts';
-import { findInvoice } from '../orders/invoices/invoices.repo.ts';
-import { issueInvoice, issueInvoiceWithPdf } from '../orders/invoices/invoices.service.ts';
-import type { OrdersRuntime } from '../orders/orders.runtime.ts';
-import { confirmOfflineProof, rejectOfflineProof } from '../orders/payments/offline.service.ts';
-import { toRefundView } from '../orders/payments/records.service.ts';
+import type { OrdersRuntime } from '../orders/orders.operator.ts';
 import {
   completeFailedRefundByHand,
+  confirmOfflineProof,
+  findInvoice,
+  issueInvoice,
+  issueInvoiceWithPdf,
+  rejectOfflineProof,
   requestRefund,
   retryFailedRefund,
-} from '../orders/payments/refunds.service.ts';
+  shipOrder,
+  toRefundView,
+} from '../orders/orders.operator.ts';
 import { listAudit } from './audit.repo.ts';
 import {
   buildDashboard,

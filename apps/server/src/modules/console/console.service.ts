@@ -1,15 +1,21 @@
 import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely, OrderStatus, ServiceType } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
-import { findOrderByNo, toOrder } from '../orders/orders.repo.ts';
-import type { OrdersRuntime } from '../orders/orders.runtime.ts';
-import { getOrderHistory } from '../orders/orders.service.ts';
-import { ORDER_STATUS_TEXTS, PAY_CHANNEL_TEXTS } from '../orders/orders.texts.ts';
-import { money, toOrderView } from '../orders/orders.view.ts';
-import { listProofsForOperator, readProofFile } from '../orders/payments/offline.service.ts';
-import { listOrderPayments } from '../orders/payments/payments.repo.ts';
-import { toRefundView } from '../orders/payments/records.service.ts';
-import { listOrderRefunds } from '../orders/payments/refunds.repo.ts';
+import type { OrdersRuntime } from '../orders/orders.operator.ts';
+import {
+  findOrderByNo,
+  getOrderHistory,
+  listOrderPayments,
+  listOrderRefunds,
+  listProofsForOperator,
+  money,
+  ORDER_STATUS_TEXTS,
+  PAY_CHANNEL_TEXTS,
+  readProofFile,
+  toOrder,
+  toOrderView,
+  toRefundView,
+} from '../orders/orders.operator.ts';
 import {
   dashboardDays,
   listDeliveries,
