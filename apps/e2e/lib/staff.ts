@@ -9,6 +9,8 @@ export interface StaffAccount {
   username: string;
   password: string;
   totpSecret: string;
+  /** Ten single-use codes that log in instead of a TOTP code. */
+  recoveryCodes: string[];
 }
 
 /** Creates a staff account in `dataDir` (its database must not be open yet) and returns its secrets. */

@@ -5,56 +5,33 @@
 // creates a support account in the console; it logs in with the TOTP secret the console showed and
 // the server refuses it a refund. Screenshots of the console pages are saved in
 // apps/e2e/test-results (console-*.png).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/modules/console/totp.ts';
-import { launchBrowser, newContext, screenshot } from '../lib/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../lib/server.ts';
+import { screenshot } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
+import { createStaffAccount, type StaffAccount } from '../lib/staff.ts';
 import { API_PREFIX, api, MANY_USERS_ENV, registerUser } from '../lib/users.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page;
-type StaffAccount = { username: string; password: string; totpSecret: string; recoveryCodes: string[] };
+const journey = useJourney('console');
 let operator: StaffAccount;
 let admin: StaffAccount;
 
 beforeAll(async () => {
-  // The account is created the documented way, before the server holds the data folder.
-  const dataDir = mkdtempSync(join(tmpdir(), 'kyfw-e2e-console-'));
-  const create = (username: string, role: string): StaffAccount =>
-    JSON.parse(
-      execFileSync(
-        process.execPath,
-        [join(repoRoot, 'apps/server/src/cli/operator.ts'), 'create', '--username', username, '--role', role],
-        { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' } },
-      ).toString(),
-    );
-  operator = create('zhangcw', 'finance');
-  admin = create('lijl', 'admin');
-  server = await startServer({
-    ...MANY_USERS_ENV,
-    DATA_DIR: dataDir,
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-  });
-  browser = await launchBrowser();
+  // The accounts are created the documented way, before the server holds the data folder.
+  const dataDir = join(journey.work, 'data');
+  mkdirSync(dataDir);
+  operator = createStaffAccount(dataDir, 'zhangcw', 'finance');
+  admin = createStaffAccount(dataDir, 'lijl', 'admin');
+  await journey.start({ ...MANY_USERS_ENV, DATA_DIR: dataDir });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `console-${ctx.task.name}`);
-  await context?.close();
-  context = undefined;
-});
+/** A new browser context (no customer logged in) on `path`; the test's page from then on. */
+async function open(path: string): Promise<Page> {
+  return (await journey.openAs(null, path)).page;
+}
 
 describe('operator console', () => {
   it('a finance operator logs in with TOTP, confirms a transfer, and the student’s check runs', async () => {
@@ -62,7 +39,7 @@ describe('operator console', () => {
     expect(operator.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
 
     // The student uploads a paper (a paid check order) and pays by bank transfer with a proof.
-    const student = await registerUser(server.baseUrl);
+    const student = await registerUser(journey.server.baseUrl);
     const form = new FormData();
     form.append('title', '高校图书馆文献服务研究');
     form.append('author', '张三');
@@ -73,7 +50,7 @@ describe('operator console', () => {
     ).join('\n');
     form.append('file', new Blob([text], { type: 'text/plain' }), 'paper.txt');
     const upload = (await (
-      await fetch(`${server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
+      await fetch(`${journey.server.baseUrl}${API_PREFIX}/freeCheck/uploadFile`, {
         method: 'POST',
         headers: { token: student.token, terminal: 'PC' },
         body: form,
@@ -81,15 +58,14 @@ describe('operator console', () => {
     ).json()) as { code: number; data: { orderId: string; orderNo: string } };
     expect(upload.code).toBe(0);
     // A real image as the transfer proof (the console shows it): a screenshot of a small page.
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
+    const page = await open('about:blank');
     await page.setContent('<p style="font-size:28px">转账成功 ¥ 金额见订单</p>');
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: 360, height: 80 } });
     const proof = new FormData();
     proof.append('orderId', upload.data.orderId);
     proof.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'transfer.png');
     const sent = (await (
-      await fetch(`${server.baseUrl}${API_PREFIX}/payment/offline/proof`, {
+      await fetch(`${journey.server.baseUrl}${API_PREFIX}/payment/offline/proof`, {
         method: 'POST',
         headers: { token: student.token, terminal: 'PC' },
         body: proof,
@@ -140,7 +116,7 @@ describe('operator console', () => {
         async () =>
           (
             await api<{ status: string }>(
-              server.baseUrl,
+              journey.server.baseUrl,
               '/order/detail',
               { orderId: upload.data.orderId },
               student.token,
@@ -167,9 +143,7 @@ describe('operator console', () => {
   });
 
   it('the admin reads the audit log: the confirmation and the refused login, with who and from where', async () => {
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await page.goto('/admin/login');
+    const page = await open('/admin/login');
     await page.getByLabel('用户名').fill(admin.username);
     await page.getByLabel('密码').fill(admin.password);
     await page.getByLabel('动态验证码').fill(totpCode(admin.totpSecret, new Date()));
@@ -185,10 +159,8 @@ describe('operator console', () => {
   });
 
   it('the admin creates a support account in the console; it logs in with its authenticator and may not refund', async () => {
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
+    let page = await open('/admin/login');
     // The admin has no authenticator at hand: one of the recovery codes the CLI printed logs in once.
-    await page.goto('/admin/login');
     await page.getByLabel('用户名').fill(admin.username);
     await page.getByLabel('密码').fill(admin.password);
     await page.getByLabel('动态验证码').fill(admin.recoveryCodes[0]!);
@@ -212,12 +184,10 @@ describe('operator console', () => {
     await screenshot(page, 'console-staff-created');
     await secrets.getByRole('button', { name: '我已保存，关闭' }).click();
     await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain('wangkf');
-    await context.close();
+    await page.context().close();
 
     // The new support account logs in with the secret the console showed.
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await page.goto('/admin/login');
+    page = await open('/admin/login');
     await page.getByLabel('用户名').fill('wangkf');
     await page.getByLabel('密码').fill(password);
     await page.getByLabel('动态验证码').fill(totpCode(totpSecret, new Date()));
