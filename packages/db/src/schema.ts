@@ -423,6 +423,9 @@ export interface InvoicesTable {
   issued_at: Timestamp | null;
   /** When the mail server took the e-mail with the PDF (null: not sent yet). */
   emailed_at: Timestamp | null;
+  /** 红冲 recorded by an operator (migration 0039); with its note (red invoice number). */
+  reversed_at: Timestamp | null;
+  reversal_note: string | null;
   deidentified_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;

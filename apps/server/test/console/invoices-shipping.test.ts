@@ -141,6 +141,47 @@ describe('invoices', () => {
     });
   });
 
+  it('finance records the 红冲: the invoice leaves the 红冲 list and the user sees 已红冲; only once, only when refunded', async () => {
+    const { invoiceId, order } = await requestInvoice();
+    await calls.post('/invoices/generate', { invoiceId }, cookies.finance);
+    const note = { invoiceId, note: '红字发票 0123456789' };
+    // Not refunded: nothing to reverse, nothing recorded.
+    const early = await calls.post('/invoices/reverse', note, cookies.finance);
+    expect(early.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: expect.stringContaining('无需红冲'),
+    });
+    await calls.post('/refunds/create', { orderNo: order.orderNo, reason: '用户申请退款' }, cookies.finance);
+    expect((await calls.post('/invoices/reverse', note, cookies.support)).body.code).toBe(
+      ErrorCode.FORBIDDEN,
+    );
+    const blank = await calls.post('/invoices/reverse', { invoiceId, note: '  ' }, cookies.finance);
+    expect(blank.body).toMatchObject({ code: ErrorCode.VALIDATION, message: '请填写红字发票号码或说明' });
+    expect((await tab('reversal')).map((i) => i.invoiceId)).toContain(invoiceId);
+
+    const done = await calls.post<ConsoleInvoice>('/invoices/reverse', note, cookies.finance);
+    expect(done.body).toMatchObject({ code: 0, data: { reversalNote: '红字发票 0123456789' } });
+    expect(done.body.data!.reversedAt).not.toBeNull();
+    expect((await tab('reversal')).map((i) => i.invoiceId)).not.toContain(invoiceId);
+    expect((await tab('issued')).find((i) => i.invoiceId === invoiceId)?.reversalNote).toBe(
+      '红字发票 0123456789',
+    );
+    const mine = await call<{ list: { invoiceId: string; statusText: string }[] }>(
+      t,
+      '/invoice/list',
+      { page: 1, pageSize: 50 },
+      { token: user.token },
+    );
+    expect(mine.data.list.find((i) => i.invoiceId === invoiceId)?.statusText).toBe('已红冲');
+    const again = await calls.post('/invoices/reverse', note, cookies.finance);
+    expect(again.body.code).toBe(ErrorCode.VALIDATION);
+    const [audit] = (await calls.auditRows('invoice.reverse')).filter((r) => r.outcome === 'ok');
+    expect(audit).toMatchObject({
+      before: { reversed: false },
+      after: { reversed: true, note: '红字发票 0123456789' },
+    });
+  });
+
   it('support and editors cannot issue; editors cannot read; bad ids are refused', async () => {
     const { invoiceId } = await requestInvoice();
     const refused = await calls.post('/invoices/generate', { invoiceId }, cookies.support);

@@ -174,6 +174,9 @@ export const INVOICE_TABS = ['requested', 'issued', 'reversal'] as const;
 /** The user's invoice as the console lists it: with the phone and each order's refunds (红冲). */
 export const consoleInvoiceSchema = invoiceSchema.omit({ statusText: true, orders: true }).extend({
   phone: z.string().nullable(),
+  /** When the 红冲 was recorded, and its note (the red invoice's number); null: none. */
+  reversedAt: isoDate.nullable(),
+  reversalNote: z.string().nullable(),
   orders: z.array(
     invoiceSchema.shape.orders.element
       .omit({ orderId: true })
@@ -366,6 +369,12 @@ export const consoleApi = {
   invoiceGenerate: endpoint({
     path: '/admin/invoices/generate',
     body: z.object({ invoiceId: uuid('发票申请不存在') }),
+    data: consoleInvoiceSchema,
+  }),
+  /** Records the 红冲 of an issued invoice one of whose orders was refunded (finance, admin). */
+  invoiceReverse: endpoint({
+    path: '/admin/invoices/reverse',
+    body: z.object({ invoiceId: uuid('发票申请不存在'), note: text(200, '请填写红字发票号码或说明') }),
     data: consoleInvoiceSchema,
   }),
   /** multipart: `invoiceId` and the invoice's PDF (`file`). */

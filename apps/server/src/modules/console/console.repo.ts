@@ -172,7 +172,7 @@ export function listInvoicesFor(db: Kysely<Database>, tab: 'requested' | 'issued
   if (tab === 'requested')
     query = query.where('invoices.status', '=', 'requested').orderBy('invoices.created_at');
   else query = query.where('invoices.status', '=', 'issued').orderBy('invoices.issued_at', 'desc');
-  if (tab === 'reversal') query = query.where(refunded);
+  if (tab === 'reversal') query = query.where(refunded).where('invoices.reversed_at', 'is', null);
   return query.where('invoices.deidentified_at', 'is', null).limit(200).execute();
 }
 

@@ -30,6 +30,7 @@ import {
   orderSearch,
   proofFile,
   proofList,
+  reverseInvoice,
 } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
 import { failedJobs, llmUsage, retryJob, searchUsers } from './console-ops.service.ts';
@@ -267,6 +268,17 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       target: after.invoiceNo,
       before: { status: before.status },
       after: { status: after.status, pdf: 'generated' },
+    };
+  });
+
+  staffRoute(consoleApi.invoiceReverse, FINANCE, 'invoice.reverse', async ({ body }) => {
+    const after = await reverseInvoice(db, body.invoiceId, body.note, staff.now());
+    return {
+      data: after,
+      message: TEXTS.invoiceReversed,
+      target: after.invoiceNo,
+      before: { reversed: false },
+      after: { reversed: true, note: body.note },
     };
   });
 

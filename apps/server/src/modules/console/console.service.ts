@@ -178,6 +178,8 @@ async function toConsoleInvoices(db: Kysely<Database>, rows: InvoiceRow[]) {
     createdAt: r.created_at.toISOString(),
     issuedAt: r.issued_at?.toISOString() ?? null,
     emailedAt: r.emailed_at?.toISOString() ?? null,
+    reversedAt: r.reversed_at?.toISOString() ?? null,
+    reversalNote: r.reversal_note,
     orders: items
       .filter((i) => i.invoice_id === r.id)
       .map((i) => ({
@@ -192,6 +194,35 @@ async function toConsoleInvoices(db: Kysely<Database>, rows: InvoiceRow[]) {
 
 export async function invoiceList(db: Kysely<Database>, tab: 'requested' | 'issued' | 'reversal') {
   return toConsoleInvoices(db, await listInvoicesFor(db, tab));
+}
+
+/**
+ * Records the 红冲 of an issued invoice one of whose orders has been refunded: when, and the
+ * operator's note (the red invoice's number). @throws AppError VALIDATION when the invoice is not
+ * one that needs it (not issued, no refund, or already recorded).
+ */
+export async function reverseInvoice(db: Kysely<Database>, invoiceId: string, note: string, at: Date) {
+  const updated = await db
+    .updateTable('invoices')
+    .set({ reversed_at: at, reversal_note: note, updated_at: at })
+    .where('id', '=', invoiceId)
+    .where('status', '=', 'issued')
+    .where('reversed_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('invoice_items')
+          .innerJoin('orders', 'orders.id', 'invoice_items.order_id')
+          .select('invoice_items.order_id')
+          .whereRef('invoice_items.invoice_id', '=', 'invoices.id')
+          .where('orders.refunded_fen', '>', 0),
+      ),
+    )
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await consoleInvoice(db, invoiceId); // RESOURCE_NOT_FOUND for an unknown id
+    throw new AppError(ErrorCode.VALIDATION, '该发票无需红冲（未开具、订单未退款或已登记红冲）');
+  }
+  return consoleInvoice(db, invoiceId);
 }
 
 /** One invoice as the console lists it (after issuing it). */

@@ -223,6 +223,8 @@ describe('invoices and shipping', () => {
     createdAt: '2026-11-27T01:00:00.000Z',
     issuedAt: null,
     emailedAt: null,
+    reversedAt: null,
+    reversalNote: null,
     orders: [
       {
         orderNo: 'KY20261127010000123456',
@@ -259,6 +261,39 @@ describe('invoices and shipping', () => {
     );
     expect(await screen.findByText('zhangsan@example.com')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '生成电子发票' })).toBeNull();
+  });
+
+  it('finance records the 红冲 of a refunded invoice only with the red invoice number', async () => {
+    const refunded = {
+      ...invoice,
+      status: 'issued' as const,
+      issuedAt: invoice.createdAt,
+      orders: [{ ...invoice.orders[0]!, refundedFen: 2000, statusText: '已退款' }],
+    };
+    const fetch = renderConsole('/admin/invoices', staffOf('finance', '财务'), (url) => {
+      if (url.endsWith(consoleApi.invoiceList.path)) return apiAnswer(consoleApi.invoiceList, [refunded]);
+      if (url.endsWith(consoleApi.invoiceReverse.path))
+        return apiAnswer(consoleApi.invoiceReverse, {
+          ...refunded,
+          reversedAt: '2026-11-27T02:00:00.000Z',
+          reversalNote: '红字 0123',
+        });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: /需红冲/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '登记红冲' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记红冲' }));
+    expect(await within(dialog).findByText('请填写红字发票号码或说明')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('红字发票号码或说明'), { target: { value: '红字 0123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记红冲' }));
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.invoiceReverse.path));
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+        invoiceId: invoice.invoiceId,
+        note: '红字 0123',
+      });
+    });
   });
 
   it('fulfilment ships an order only with a carrier and tracking number', async () => {

@@ -115,7 +115,12 @@ export const consoleTexts = {
   invoices: {
     tabs: { requested: '待开票', issued: '已开票', reversal: '需红冲（订单已退款）' },
     reversalHint:
-      '以下发票已开具，但其中的订单之后发生了退款，需要在税务系统中开具红字发票（红冲）后重新处理。系统暂不能在此登记红冲结果。',
+      '以下发票已开具，但其中的订单之后发生了退款：请先在税务系统中开具红字发票（红冲），再在此登记红字发票号码。登记后用户的发票显示为“已红冲”。',
+    reverse: '登记红冲',
+    reverseTitle: '登记红冲',
+    reverseNote: '红字发票号码或说明',
+    reverseNoteRequired: '请填写红字发票号码或说明',
+    reversed: (at: string) => `已红冲（${at}）`,
     invoiceNo: '发票申请号',
     title: '抬头',
     taxpayerId: '税号',

@@ -15,6 +15,8 @@ export interface InvoiceRecord {
   pdfFileKey: string | null;
   issuedAt: Date | null;
   emailedAt: Date | null;
+  /** When an operator recorded the 红冲 (red-letter reversal); null: none. */
+  reversedAt: Date | null;
   createdAt: Date;
 }
 
@@ -32,6 +34,7 @@ function toInvoice(row: InvoiceRow): InvoiceRecord {
     pdfFileKey: row.pdf_file_key,
     issuedAt: row.issued_at,
     emailedAt: row.emailed_at,
+    reversedAt: row.reversed_at,
     createdAt: row.created_at,
   };
 }

@@ -217,7 +217,7 @@ function toInvoiceView(
     email: invoice.email,
     ...money(invoice.amountFen),
     status: invoice.status,
-    statusText: invoice.status === 'issued' ? '已开具' : '开票中',
+    statusText: invoice.reversedAt ? '已红冲' : invoice.status === 'issued' ? '已开具' : '开票中',
     createdAt: invoice.createdAt.toISOString(),
     issuedAt: invoice.issuedAt?.toISOString() ?? null,
     /** When the PDF was e-mailed to `email` (null: not yet). */

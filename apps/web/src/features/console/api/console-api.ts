@@ -175,6 +175,11 @@ export const useGenerateInvoice = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceGenerate>) =>
     consolePost(consoleApi.invoiceGenerate, body),
   );
+/** Records the 红冲 of an issued invoice whose order was refunded, with the red invoice's number. */
+export const useReverseInvoice = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceReverse>) =>
+    consolePost(consoleApi.invoiceReverse, body),
+  );
 /** Attaches the real invoice PDF (multipart: invoiceId, file). */
 export const useUploadInvoice = () =>
   useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {

@@ -1,11 +1,12 @@
 import type { ConsoleInvoice } from '@kyfw/contracts';
-import { Alert, Button, Card, Popconfirm, Space, Table, Tabs, Upload } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import {
   type InvoiceTab,
   invoiceFileUrl,
   useGenerateInvoice,
   useInvoices,
+  useReverseInvoice,
   useStaff,
   useUploadInvoice,
 } from '../api/console-api';
@@ -22,6 +23,9 @@ export function InvoicesPage() {
   const staff = useStaff();
   const generate = useGenerateInvoice();
   const upload = useUploadInvoice();
+  const reverse = useReverseInvoice();
+  const [reversing, setReversing] = useState<ConsoleInvoice | null>(null);
+  const [form] = Form.useForm<{ note: string }>();
   const canIssue = staff.data?.role === 'admin' || staff.data?.role === 'finance';
   return (
     <Card title={consoleTexts.nav.invoices}>
@@ -62,9 +66,21 @@ export function InvoicesPage() {
             title: '',
             render: (_, i) =>
               i.status === 'issued' ? (
-                <a href={invoiceFileUrl(i.invoiceId)} target="_blank" rel="noreferrer">
-                  {t.view}
-                </a>
+                <Space>
+                  <a href={invoiceFileUrl(i.invoiceId)} target="_blank" rel="noreferrer">
+                    {t.view}
+                  </a>
+                  {i.reversedAt && (
+                    <Tag color="red" title={i.reversalNote ?? ''}>
+                      {t.reversed(when(i.reversedAt))}
+                    </Tag>
+                  )}
+                  {tab === 'reversal' && canIssue && (
+                    <Button size="small" type="primary" danger onClick={() => setReversing(i)}>
+                      {t.reverse}
+                    </Button>
+                  )}
+                </Space>
               ) : canIssue ? (
                 <Space>
                   <Popconfirm
@@ -90,6 +106,46 @@ export function InvoicesPage() {
           },
         ]}
       />
+      <Modal
+        open={reversing !== null}
+        title={t.reverseTitle}
+        okText={t.reverse}
+        confirmLoading={reverse.isPending}
+        onCancel={() => setReversing(null)}
+        onOk={() =>
+          form
+            .validateFields()
+            .then(({ note }) =>
+              reverse.mutate(
+                { invoiceId: reversing!.invoiceId, note },
+                {
+                  onSuccess: () => {
+                    setReversing(null);
+                    form.resetFields();
+                  },
+                },
+              ),
+            )
+            // The form shows what is missing.
+            .catch(() => undefined)
+        }
+        destroyOnHidden
+      >
+        {reversing && (
+          <p>
+            {t.invoiceNo}：{reversing.invoiceNo}，{t.amount}：{reversing.amount}
+          </p>
+        )}
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item
+            name="note"
+            label={t.reverseNote}
+            rules={[{ required: true, whitespace: true, message: t.reverseNoteRequired }]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Card>
   );
 }
