@@ -1,4 +1,5 @@
 import { type Database, type JobRow, type Kysely, sql } from '@kyfw/db';
+import { isUuid } from '../lib/uuid.ts';
 import { DEFAULT_MAX_ATTEMPTS, type Job, type JobDefinition } from './job-definition.ts';
 
 /**
@@ -18,7 +19,6 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ERROR_LENGTH = 2000;
 
 export function toJob<P = unknown>(row: JobRow): Job<P> {
@@ -80,7 +80,7 @@ export async function enqueue<P>(
 
 /** The job, or undefined for an unknown (or malformed) id. */
 export async function getJob<P = unknown>(db: Kysely<Database>, id: string): Promise<Job<P> | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toJob<P>(row) : undefined;
 }
@@ -90,7 +90,7 @@ export async function getJob<P = unknown>(db: Kysely<Database>, id: string): Pro
  * worker's next lease renewal, and its late result is discarded.
  */
 export async function cancelJob(db: Kysely<Database>, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const result = await db
     .updateTable('jobs')
     .set({

@@ -1,14 +1,13 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { type CheckRecord, findUserCheck } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 
 /** Finding the caller's own check, and whether its order is paid and kept: shared by the use cases. */
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getOwnCheck(rt: CheckRuntime, userId: string, orderId: string): Promise<CheckRecord> {
-  const check = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
+  const check = isUuid(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
   if (!check) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '订单不存在或已删除');
   return check;
 }

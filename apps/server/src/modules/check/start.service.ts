@@ -3,6 +3,7 @@ import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { consumeEntitlement } from '../accounts/entitlements.service.ts';
 import { entitlementOfKind } from './aigc/aigc-report.ts';
 import { lockCheck, markQueued } from './check.repo.ts';
@@ -10,7 +11,7 @@ import type { CheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
 import { freeCapOf, freeUsedText, getCheckGoods } from './check-goods.service.ts';
 import { CHECK_JOB } from './job-names.ts';
-import { getOwnCheck, paidAndKept, UUID } from './own-check.ts';
+import { getOwnCheck, paidAndKept } from './own-check.ts';
 import { getCheckStatus } from './status.service.ts';
 
 /** Starting a check: the free start, the paid order's hook, a retry — each queues the check job. */
@@ -76,7 +77,7 @@ export async function queuePaidCheck(
 ): Promise<'queued' | 'deleted' | 'unchanged'> {
   const check =
     (await lockCheck(tx, orderId)) ??
-    (serviceRef && UUID.test(serviceRef) ? await lockCheck(tx, serviceRef) : undefined);
+    (serviceRef && isUuid(serviceRef) ? await lockCheck(tx, serviceRef) : undefined);
   if (!check || (check.hiddenAt && check.status === 'pending')) return 'deleted';
   if (check.status !== 'pending') return 'unchanged';
   return (await queueCheck(tx, check.id, `check:${check.id}:1`, now)) ? 'queued' : 'unchanged';

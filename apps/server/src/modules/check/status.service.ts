@@ -1,4 +1,5 @@
 import { getJob } from '../../jobs/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import { aigcReliableOf } from './aigc/aigc-report.ts';
 import { type CheckRecord, findCheck, findUserCheck, listUserChecks } from './check.repo.ts';
@@ -6,7 +7,7 @@ import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_STAGE_TEXTS, CHECK_STATUS_TEXTS, TEXTS } from './check.texts.ts';
 import { failedFreeText } from './check-goods.service.ts';
 import { failCheck } from './failure.service.ts';
-import { getOwnCheck, type OrderOfCheck, paidAndKept, UUID } from './own-check.ts';
+import { getOwnCheck, type OrderOfCheck, paidAndKept } from './own-check.ts';
 
 /** What the pages poll and list: the check's status view (reconciled with its job) and the user's list. */
 
@@ -82,7 +83,7 @@ export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: 
 
 /** Like getCheckStatus, but null when the user has no such check (an order of another kind). */
 export async function findCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
-  const found = UUID.test(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
+  const found = isUuid(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
   if (!found) return null;
   const check = await reconcile(rt, found);
   return statusView(check, await orderOfCheck(rt, check));

@@ -2,6 +2,7 @@ import { COMMISSION_PRICING, type CommissionService, ErrorCode } from '@kyfw/con
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { storeFile, toFileView } from './commission.files.ts';
 import { metaOf } from './commission.pricing.ts';
 import {
@@ -12,7 +13,7 @@ import {
   phonesOf,
   updateCommission,
 } from './commission.repo.ts';
-import { type CommissionRuntime, NOTIFY_JOB, notFound, UUID } from './commission.runtime.ts';
+import { type CommissionRuntime, NOTIFY_JOB, notFound } from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 import { viewsOf } from './commission.view.ts';
 
@@ -50,7 +51,7 @@ async function anyCommission(
   id: string,
   tx?: Kysely<Database>,
 ): Promise<CommissionRow> {
-  const row = UUID.test(id)
+  const row = isUuid(id)
     ? await findCommission(tx ?? rt.db, { id }, { forUpdate: tx !== undefined })
     : undefined;
   if (!row) throw notFound();

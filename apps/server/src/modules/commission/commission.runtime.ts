@@ -28,7 +28,6 @@ export interface CommissionRuntime {
   now: () => Date;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const notFound = () => new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.notFound);
 
 /** 'WT' + yyyyMMddHHmmss in China time + 6 random digits. */

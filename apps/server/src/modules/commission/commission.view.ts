@@ -4,12 +4,12 @@ import {
   COMMISSION_SERVICE_NAMES,
   formatYuan,
 } from '@kyfw/contracts';
+import { isUuid } from '../../lib/uuid.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import type { OrderView } from '../orders/orders.api.ts';
 import { toFileView } from './commission.files.ts';
 import { type CommissionRow, filesOf, findCommission } from './commission.repo.ts';
-
-import { type CommissionRuntime, notFound, UUID } from './commission.runtime.ts';
+import { type CommissionRuntime, notFound } from './commission.runtime.ts';
 import { STATUS_TEXTS, TEXTS } from './commission.texts.ts';
 
 /** What a commission looks like on the wire: status, timeline, files, its order's facts. */
@@ -141,7 +141,7 @@ export async function ownCommission(
   userId: string,
   id: string,
 ): Promise<CommissionRow> {
-  const row = UUID.test(id) ? await findCommission(rt.db, { id, userId }) : undefined;
+  const row = isUuid(id) ? await findCommission(rt.db, { id, userId }) : undefined;
   if (!row) throw notFound();
   return row;
 }

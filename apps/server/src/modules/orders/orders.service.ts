@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
 import { type Database, type Kysely, type OrderStatus, type ServiceType, sql } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { lockActiveAccount } from '../accounts/accounts.service.ts';
 import { getGoods, priceFor } from './goods.service.ts';
 import { assertTransition } from './order-state.ts';
@@ -249,10 +250,4 @@ export async function runPaidHooks(
 
 export async function findOrder(db: Kysely<Database>, orderId: string): Promise<OrderRecord | undefined> {
   return isUuid(orderId) ? findOrderById(db, orderId) : undefined;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

@@ -1,8 +1,9 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { AppError } from '../../../lib/app-error.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 import { findOrderByNo } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
-import { getOrderForUser, isUuid } from '../orders.service.ts';
+import { getOrderForUser } from '../orders.service.ts';
 import {
   type AddressFields,
   type AddressRecord,
