@@ -156,6 +156,31 @@ export function listFailedRefunds(db: Kysely<Database>) {
     .execute();
 }
 
+/** An invoice one of whose orders has been refunded (in part or in full) since. */
+const refunded = sql<boolean>`exists (select 1 from invoice_items i join orders o on o.id = i.order_id
+    where i.invoice_id = invoices.id and o.refunded_fen > 0)`;
+
+/**
+ * Records the 红冲 of an issued invoice with a refunded order, not recorded before; false when the
+ * invoice is not one that needs it.
+ */
+export async function recordInvoiceReversal(
+  db: Kysely<Database>,
+  invoiceId: string,
+  note: string,
+  at: Date,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('invoices')
+    .set({ reversed_at: at, reversal_note: note, updated_at: at })
+    .where('id', '=', invoiceId)
+    .where('status', '=', 'issued')
+    .where('reversed_at', 'is', null)
+    .where(refunded)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 /**
  * Invoices of one console tab: `requested` (to issue, oldest first), `issued` (newest first), or
  * `reversal` — issued invoices one of whose orders has since been refunded (in part or in full):
@@ -167,8 +192,6 @@ export function listInvoicesFor(db: Kysely<Database>, tab: 'requested' | 'issued
     .leftJoin('users', 'users.id', 'invoices.user_id')
     .selectAll('invoices')
     .select('users.phone_number as phone');
-  const refunded = sql<boolean>`exists (select 1 from invoice_items i join orders o on o.id = i.order_id
-    where i.invoice_id = invoices.id and o.refunded_fen > 0)`;
   if (tab === 'requested')
     query = query.where('invoices.status', '=', 'requested').orderBy('invoices.created_at');
   else query = query.where('invoices.status', '=', 'issued').orderBy('invoices.issued_at', 'desc');

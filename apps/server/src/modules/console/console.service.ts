@@ -24,6 +24,7 @@ import {
   phoneOfUser,
   queueSizes,
   recentFailedJobs,
+  recordInvoiceReversal,
   searchOrders,
 } from './console.repo.ts';
 import { TEXTS } from './console.texts.ts';
@@ -202,23 +203,7 @@ export async function invoiceList(db: Kysely<Database>, tab: 'requested' | 'issu
  * one that needs it (not issued, no refund, or already recorded).
  */
 export async function reverseInvoice(db: Kysely<Database>, invoiceId: string, note: string, at: Date) {
-  const updated = await db
-    .updateTable('invoices')
-    .set({ reversed_at: at, reversal_note: note, updated_at: at })
-    .where('id', '=', invoiceId)
-    .where('status', '=', 'issued')
-    .where('reversed_at', 'is', null)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('invoice_items')
-          .innerJoin('orders', 'orders.id', 'invoice_items.order_id')
-          .select('invoice_items.order_id')
-          .whereRef('invoice_items.invoice_id', '=', 'invoices.id')
-          .where('orders.refunded_fen', '>', 0),
-      ),
-    )
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
+  if (!(await recordInvoiceReversal(db, invoiceId, note, at))) {
     await consoleInvoice(db, invoiceId); // RESOURCE_NOT_FOUND for an unknown id
     throw new AppError(ErrorCode.VALIDATION, '该发票无需红冲（未开具、订单未退款或已登记红冲）');
   }
