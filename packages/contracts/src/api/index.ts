@@ -4,6 +4,8 @@ export * from './check.ts';
 export * from './commission.ts';
 export * from './commission-rules.ts';
 export * from './console.ts';
+export * from './console-catalog.ts';
+export * from './goods-rules.ts';
 export * from './endpoint.ts';
 export * from './form-rules.ts';
 export * from './home.ts';
