@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, isoDate, nullData, uuidSchema } from './endpoint.ts';
 import { FREE_ENTITLEMENTS, GOODS_RULES, SITE_RULES } from './goods-rules.ts';
 import { siteInfoSchema } from './home.ts';
-import { intInSchema, pageOf, SERVICE_TYPES, type ServiceType } from './orders.ts';
+import { intInSchema, pageOf, SERVICE_TYPES } from './orders.ts';
 
 /**
  * The console's goods and prices, site info and friend links, user locks and account requests,
@@ -110,7 +110,6 @@ export const goodsAdminApi = {
 } as const;
 
 // --- site info and friend links (admin, editor) ---------------------------------------------------
-
 
 /** http(s) URLs only: javascript:, data: and the like are refused. */
 export const httpUrlSchema = (label: string) =>

@@ -33,6 +33,5 @@ export const GOODS_RULES = {
   quantityMax: 10_000_000,
 } as const;
 
-
 /** Site info and friend links: the limits the server's schema and the console's form share. */
 export const SITE_RULES = { nameMax: 50, fieldMax: 200, linksMax: 50, urlMax: 500 } as const;

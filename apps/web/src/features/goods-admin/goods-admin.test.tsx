@@ -86,7 +86,9 @@ describe('the console goods and prices page', () => {
     const drawer = await screen.findByRole('dialog');
     fireEvent.change(within(drawer).getByLabelText('单价（元）'), { target: { value: '1.234' } });
     fireEvent.click(within(drawer).getByRole('button', { name: '保存' }));
-    expect(await within(drawer).findByText('单价须为大于 0、不超过 99999.99 的金额，最多两位小数')).toBeTruthy();
+    expect(
+      await within(drawer).findByText('单价须为大于 0、不超过 99999.99 的金额，最多两位小数'),
+    ).toBeTruthy();
     expect(sent.some((s) => s.url.endsWith(goodsAdminApi.goodsUpdate.path))).toBe(false);
   });
 
