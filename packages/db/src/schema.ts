@@ -563,6 +563,9 @@ export interface CheckLibraryDocumentsTable {
   year: number | null;
   source: string | null;
   discipline: string | null;
+  /** Migration 0048: the record's abstract and keywords (a JSON array), when its source had them. */
+  abstract: string | null;
+  keywords: ColumnType<unknown, string | undefined, string>;
   collection: 'journal' | 'thesis' | 'web' | 'user';
   content_hash: string;
   chars: number;
