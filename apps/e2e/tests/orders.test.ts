@@ -20,7 +20,7 @@ const journey = useJourney('orders');
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(() => journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN }));
+beforeAll(() => journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN, OPERATOR_TOKEN_SCOPES: 'orders:ship' }));
 
 interface CreatedOrder {
   orderId: string;
