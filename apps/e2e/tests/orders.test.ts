@@ -21,7 +21,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  await journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN });
+  await journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN, OPERATOR_TOKEN_SCOPES: 'orders:ship' });
   importSmallLibrary(journey.server.dataDir, journey.work);
 });
 
