@@ -73,6 +73,18 @@ beforeAll(async () => {
       year: 2020,
       source: '材料导报',
     },
+    {
+      // Found through its abstract and keywords (the title holds neither search word).
+      id: 'lib-4',
+      text: '长期护理保险筹资的正文。'.repeat(40),
+      title: '财政可持续性与长期护理',
+      abstract: '分析长期护理保险的筹资机制与给付水平。',
+      keywords: ['护理补贴', '筹资机制'],
+      authors: ['周七'],
+      year: 2015,
+      source: '财政研究',
+      discipline: '公共管理',
+    },
   ]);
 });
 afterAll(async () => {
@@ -239,6 +251,22 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     );
     expect(none.data).toMatchObject({ list: [], total: 0 });
     expect(none.data.message).toContain('未在文献库中检索到');
+    // A word only in a record's abstract, or only among its keywords, finds it.
+    const titlesOf = async (body: Record<string, unknown>) =>
+      (await call<{ list: { title: string }[] }>(t, `${A}/searchReference`, body, { token })).data.list.map(
+        (s) => s.title,
+      );
+    expect(await titlesOf({ keyword: '给付水平' })).toEqual(['财政可持续性与长期护理']);
+    expect(await titlesOf({ keyword: '护理补贴' })).toEqual(['财政可持续性与长期护理']);
+    // Equal matches: newest first, unless the writing's 学科 puts its own records first.
+    expect(await titlesOf({ keyword: '养老 护理' })).toEqual([
+      '智慧养老平台的评估与优化',
+      '城市社区养老服务供给研究',
+      '财政可持续性与长期护理',
+    ]);
+    expect((await titlesOf({ keyword: '养老 护理', discipline: '公共管理' }))[0]).toBe(
+      '财政可持续性与长期护理',
+    );
     const badYear = await call(t, `${A}/searchReference`, { keyword: '养老', yearFrom: 'abc' }, { token });
     expect(badYear.message).toBe('年份须为 1900 到 2100 之间的整数');
     const en = await call<{ list: unknown[]; message: string }>(
