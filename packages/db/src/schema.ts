@@ -284,6 +284,8 @@ export interface GoodsTable {
    * them holds no document the goods cannot be ordered. null: none beyond a non-empty scope.
    */
   library_required: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** Commission goods: calendar days from payment to delivery (migration 0047); null: no promise. */
+  turnaround_days: ColumnType<number | null, number | null | undefined, number | null>;
   active: Generated<boolean>;
   sort_order: Generated<number>;
   created_at: GeneratedTimestamp;
@@ -863,6 +865,23 @@ export interface CommissionsTable {
   cancelled_at: Timestamp | null;
   notified_at: Timestamp | null;
   updated_at: Timestamp;
+  /** YYYY-MM-DD (China time): paid day + the goods' turnaround_days (migration 0047). */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An e-mail notice of a commission (migration 0047): claimed before sending, sent once. */
+export interface CommissionNoticesTable {
+  id: string;
+  commission_id: string;
+  kind: 'quoted' | 'done';
+  order_id: string;
+  email: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }
 
 export interface CommissionFilesTable {
@@ -880,4 +899,5 @@ export interface CommissionFilesTable {
 export interface Database {
   commissions: CommissionsTable;
   commission_files: CommissionFilesTable;
+  commission_notices: CommissionNoticesTable;
 }
