@@ -103,6 +103,9 @@ export interface UsersTable {
   last_login_at: GeneratedTimestamp;
   password_changed_at: Timestamp | null;
   closed_at: Timestamp | null;
+  /** Locked by an operator (migration 0044): no login by any method; null when not locked. */
+  locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -113,7 +116,8 @@ export type SessionRevokeReason =
   | 'password_change'
   | 'password_reset'
   | 'account_deleted'
-  | 'account_closed';
+  | 'account_closed'
+  | 'account_locked';
 
 export interface SessionsTable {
   id: Generated<string>;
@@ -244,6 +248,18 @@ export interface Database {
   entitlements: EntitlementsTable;
   account_notices: AccountNoticesTable;
   entitlement_grant_digests: EntitlementGrantDigestsTable;
+}
+
+/** A self-service data export or account deletion (migration 0044): who (the account id), what, when. */
+export interface AccountRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'export' | 'deletion';
+  requested_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  account_requests: AccountRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
