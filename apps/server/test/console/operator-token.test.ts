@@ -1,5 +1,7 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config.ts';
+import { testConfig } from '../helper.ts';
 import {
   buildOrdersApp,
   devPay,
@@ -63,5 +65,81 @@ describe('the shared-token operator API is audited', () => {
     const written = JSON.stringify(rows);
     expect(written).not.toContain(OPERATOR_TOKEN);
     expect(written).not.toContain('wrong-token');
+  });
+});
+
+describe('the token has only the scopes of OPERATOR_TOKEN_SCOPES', () => {
+  it('a call outside them is refused, names the scope it needs, changes nothing and is audited', async () => {
+    const scoped = await buildOrdersApp({ env: { OPERATOR_TOKEN_SCOPES: 'orders:read, orders:ship' } });
+    try {
+      const user = await newUser(scoped);
+      const order = await newOrder(scoped, user.userId, 1_000);
+      await startPay(scoped, user.token, order.orderId, 'wx');
+      await devPay(scoped, order.orderNo);
+      await scoped.sandbox.notificationSettled('wx', order.orderNo);
+
+      expect((await operator(scoped, '/orders/detail', { orderNo: order.orderNo })).code).toBe(0);
+      const refund = await operator(scoped, '/orders/refund', { orderNo: order.orderNo, reason: '越权退款' });
+      expect(refund).toMatchObject({
+        code: ErrorCode.FORBIDDEN,
+        message: '运营接口凭证无权执行此操作：需要权限 orders:refund，请在 OPERATOR_TOKEN_SCOPES 中授予',
+      });
+      const goods = await operator(scoped, '/goods/update', { goodsId: 'x', unitPriceFen: 1 });
+      expect(goods.message).toContain('goods:update');
+      // Nothing was refunded: the order is still paid, without a refund.
+      const detail = await operator<{ status: string; refunds: unknown[] }>(scoped, '/orders/detail', {
+        orderNo: order.orderNo,
+      });
+      expect(detail.data).toMatchObject({ status: 'paid', refunds: [] });
+
+      const rows = await scoped.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('username', '=', 'operator-token')
+        .where('outcome', '=', 'refused')
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.action, r.target, r.detail])).toEqual([
+        [
+          'token:/orders/refund',
+          order.orderNo,
+          { code: ErrorCode.FORBIDDEN, status: 200, reason: 'scope', scope: 'orders:refund' },
+        ],
+        [
+          'token:/goods/update',
+          'x',
+          { code: ErrorCode.FORBIDDEN, status: 200, reason: 'scope', scope: 'goods:update' },
+        ],
+      ]);
+    } finally {
+      await scoped.close();
+    }
+  });
+
+  it('none by default: with the token right, every endpoint still says which scope it needs', async () => {
+    const bare = await buildOrdersApp({ env: { OPERATOR_TOKEN_SCOPES: '' } });
+    try {
+      const answer = await operator(bare, '/payments/flagged', {});
+      expect(answer).toMatchObject({ code: ErrorCode.FORBIDDEN });
+      expect(answer.message).toContain('orders:read');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('an unknown scope stops the start, listing the known ones', () => {
+    let error: unknown;
+    try {
+      testConfig({ OPERATOR_TOKEN_SCOPES: 'orders:read,orders:everything' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain('OPERATOR_TOKEN_SCOPES');
+    expect((error as ConfigError).message).toContain('offline:decide');
+    expect(testConfig({ OPERATOR_TOKEN_SCOPES: 'orders:read orders:ship' }).orders.operatorScopes).toEqual([
+      'orders:read',
+      'orders:ship',
+    ]);
   });
 });

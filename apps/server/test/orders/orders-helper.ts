@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { OPERATOR_SCOPES } from '@kyfw/contracts';
 import { createDb, type Database, type DbHandle, type Kysely, migrate, seed } from '@kyfw/db';
 import { createTestDb } from '@kyfw/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -72,6 +73,8 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     SMS_IP_MAX_PER_DAY: '1000',
     PAY_SANDBOX_NOTIFY_RETRY_MS: '30,30,30,30',
     OPERATOR_TOKEN,
+    // The tests drive every operator endpoint; a deployment grants only what its automation needs.
+    OPERATOR_TOKEN_SCOPES: OPERATOR_SCOPES.join(','),
     PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
     ...options.env,
   });

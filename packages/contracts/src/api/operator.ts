@@ -140,3 +140,33 @@ export const operatorApi = {
     data: goodsSchema,
   }),
 } as const;
+
+/**
+ * What the shared token may do: each endpoint of the operator API needs one scope, and the token
+ * has only the scopes listed in OPERATOR_TOKEN_SCOPES (none by default). Least privilege: give an
+ * automation the scopes of the calls it makes, nothing else.
+ */
+export const OPERATOR_SCOPES = [
+  'orders:read',
+  'orders:refund',
+  'orders:ship',
+  'offline:read',
+  'offline:decide',
+  'invoices:issue',
+  'goods:update',
+] as const;
+export type OperatorScope = (typeof OPERATOR_SCOPES)[number];
+
+/** The scope each operator endpoint needs (every endpoint declares one). */
+export const OPERATOR_ENDPOINT_SCOPES: Record<keyof typeof operatorApi, OperatorScope> = {
+  orderDetail: 'orders:read',
+  flaggedPayments: 'orders:read',
+  refund: 'orders:refund',
+  ship: 'orders:ship',
+  proofs: 'offline:read',
+  proofFile: 'offline:read',
+  confirmProof: 'offline:decide',
+  rejectProof: 'offline:decide',
+  issueInvoice: 'invoices:issue',
+  updateGoods: 'goods:update',
+};

@@ -123,7 +123,7 @@ const year = z.coerce
   .int({ error: R.yearInvalid })
   .min(1900, { error: R.yearInvalid })
   .max(2100, { error: R.yearInvalid });
-/** Title and keywords (words of the query), optionally a 学科 preferred and a year range kept. */
+/** Words searched in the records' title, keywords and abstract; optionally a 学科 preferred and a year range kept. */
 export const searchReferenceBody = z.object({
   keyword: z.string({ error: R.keywordRequired }).trim().min(1, { error: R.keywordRequired }).max(100),
   discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),

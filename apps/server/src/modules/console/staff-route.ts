@@ -130,7 +130,23 @@ export function createStaffRouting(
           throw error;
         }
       },
-      { auth: requireStaff(roles, action) },
+      {
+        auth: requireStaff(roles, action),
+        // A body the schemas refuse (a forged or malformed id, a missing field) is recorded too.
+        onInvalid: (error, auth, request) =>
+          audit(request, {
+            staffId: auth.staffId,
+            username: auth.username,
+            role: auth.role,
+            action,
+            outcome: 'refused',
+            detail: {
+              reason: 'invalid input',
+              code: isAppError(error) ? error.code : ErrorCode.VALIDATION,
+              message: isAppError(error) ? error.message : 'invalid',
+            },
+          }),
+      },
     );
   }
 

@@ -1,3 +1,4 @@
+import { OPERATOR_SCOPES, type OperatorScope } from '@kyfw/contracts';
 import { z } from 'zod';
 import { booleanFlag, envVar as env, integer } from '../../lib/env.ts';
 import { listPaymentConfigProblems, Secret } from '../../providers/payment/index.ts';
@@ -28,6 +29,17 @@ export const ordersEnvSchema = z.object({
       .string()
       .optional()
       .transform((value) => (value === undefined ? undefined : new Secret(value))),
+  ),
+  // What the token may do: scopes separated by commas or spaces (OPERATOR_SCOPES); none by default.
+  OPERATOR_TOKEN_SCOPES: env(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').split(/[\s,]+/).filter(Boolean))
+      .refine((scopes) => scopes.every((s) => (OPERATOR_SCOPES as readonly string[]).includes(s)), {
+        error: `must list scopes among ${OPERATOR_SCOPES.join(', ')} (comma-separated)`,
+      })
+      .transform((scopes) => [...new Set(scopes)] as OperatorScope[]),
   ),
   OFFLINE_BANK_NAME: text(60),
   OFFLINE_BANK_ACCOUNT_NAME: text(60),
@@ -97,6 +109,8 @@ export function ordersConfigOf(e: OrdersEnv) {
     expireMinutes: e.ORDER_EXPIRE_MINUTES,
     /** Operator API credential (header x-operator-token); unset: the operator API refuses everything. */
     operatorToken: e.OPERATOR_TOKEN,
+    /** What the token may do (OPERATOR_TOKEN_SCOPES); empty: every call is refused for its scope. */
+    operatorScopes: e.OPERATOR_TOKEN_SCOPES,
     offline,
     proofMaxBytes: e.OFFLINE_PROOF_MAX_BYTES,
     invoice: {

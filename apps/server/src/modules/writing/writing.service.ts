@@ -287,8 +287,9 @@ export interface LibrarySearch {
 }
 
 /**
- * Library records whose title holds the query's words (title and keywords), in the year range,
- * those of the given 学科 first; `total` counts every match, the list keeps `limit`.
+ * Library records whose title, keywords or abstract hold the query's words (ranked title first,
+ * then keywords, then abstract: Catalog.searchRecords), in the year range, those of the given 学科
+ * first; `total` counts every match (of the best 200), the list keeps `limit`.
  */
 export async function searchLibrary(
   rt: WritingRuntime,
@@ -297,7 +298,7 @@ export async function searchLibrary(
   const library = rt.library;
   if (!library) return { list: [], total: 0 };
   const terms = termsOf(search.keyword);
-  const entries = await library.searchTitles(terms.length > 0 ? terms : [search.keyword], 200);
+  const entries = await library.searchRecords(terms.length > 0 ? terms : [search.keyword], 200);
   const discipline = search.discipline?.trim() ?? '';
   const matching = entries.filter(
     (e) =>

@@ -28,6 +28,10 @@ export interface CatalogEntry {
   source: string | null;
   /** 学科, when the record names one. */
   discipline: string | null;
+  /** The record's abstract, when the source has one (searched for references; may repeat the text). */
+  abstract: string | null;
+  /** The record's keywords, when the source has them. */
+  keywords: string[];
   /** The collection it was imported into (`--collection`); a user's opted-in paper is `user`. */
   collection: LibraryCollection;
   /** SHA-256 (hex) of the whitespace-free NFKC text: equal texts are one document. */
@@ -53,14 +57,34 @@ export interface Catalog {
   /** Of the given ids, those whose collection is not one of `collections`. */
   outsideCollections(ids: readonly string[], collections: readonly LibraryCollection[]): Promise<Set<string>>;
   /**
-   * Imported entries whose title contains any of `terms` (case-insensitive), most terms matched
-   * first, then newest; users' uploads are never offered (they are other students' papers).
+   * Imported entries whose title, keywords or abstract contain any of `terms` (case-insensitive),
+   * best matched first (rankByTerms); users' uploads are never offered (other students' papers).
    */
-  searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
+  searchRecords(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }
 
-/** Orders candidates for searchTitles: more matched terms first, then newer, then title. */
+/** Weight of a term found in the title, among the keywords, in the abstract. */
+const WEIGHT = { title: 3, keywords: 2, abstract: 1 } as const;
+
+/**
+ * How well an entry matches: each term counts once, by the best field it is found in (title 3,
+ * keywords 2, abstract 1); 0 when none is found. Terms are lower-case.
+ */
+export function matchScore(entry: CatalogEntry, terms: readonly string[]): number {
+  const title = (entry.title ?? '').toLowerCase();
+  const keywords = entry.keywords.map((k) => k.toLowerCase());
+  const abstract = (entry.abstract ?? '').toLowerCase();
+  let score = 0;
+  for (const t of terms) {
+    if (title.includes(t)) score += WEIGHT.title;
+    else if (keywords.some((k) => k.includes(t))) score += WEIGHT.keywords;
+    else if (abstract.includes(t)) score += WEIGHT.abstract;
+  }
+  return score;
+}
+
+/** Orders candidates for searchRecords: higher matchScore first, then newer, then title. */
 export function rankByTerms(
   entries: Iterable<CatalogEntry>,
   terms: readonly string[],
@@ -70,8 +94,7 @@ export function rankByTerms(
   const scored: { entry: CatalogEntry; score: number }[] = [];
   for (const entry of entries) {
     if (entry.origin !== 'import' || !entry.title) continue;
-    const title = entry.title.toLowerCase();
-    const score = wanted.filter((t) => title.includes(t)).length;
+    const score = matchScore(entry, wanted);
     if (score > 0) scored.push({ entry, score });
   }
   scored.sort(

@@ -48,6 +48,29 @@ function toAuthors(value: unknown): string[] {
   return [];
 }
 
+/** Longest abstract kept in the catalogue (characters); longer ones are cut there. */
+export const ABSTRACT_MAX = 4000;
+const KEYWORD_SPLIT = /\s*[,;，；、]\s*/u;
+
+/** Keywords of a record: a list, or one string separated by commas/semicolons/、. */
+function toKeywords(value: unknown): string[] {
+  const list = Array.isArray(value)
+    ? value.map((v) => String(v))
+    : typeof value === 'string'
+      ? value.split(KEYWORD_SPLIT)
+      : [];
+  return [...new Set(list.map((k) => k.trim().slice(0, 100)).filter(Boolean))].slice(0, 30);
+}
+
+/** What a record says about itself besides its text: its abstract and keywords. */
+function abstractAndKeywords(rec: Record<string, unknown>): { abstract: string | null; keywords: string[] } {
+  const abstract = pickString(rec, ['abstract', 'summary']);
+  return {
+    abstract: abstract ? abstract.trim().slice(0, ABSTRACT_MAX) : null,
+    keywords: toKeywords(rec.keywords ?? rec.keyword ?? rec.keys),
+  };
+}
+
 function toYear(value: unknown): number | null {
   const m = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
   const found = /(1[5-9]|20)\d{2}/.exec(m);
@@ -56,7 +79,7 @@ function toYear(value: unknown): number | null {
 
 /**
  * Maps one JSON record: {id, title?, text|abstract|content, authors|author?, year|date?,
- * source|journal?, discipline|category?}.
+ * source|journal?, discipline|category?, abstract?, keywords?}.
  */
 export function recordToInput(
   rec: Record<string, unknown>,
@@ -74,6 +97,7 @@ export function recordToInput(
     year: toYear(rec.year ?? rec.date ?? rec.pubdate ?? rec.published),
     source: pickString(rec, ['source', 'journal', 'venue', 'publisher']) ?? options.source ?? null,
     discipline: pickString(rec, ['discipline', 'subject', 'category']) ?? null,
+    ...abstractAndKeywords(rec),
     collection: options.collection ?? 'journal',
     origin: 'import',
   };
@@ -129,7 +153,7 @@ function* walk(dir: string): Generator<string> {
 /**
  * Papers from a folder (recursively): .docx, .doc, .pdf and .txt, extracted like uploads. The id is
  * the path relative to the folder. Optional metadata beside a file: `<name>.json` with
- * {title, authors, year, source, discipline}; otherwise the title is the file name.
+ * {title, authors, year, source, discipline, abstract, keywords}; otherwise the title is the file name.
  */
 export async function* readFolder(dir: string, options: SourceOptions = {}): AsyncGenerator<LibraryInput> {
   for (const file of walk(dir)) {
@@ -159,6 +183,7 @@ export async function* readFolder(dir: string, options: SourceOptions = {}): Asy
       year: toYear(meta.year),
       source: pickString(meta, ['source', 'journal']) ?? options.source ?? null,
       discipline: pickString(meta, ['discipline', 'subject']) ?? null,
+      ...abstractAndKeywords(meta),
       collection: options.collection ?? 'journal',
       origin: 'import',
     };

@@ -1,8 +1,8 @@
 import { LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
-import type { Database, Kysely } from '@kyfw/db';
+import { type Database, type Kysely, sql } from '@kyfw/db';
 import { type Catalog, type CatalogEntry, rankByTerms } from './catalog.ts';
 
-/** Rows per statement (PostgreSQL's 65,535 bind parameters, 11 columns per row). */
+/** Rows per statement (PostgreSQL's 65,535 bind parameters, 13 columns per row). */
 const BATCH = 2000;
 
 function toEntry(row: {
@@ -12,6 +12,8 @@ function toEntry(row: {
   year: number | null;
   source: string | null;
   discipline: string | null;
+  abstract: string | null;
+  keywords: unknown;
   collection: LibraryCollection;
   content_hash: string;
   chars: number;
@@ -25,6 +27,8 @@ function toEntry(row: {
     year: row.year,
     source: row.source,
     discipline: row.discipline,
+    abstract: row.abstract,
+    keywords: Array.isArray(row.keywords) ? row.keywords.map(String) : [],
     collection: row.collection,
     contentHash: row.content_hash,
     chars: row.chars,
@@ -89,6 +93,8 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
               year: e.year,
               source: e.source,
               discipline: e.discipline,
+              abstract: e.abstract,
+              keywords: JSON.stringify(e.keywords),
               collection: e.collection,
               content_hash: e.contentHash,
               chars: e.chars,
@@ -103,6 +109,8 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
               year: eb.ref('excluded.year'),
               source: eb.ref('excluded.source'),
               discipline: eb.ref('excluded.discipline'),
+              abstract: eb.ref('excluded.abstract'),
+              keywords: eb.ref('excluded.keywords'),
               collection: eb.ref('excluded.collection'),
               content_hash: eb.ref('excluded.content_hash'),
               chars: eb.ref('excluded.chars'),
@@ -154,16 +162,28 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
       }
       return out;
     },
-    async searchTitles(terms, limit) {
+    async searchRecords(terms, limit) {
       const wanted = terms.filter(Boolean).slice(0, 12);
       if (wanted.length === 0) return [];
       const like = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The score of rankByTerms in SQL, so the candidates fetched are the best ones.
+      const score = sql.join(
+        wanted.map(
+          (t) => sql`(case when title ilike ${like(t)} then 3
+            when keywords::text ilike ${like(t)} then 2
+            when abstract ilike ${like(t)} then 1 else 0 end)`,
+        ),
+        sql` + `,
+      );
       const rows = await db
         .selectFrom('check_library_documents')
         .selectAll()
         .where('origin', '=', 'import')
-        .where((eb) => eb.or(wanted.map((t) => eb('title', 'ilike', like(t)))))
-        .limit(500)
+        .where('title', 'is not', null)
+        .where(sql<boolean>`${score} > 0`)
+        .orderBy(sql`${score}`, 'desc')
+        .orderBy(sql`year desc nulls last`)
+        .limit(Math.max(limit, 200))
         .execute();
       return rankByTerms(rows.map(toEntry), wanted, limit);
     },

@@ -39,6 +39,9 @@ export interface LibraryInput {
   year?: number | null;
   source?: string | null;
   discipline?: string | null;
+  /** The record's abstract and keywords, when the source has them (searched for references). */
+  abstract?: string | null;
+  keywords?: readonly string[];
   /** Default: `user` for an upload, else `journal`. */
   collection?: LibraryCollection;
   origin?: LibraryOrigin;
@@ -93,8 +96,8 @@ export interface Library {
   composition(): Promise<CollectionCount[]>;
   /** Of the given document ids, those outside `collections`. */
   outsideCollections(ids: readonly string[], collections: readonly LibraryCollection[]): Promise<Set<string>>;
-  /** Imported documents whose title contains any of the terms (Catalog.searchTitles). */
-  searchTitles(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
+  /** Imported documents whose title, keywords or abstract hold the terms (Catalog.searchRecords). */
+  searchRecords(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
   close(): Promise<void>;
 }
 
@@ -231,6 +234,8 @@ async function addInBatches(
           year: doc.year ?? null,
           source: doc.source ?? null,
           discipline: doc.discipline ?? null,
+          abstract: doc.abstract ?? null,
+          keywords: [...(doc.keywords ?? [])],
           collection: doc.collection ?? (doc.origin === 'upload' ? 'user' : 'journal'),
           contentHash: hash,
           chars: countCodePoints(doc.text),
@@ -447,7 +452,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
       });
     },
     describeSources: (ids) => catalog.get(ids),
-    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
+    searchRecords: (terms, limit) => catalog.searchRecords(terms, limit),
     countDocuments: () => reader.countDocuments(),
     composition: () => catalog.composition(),
     outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
@@ -485,7 +490,7 @@ async function openPgLibrary(location: { databaseUrl: string; db: Kysely<Databas
     describeSources: (ids) => catalog.get(ids),
     composition: () => catalog.composition(),
     outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
-    searchTitles: (terms, limit) => catalog.searchTitles(terms, limit),
+    searchRecords: (terms, limit) => catalog.searchRecords(terms, limit),
     // The catalogue's count: counting the index's tables means scanning every fingerprint row.
     countDocuments: () => catalog.count(),
     async close() {

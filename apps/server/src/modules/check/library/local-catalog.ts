@@ -10,13 +10,16 @@ type Line = CatalogEntry | { id: string; removed: true };
 
 /**
  * Lines written before collections existed: a user's opted-in paper is `user`, an import `journal`
- * (the only collection imported then); no discipline.
+ * (the only collection imported then); no discipline. Before abstracts were kept: none, no keywords.
  */
 function withDefaults(entry: CatalogEntry): CatalogEntry {
-  if (entry.collection && entry.discipline !== undefined) return entry;
+  if (entry.collection && entry.discipline !== undefined && entry.abstract !== undefined && entry.keywords)
+    return entry;
   return {
     ...entry,
     discipline: entry.discipline ?? null,
+    abstract: entry.abstract ?? null,
+    keywords: entry.keywords ?? [],
     collection: entry.collection ?? (entry.origin === 'upload' ? 'user' : 'journal'),
   };
 }
@@ -149,7 +152,7 @@ export function openLocalCatalog(indexDir: string): Catalog {
       const allowed = new Set<string>(collections);
       return new Set(ids.filter((id) => !allowed.has(byId.get(id)?.collection ?? 'journal')));
     },
-    async searchTitles(terms, limit) {
+    async searchRecords(terms, limit) {
       refresh();
       return rankByTerms(byId.values(), terms, limit);
     },

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, ok, operatorApi } from '@kyfw/contracts';
+import { ErrorCode, OPERATOR_ENDPOINT_SCOPES, type OperatorScope, ok, operatorApi } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import { route } from '../../../lib/route.ts';
@@ -11,6 +11,7 @@ import { issueInvoice } from '../invoices/invoices.service.ts';
 import { findOrderByNo } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { getOrderHistory } from '../orders.service.ts';
+import { TEXTS } from '../orders.texts.ts';
 import { toOrderView } from '../orders.view.ts';
 import { listAttempts } from '../payments/attempts.repo.ts';
 import {
@@ -25,6 +26,20 @@ import { listOrderRefunds } from '../payments/refunds.repo.ts';
 import { requestRefund } from '../payments/refunds.service.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** The path of a route under /operator (`/orders/refund`), as the audit log names it. */
+const operatorPath = (url: string) => url.replace(/^.*\/operator(?=\/)/, '');
+
+/** The scope each route needs, by its path under /operator. */
+const SCOPE_OF_PATH = new Map<string, OperatorScope>(
+  (Object.keys(operatorApi) as (keyof typeof operatorApi)[]).map((name) => [
+    operatorPath(operatorApi[name].path),
+    OPERATOR_ENDPOINT_SCOPES[name],
+  ]),
+);
+
+/** Why a call was refused (a wrong token, or a scope the token lacks), for its audit row. */
+const refusals = new WeakMap<FastifyRequest, { reason: 'token' | 'scope'; scope?: OperatorScope }>();
 
 /**
  * Every call of the shared-token API — answered, failed or refused — is one audit_log row, like a
@@ -48,15 +63,15 @@ async function auditTokenCall(
   } else if (statusCode < 400) {
     code = 0; // a file
   }
-  const outcome =
-    code === 0 ? 'ok' : code === ErrorCode.OPERATOR_UNAUTHORIZED || statusCode === 401 ? 'refused' : 'failed';
+  const refusal = refusals.get(request);
+  const outcome = code === 0 ? 'ok' : refusal ? 'refused' : 'failed';
   const body = (request.body ?? {}) as Record<string, unknown>;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const target = [body.orderNo, body.invoiceId, body.proofId, body.goodsId, params.proofId].find(
     (v): v is string => typeof v === 'string',
   );
   const ua = request.headers['user-agent'];
-  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  const path = operatorPath(request.routeOptions.url ?? request.url.split('?')[0] ?? '');
   try {
     await rt.db
       .insertInto('audit_log')
@@ -64,10 +79,14 @@ async function auditTokenCall(
         at: rt.now(),
         username: 'operator-token',
         role: 'automation',
-        action: `token:${path.replace(/^.*\/operator/, '')}`.slice(0, 60),
+        action: `token:${path}`.slice(0, 60),
         target: target?.slice(0, 100) ?? null,
         outcome,
-        detail: JSON.stringify({ code: code ?? null, status: statusCode }),
+        detail: JSON.stringify({
+          code: code ?? null,
+          status: statusCode,
+          ...(refusal ? { reason: refusal.reason, ...(refusal.scope ? { scope: refusal.scope } : {}) } : {}),
+        }),
         ip: request.ip || null,
         user_agent: typeof ua === 'string' ? ua.slice(0, 300) : null,
       })
@@ -82,20 +101,35 @@ async function auditTokenCall(
  * operatorApi in packages/contracts/src/api/operator.ts), for automation only — people use the
  * console (/admin). Every call is written to the audit log as `operator-token`.
  * Every call needs the header `x-operator-token` equal to OPERATOR_TOKEN (compared in constant
- * time over SHA-256 digests); with OPERATOR_TOKEN unset every call is refused.
+ * time over SHA-256 digests; with OPERATOR_TOKEN unset every call is refused: 3020) and the
+ * endpoint's scope among OPERATOR_TOKEN_SCOPES (OPERATOR_ENDPOINT_SCOPES; none by default: 1004).
  */
 export async function operatorRoutes(app: FastifyInstance, options: { rt: OrdersRuntime }): Promise<void> {
   const { rt } = options;
   const expected = rt.config.operatorToken ? sha256(rt.config.operatorToken.reveal()) : undefined;
 
+  const granted = new Set<OperatorScope>(rt.config.operatorScopes);
+
   function assertOperator(request: FastifyRequest): void {
     const given = request.headers['x-operator-token'];
     if (!expected || typeof given !== 'string' || !timingSafeEqual(sha256(given), expected)) {
       request.log.warn({ url: request.url }, 'operator API refused');
+      refusals.set(request, { reason: 'token' });
       throw new AppError(ErrorCode.OPERATOR_UNAUTHORIZED);
     }
   }
+
+  /** After the body is read (so the refusal's audit row names the target), before it is validated. */
+  function assertScope(request: FastifyRequest): void {
+    const scope = SCOPE_OF_PATH.get(operatorPath(request.routeOptions.url ?? ''));
+    if (scope && !granted.has(scope)) {
+      request.log.warn({ url: request.url, scope }, 'operator API refused: scope not granted');
+      refusals.set(request, { reason: 'scope', scope });
+      throw new AppError(ErrorCode.FORBIDDEN, TEXTS.operatorScopeMissing(scope));
+    }
+  }
   app.addHook('onRequest', async (request) => assertOperator(request));
+  app.addHook('preValidation', async (request) => assertScope(request));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     await auditTokenCall(rt, request, reply.statusCode, payload);
