@@ -6,6 +6,7 @@ import { PERSONAL, TEMPLATED } from '../../../../packages/aigc/test/samples.ts';
 import { createWorker } from '../../src/jobs/index.ts';
 import { checkJobDefinitions } from '../../src/modules/check/check.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckStatus,
@@ -39,6 +40,8 @@ const blocks = [
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  // The similarity goods are sold only with a library to compare with (issue 12).
+  await importSmallLibrary(t);
 });
 
 afterAll(async () => {
