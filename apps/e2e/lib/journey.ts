@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
+import { SMALL_LIBRARY } from '../../server/test/small-library.ts';
 import { launchBrowser, newContext, screenshot } from './browser.ts';
 import { type RunningServer, repoRoot, startServer } from './server.ts';
 import { logInContext, registerUser, type TestUser } from './users.ts';
@@ -98,6 +99,15 @@ export function importLibrary(dataDir: string, work: string, records: readonly o
   );
   expect(imported.status, imported.stderr).toBe(0);
   return imported.stderr;
+}
+
+/**
+ * Imports the tests' small library (five journal abstracts, apps/server/test/small-library.ts)
+ * through the CLI: a journey that orders a similarity check needs a library, as a similarity goods
+ * whose collections are all empty is not sold (issue 12).
+ */
+export function importSmallLibrary(dataDir: string, work: string): string {
+  return importLibrary(dataDir, work, SMALL_LIBRARY);
 }
 
 /**

@@ -29,6 +29,11 @@ describe('AIGC detection journey', () => {
     await expect.poll(() => card.innerText()).toContain('AIGC检测');
     expect(await card.innerText()).toContain('1.00');
     await expect.poll(() => card.innerText()).toContain('你有 1 次免费AIGC检测');
+    // This server's comparison library is empty, as on a fresh install: the similarity goods are
+    // not sold (暂不可选 with the reason, issue 12); AIGC detection needs no library.
+    const undergrad = p.locator('[data-goods-id="check_undergrad"]');
+    expect(await undergrad.innerText()).toContain('暂不可选');
+    expect(await undergrad.innerText()).toContain('暂无收录任何文献');
     await card.click();
 
     const txt = join(work, 'course-paper.txt');

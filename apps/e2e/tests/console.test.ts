@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/modules/console/totp.ts';
 import { screenshot } from '../lib/browser.ts';
-import { useJourney } from '../lib/journey.ts';
+import { importSmallLibrary, useJourney } from '../lib/journey.ts';
 import { createStaffAccount, type StaffAccount } from '../lib/staff.ts';
 import { API_PREFIX, api, MANY_USERS_ENV, registerUser } from '../lib/users.ts';
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(dataDir);
   operator = createStaffAccount(dataDir, 'zhangcw', 'finance');
   admin = createStaffAccount(dataDir, 'lijl', 'admin');
+  importSmallLibrary(dataDir, journey.work);
   await journey.start({ ...MANY_USERS_ENV, DATA_DIR: dataDir });
 });
 

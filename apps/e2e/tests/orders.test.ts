@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useJourney } from '../lib/journey.ts';
+import { importSmallLibrary, useJourney } from '../lib/journey.ts';
 import { API_PREFIX, api, MANY_USERS_ENV, registerUser, type TestUser } from '../lib/users.ts';
 
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
@@ -20,7 +20,10 @@ const journey = useJourney('orders');
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(() => journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN, OPERATOR_TOKEN_SCOPES: 'orders:ship' }));
+beforeAll(async () => {
+  await journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN, OPERATOR_TOKEN_SCOPES: 'orders:ship' });
+  importSmallLibrary(journey.server.dataDir, journey.work);
+});
 
 interface CreatedOrder {
   orderId: string;

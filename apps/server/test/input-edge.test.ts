@@ -7,6 +7,7 @@ import { NUL_MESSAGE } from '../src/plugins/input-guard.ts';
 import { buildCheckApp, type CheckTestApp, call, newUser, upload } from './check/check-helper.ts';
 import { buildTxt } from './check/fixtures.ts';
 import { memoryLogger } from './helper.ts';
+import { importSmallLibrary } from './small-library.ts';
 
 let t: CheckTestApp;
 let user: { token: string; userId: string };
@@ -14,6 +15,7 @@ const log = memoryLogger();
 
 beforeAll(async () => {
   t = await buildCheckApp({ logger: log.logger });
+  await importSmallLibrary(t);
   user = await newUser(t);
 });
 afterAll(() => t.close());

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { ErrorCode } from '@kyfw/contracts';
 import { createTempPostgresDatabase } from '@kyfw/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from './helper.ts';
+import { importSmallLibrary } from './small-library.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -120,6 +122,9 @@ describe.skipIf(!adminUrl)('scaled mode: 2 API processes + 2 workers on PostgreS
     ]);
     api1 = `http://127.0.0.1:${port1}`;
     api2 = `http://127.0.0.1:${port2}`;
+    // The library the checks compare with (a similarity goods is not sold while it is empty),
+    // imported into PostgreSQL as an operator does while the service runs.
+    await importSmallLibrary({ config: testConfig({ DATABASE_URL: temp.url, DATA_DIR: dataDir }) });
   }, 180_000);
 
   afterAll(async () => {

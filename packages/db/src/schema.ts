@@ -103,6 +103,9 @@ export interface UsersTable {
   last_login_at: GeneratedTimestamp;
   password_changed_at: Timestamp | null;
   closed_at: Timestamp | null;
+  /** Locked by an operator (migration 0044): no login by any method; null when not locked. */
+  locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -113,7 +116,8 @@ export type SessionRevokeReason =
   | 'password_change'
   | 'password_reset'
   | 'account_deleted'
-  | 'account_closed';
+  | 'account_closed'
+  | 'account_locked';
 
 export interface SessionsTable {
   id: Generated<string>;
@@ -246,6 +250,18 @@ export interface Database {
   entitlement_grant_digests: EntitlementGrantDigestsTable;
 }
 
+/** A self-service data export or account deletion (migration 0044): who (the account id), what, when. */
+export interface AccountRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'export' | 'deletion';
+  requested_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  account_requests: AccountRequestsTable;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SmsCodeRow = Selectable<SmsCodesTable>;
@@ -284,6 +300,8 @@ export interface GoodsTable {
    * them holds no document the goods cannot be ordered. null: none beyond a non-empty scope.
    */
   library_required: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** Commission goods: calendar days from payment to delivery (migration 0047); null: no promise. */
+  turnaround_days: ColumnType<number | null, number | null | undefined, number | null>;
   active: Generated<boolean>;
   sort_order: Generated<number>;
   created_at: GeneratedTimestamp;
@@ -873,6 +891,23 @@ export interface CommissionsTable {
   cancelled_at: Timestamp | null;
   notified_at: Timestamp | null;
   updated_at: Timestamp;
+  /** YYYY-MM-DD (China time): paid day + the goods' turnaround_days (migration 0047). */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An e-mail notice of a commission (migration 0047): claimed before sending, sent once. */
+export interface CommissionNoticesTable {
+  id: string;
+  commission_id: string;
+  kind: 'quoted' | 'done';
+  order_id: string;
+  email: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }
 
 export interface CommissionFilesTable {
@@ -890,4 +925,5 @@ export interface CommissionFilesTable {
 export interface Database {
   commissions: CommissionsTable;
   commission_files: CommissionFilesTable;
+  commission_notices: CommissionNoticesTable;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { checkJobDefinitions } from '../../src/modules/check/check.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -20,6 +21,7 @@ let t: CheckTestApp;
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
 });
 
 afterAll(async () => {

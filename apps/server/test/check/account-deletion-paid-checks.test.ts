@@ -8,6 +8,7 @@ import type { CheckCpuPool } from '../../src/modules/check/cpu-pool.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
 import { MINUTE, operator, orderRow, setFaults, spendFreeCheck } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -31,6 +32,7 @@ let seed = 1300;
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
 });
 
 afterAll(async () => {

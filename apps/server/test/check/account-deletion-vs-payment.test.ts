@@ -4,6 +4,7 @@ import { createWorker } from '../../src/jobs/index.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
 import { devPay, MINUTE, orderRow, setFaults, spendFreeCheck, startPay } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -31,6 +32,7 @@ let seed = 900;
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
 });
 
 afterAll(async () => {

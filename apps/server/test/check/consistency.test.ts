@@ -4,6 +4,7 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -23,6 +24,7 @@ const paper = () => ({ bytes: buildTxt('城市交通治理与公共政策评估�
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
   user = await newUser(t);
   // Whatever registration gives: this account has no free check, so every upload is a paid order.
   await t.db.deleteFrom('entitlements').where('user_id', '=', user.userId).execute();

@@ -11,6 +11,7 @@ import {
   setFaults,
   startPay,
 } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -37,6 +38,7 @@ let seed = 300;
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
   alice = await newUser(t);
 });
 

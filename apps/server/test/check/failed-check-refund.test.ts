@@ -11,6 +11,7 @@ import {
   setFaults,
   startPay,
 } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckStatus,
@@ -42,6 +43,7 @@ let seed = 500;
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
   alice = await newUser(t);
 });
 

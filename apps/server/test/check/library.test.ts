@@ -7,6 +7,7 @@ import { createDb, type DbHandle, migrate, sql } from '@kyfw/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLibraryImport } from '../../src/cli/library-import.ts';
 import { type Library, openLibrary } from '../../src/modules/check/library/library.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -238,6 +239,7 @@ describe('with the server running', () => {
 
   beforeAll(async () => {
     t = await buildCheckApp();
+    await importSmallLibrary(t);
     user = await newUser(t);
   });
   afterAll(async () => {

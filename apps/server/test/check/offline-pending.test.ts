@@ -1,6 +1,7 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operator, uploadOfflineProof } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import { buildCheckApp, type CheckTestApp, call, newUser, upload } from './check-helper.ts';
 import { buildTxt, libraryText } from './fixtures.ts';
 
@@ -11,6 +12,7 @@ import { buildTxt, libraryText } from './fixtures.ts';
 let t: CheckTestApp;
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import { checkReconcileOrdersJob } from '../../src/modules/check/check.jobs.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -20,6 +21,7 @@ let user: { token: string; userId: string };
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
   user = await newUser(t);
   await t.db.deleteFrom('entitlements').where('user_id', '=', user.userId).execute();
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../../src/lib/storage/index.ts';
 import { registerUser, sendCode } from '../accounts/accounts-helper.ts';
 import { MINUTE, spendFreeCheck } from '../orders/orders-helper.ts';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -31,6 +32,7 @@ let seed = 1700;
 
 beforeAll(async () => {
   t = await buildCheckApp();
+  await importSmallLibrary(t);
 });
 
 afterAll(async () => {

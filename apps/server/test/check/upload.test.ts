@@ -1,5 +1,6 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
@@ -31,6 +32,7 @@ let user: { token: string; userId: string };
 beforeAll(async () => {
   // A small cap so the "too large" case needs only 2.4 MB; a zip bomb of 220 MB inflated fits under it.
   t = await buildCheckApp({ env: { CHECK_UPLOAD_MAX_MB: '2' } });
+  await importSmallLibrary(t);
   user = await newUser(t);
 });
 

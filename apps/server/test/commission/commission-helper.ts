@@ -117,7 +117,8 @@ export function download(token: string, commissionId: string, fileId: string) {
 
 export async function runCommissionJobs() {
   const worker = createWorker({ db: t.db, definitions: commissionJobDefinitions, services: t.root.services });
-  const ids = await worker.tick();
+  const ids: string[] = [];
+  for (let round = await worker.tick(); round.length > 0; round = await worker.tick()) ids.push(...round);
   await worker.stop();
   return ids;
 }

@@ -223,6 +223,10 @@ export const estimateSchema = z.object({
   amount: z.string().nullable(),
   /** How the price is made, in Chinese (e.g. 3 篇 × 2 个数据库 × ¥15.00). */
   explain: z.string(),
+  /** Calendar days from payment to delivery, from the goods (null: no promise, e.g. a quote). */
+  turnaroundDays: z.number().nullable(),
+  /** The 预计完成日期 (YYYY-MM-DD, China time) a payment today would record. */
+  dueDate: z.string().nullable(),
 });
 export type CommissionEstimate = z.output<typeof estimateSchema>;
 
@@ -265,6 +269,10 @@ export const commissionSchema = z.object({
   canPay: z.boolean(),
   canCancel: z.boolean(),
   deadline: z.string().nullable(),
+  /** 预计完成日期, recorded at payment from the goods' turnaround days (null: none yet). */
+  dueDate: z.string().nullable(),
+  /** 处理中 past its due date (已超期). */
+  overdue: z.boolean(),
   delivery: z.string(),
   copies: z.number(),
   timeline: z.array(timelineStepSchema),

@@ -30,6 +30,8 @@ export const TEXTS = {
   freeNotForGoods: '该检测类型不支持免费查重',
   goodsCollectionEmpty: (goods: string, collections: string) =>
     `${goods}须比对${collections}，该库暂无收录，暂不可下单，请选择其他检测类型`,
+  goodsLibraryEmpty: (goods: string, collections: string) =>
+    `${goods}的比对范围（${collections}）暂无收录任何文献，查重无从比对，暂不可下单`,
   aigcPdfOnly: 'AIGC检测报告只提供 PDF 文件',
   aigcFreeUsed: '免费AIGC检测次数已使用，请重新上传并付费检测',
   paidCheck: '该订单为付费检测（上传时未使用免费查重），请支付后开始检测',
@@ -73,5 +75,5 @@ export const TEXTS = {
   refundedNoRetry: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
   verifyOk: '报告真实有效',
   libraryEmptyHint:
-    '比对库为空：查重将找不到任何相似来源。导入演示数据：npm run library:import -- ../shared/data/corpus/csl_papers.jsonl.gz',
+    '比对库为空：查重类商品暂不出售（AIGC检测不受影响），导入文献后即可下单。导入演示数据：npm run library:import -- ../shared/data/corpus/csl_papers.jsonl.gz',
 } as const;

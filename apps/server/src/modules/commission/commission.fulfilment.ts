@@ -4,6 +4,7 @@ import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { storeFile, toFileView } from './commission.files.ts';
+import { queueNotice } from './commission.notices.ts';
 import { metaOf } from './commission.pricing.ts';
 import {
   type CommissionRow,
@@ -66,6 +67,7 @@ export async function consoleList(
     rt.db,
     { status: q.status, service: q.service },
     { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
+    'due',
   );
   return { total, list: (await operatorViews(rt, rows)).map(({ form: _f, ...v }) => v) };
 }
@@ -117,6 +119,7 @@ export async function quote(rt: CommissionRuntime, id: string, input: { amount: 
       },
       now,
     );
+    await queueNotice(tx, row, 'quoted', order.orderId, now);
   });
   return consoleDetail(rt, id);
 }
@@ -134,7 +137,10 @@ export async function uploadReport(
   return consoleDetail(rt, id);
 }
 
-/** 处理中 -> 已完成 once a report is attached: the order is done and the client is told by SMS. */
+/**
+ * 处理中 -> 已完成 once a report is attached: the order is done and the client is told by SMS and,
+ * when the form gave an e-mail, by e-mail.
+ */
 export async function complete(rt: CommissionRuntime, id: string) {
   const row = await anyCommission(rt, id);
   if (row.status !== 'processing' || !row.order_id)
@@ -148,6 +154,7 @@ export async function complete(rt: CommissionRuntime, id: string) {
     if (current.status !== 'processing') throw new AppError(ErrorCode.CONFLICT, TEXTS.notCompletable);
     await updateCommission(tx, id, { status: 'done', done_at: now }, now);
     await enqueue(tx, NOTIFY_JOB, { commissionId: id }, { dedupeKey: `commission-notify:${id}` });
+    await queueNotice(tx, current, 'done', row.order_id!, now);
   });
   return consoleDetail(rt, id);
 }

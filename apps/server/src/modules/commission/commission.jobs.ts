@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../jobs/index.ts';
 import { DAY_MS, HOUR_MS, type Schedule } from '../../jobs/scheduler.ts';
 import { purgeFiles, sweepLooseAttachments } from './commission.files.ts';
-import { ACCEPT_JOB, NOTIFY_JOB, PURGE_JOB, SWEEP_JOB } from './commission.runtime.ts';
+import { MAIL_ATTEMPTS, sendNotice } from './commission.notices.ts';
+import { ACCEPT_JOB, MAIL_JOB, NOTIFY_JOB, PURGE_JOB, SWEEP_JOB } from './commission.runtime.ts';
 import { acceptPaid, notifyDone } from './commission.service.ts';
 
 /** A paid commission's order -> processing (its own transaction, after the payment's). */
@@ -18,6 +19,21 @@ export const commissionNotifyJob = defineJob({
   maxAttempts: 3,
   payloadSchema: z.object({ commissionId: z.string().min(1) }),
   handler: async (ctx) => notifyDone(ctx.services.commission, ctx.payload.commissionId),
+});
+
+/** An e-mail notice (quoted / done), once; retried while the mail server refuses or is down. */
+export const commissionMailJob = defineJob({
+  name: MAIL_JOB,
+  maxAttempts: MAIL_ATTEMPTS,
+  payloadSchema: z.object({ noticeId: z.uuid() }),
+  handler: async (ctx) => ({
+    noticeId: ctx.payload.noticeId,
+    result: await sendNotice(
+      ctx.services.commission,
+      ctx.payload.noticeId,
+      ctx.job.attempts >= ctx.job.maxAttempts,
+    ),
+  }),
 });
 
 /** An erased account's stored files. */
@@ -42,6 +58,7 @@ export const commissionSchedules: Schedule[] = [
 export const commissionJobDefinitions: readonly JobDefinition<any, any>[] = [
   commissionAcceptJob,
   commissionNotifyJob,
+  commissionMailJob,
   commissionPurgeJob,
   commissionSweepJob,
 ];

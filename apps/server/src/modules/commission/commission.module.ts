@@ -30,6 +30,8 @@ export const commissionModule = defineModule({
         : template
           ? { provider: sms.provider, templateCode: template }
           : null,
+      mail: services.orders.runtime.mail,
+      publicBaseUrl: services.orders.runtime.publicBaseUrl,
       logger,
       now: clock,
     };

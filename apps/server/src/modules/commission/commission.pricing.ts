@@ -8,7 +8,8 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
-import type { CommissionRuntime } from './commission.runtime.ts';
+import { turnaroundDaysOf } from './commission.repo.ts';
+import { type CommissionRuntime, dueDateOf } from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 
 /** The price of a commission from the goods, its title and what its order keeps (meta). */
@@ -64,6 +65,7 @@ export async function estimate(rt: CommissionRuntime, input: EstimateInput) {
       : pricing === 'fixed'
         ? TEXTS.fixed(goods.name, formatYuan(unitPrice))
         : TEXTS.perItem(explainCounts, formatYuan(unitPrice), goods.unit);
+  const turnaroundDays = await turnaroundDaysOf(rt.db, goods.id);
   return {
     service: input.service,
     pricing,
@@ -75,6 +77,9 @@ export async function estimate(rt: CommissionRuntime, input: EstimateInput) {
     amountFen,
     amount: amountFen === null ? null : formatFenAsYuan(amountFen),
     explain,
+    turnaroundDays,
+    /** The due date a payment today would record. */
+    dueDate: dueDateOf(rt.now(), turnaroundDays),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   Kysely,
   Selectable,
 } from '@kyfw/db';
+import { sql } from 'kysely';
 
 export type CommissionRow = Selectable<CommissionsTable>;
 export type CommissionFileRow = Selectable<Database['commission_files']>;
@@ -66,19 +67,17 @@ export async function listCommissions(
   db: Kysely<Database>,
   filter: { userId?: string; service?: CommissionServiceType; status?: CommissionStatus },
   page: { offset: number; limit: number },
+  order: 'newest' | 'due' = 'newest',
 ): Promise<{ rows: CommissionRow[]; total: number }> {
   let q = db.selectFrom('commissions');
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.service !== undefined) q = q.where('service', '=', filter.service);
   if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+  let listed = q.selectAll();
+  // The operators' queue: the earliest due date first, those without one (not paid yet) after.
+  if (order === 'due') listed = listed.orderBy(sql`due_date is null`).orderBy('due_date');
   const [rows, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('submitted_at', 'desc')
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    listed.orderBy('submitted_at', 'desc').orderBy('id').offset(page.offset).limit(page.limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -99,6 +98,7 @@ export async function updateCommission(
       | 'done_at'
       | 'cancelled_at'
       | 'notified_at'
+      | 'due_date'
     >
   >,
   now: Date,
@@ -187,6 +187,16 @@ export async function phonesOf(db: Kysely<Database>, userIds: string[]) {
   return new Map(rows.map((r) => [r.id, r.phone_number]));
 }
 
+/** The goods' promised days from payment to delivery (migration 0047); null: none. */
+export async function turnaroundDaysOf(db: Kysely<Database>, goodsId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('goods')
+    .select('turnaround_days')
+    .where('id', '=', goodsId)
+    .executeTakeFirst();
+  return row?.turnaround_days ?? null;
+}
+
 /** The account's commissions, locked (a deletion: after the orders, as the lock order says). */
 export function lockAccountCommissions(db: Kysely<Database>, userId: string): Promise<CommissionRow[]> {
   return db.selectFrom('commissions').selectAll().where('user_id', '=', userId).forUpdate().execute();
@@ -198,6 +208,11 @@ export async function deidentifyAccountCommissions(db: Kysely<Database>, userId:
     .deleteFrom('commission_files')
     .where('user_id', '=', userId)
     .returning('storage_key')
+    .execute();
+  // The e-mail notices hold the address: gone (a queued job then finds nothing to send).
+  await db
+    .deleteFrom('commission_notices')
+    .where('commission_id', 'in', db.selectFrom('commissions').select('id').where('user_id', '=', userId))
     .execute();
   await db
     .updateTable('commissions')

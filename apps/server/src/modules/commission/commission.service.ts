@@ -18,10 +18,17 @@ import {
   insertCommission,
   listCommissions,
   phonesOf,
+  turnaroundDaysOf,
   updateCommission,
 } from './commission.repo.ts';
 
-import { ACCEPT_JOB, type CommissionRuntime, chinaToday, newCommissionNo } from './commission.runtime.ts';
+import {
+  ACCEPT_JOB,
+  type CommissionRuntime,
+  chinaToday,
+  dueDateOf,
+  newCommissionNo,
+} from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 import { type CommissionView, ownCommission, viewOf, viewsOf } from './commission.view.ts';
 
@@ -137,12 +144,14 @@ export async function openOwnFile(rt: CommissionRuntime, userId: string, id: str
 
 /**
  * The onPaid handler of the four services: in the payment's transaction the commission becomes
- * 处理中 and a job moves the order to processing (markProcessing takes its own transaction).
+ * 处理中 with its due date (the payment's day + its goods' turnaround days) and a job moves the
+ * order to processing (markProcessing takes its own transaction).
  */
 export async function startPaid(tx: Kysely<Database>, order: OrderView, now: Date): Promise<void> {
   const row = await findCommission(tx, { orderId: order.orderId }, { forUpdate: true });
   if (!row || row.status === 'processing' || row.status === 'done') return;
-  await updateCommission(tx, row.id, { status: 'processing', paid_at: now }, now);
+  const due = dueDateOf(now, await turnaroundDaysOf(tx, row.goods_id));
+  await updateCommission(tx, row.id, { status: 'processing', paid_at: now, due_date: due }, now);
   await enqueue(
     tx,
     ACCEPT_JOB,

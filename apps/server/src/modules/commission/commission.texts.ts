@@ -28,6 +28,7 @@ export const TEXTS = {
   /** `amount` as formatYuan writes it (¥1,500.00). */
   quoted: (amount: string) => `报价 ${amount}`,
   paid: (amount: string) => `已支付 ${amount}`,
+  dueOn: (date: string) => `预计完成日期 ${date}`,
   delivered: (count: number) => `已出具 ${count} 份报告文件，可在订单中下载`,
   timeline: {
     submitted: '已提交',
@@ -43,9 +44,57 @@ export const TEXTS = {
     cancelled: '用户取消委托',
   },
   smsPurpose: 'commission_done',
+  /** The e-mail notices (commission.notices.ts); `path` is where the client downloads and pays. */
+  mail: {
+    path: '/user/order/commission',
+    done: (f: MailFacts) => ({
+      subject: `【科研服务网】您委托的${f.serviceName}已完成（订单号 ${f.orderNo}）`,
+      text: [
+        '您好：',
+        '',
+        `您委托的${f.serviceName}“${f.title}”已办理完成，${f.reportName}已出具。`,
+        `委托编号：${f.commissionNo}`,
+        `订单号：${f.orderNo}`,
+        '',
+        `请登录科研服务网，在“个人中心—我的订单—检索查新订单”中下载：${f.link}`,
+        '选择了纸质报告邮寄的，快递单号可在订单详情中查看。',
+        '',
+        '此邮件由系统自动发送，请勿直接回复。',
+        '科研服务网',
+      ].join('\n'),
+    }),
+    quoted: (f: MailFacts) => ({
+      subject: `【科研服务网】您委托的${f.serviceName}已报价，请支付（订单号 ${f.orderNo}）`,
+      text: [
+        '您好：',
+        '',
+        `您委托的${f.serviceName}“${f.title}”已由工作人员报价：${f.amount}。`,
+        `委托编号：${f.commissionNo}`,
+        `订单号：${f.orderNo}`,
+        '',
+        `请登录科研服务网，在“个人中心—我的订单—检索查新订单”中查看报价说明并支付：${f.link}`,
+        '支付后即开始办理，完成后报告可在同一页面下载。',
+        '',
+        '此邮件由系统自动发送，请勿直接回复。',
+        '科研服务网',
+      ].join('\n'),
+    }),
+  },
   erasedRefund: '账号已注销，委托无法交付，全额退款',
   erasedStatus: '账号已注销',
 } as const;
+
+/** What an e-mail notice says about its commission. */
+export interface MailFacts {
+  serviceName: string;
+  reportName: string;
+  title: string;
+  commissionNo: string;
+  orderNo: string;
+  /** As formatYuan writes it (¥3,000.00). */
+  amount: string;
+  link: string;
+}
 
 /** Audit-log action names of the operator endpoints (console texts show them). */
 export const ACTIONS = {

@@ -9,7 +9,7 @@ import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import type { OrderView } from '../orders/orders.api.ts';
 import { toFileView } from './commission.files.ts';
 import { type CommissionRow, filesOf, findCommission } from './commission.repo.ts';
-import { type CommissionRuntime, notFound } from './commission.runtime.ts';
+import { type CommissionRuntime, chinaToday, notFound } from './commission.runtime.ts';
 import { STATUS_TEXTS, TEXTS } from './commission.texts.ts';
 
 /** What a commission looks like on the wire: status, timeline, files, its order's facts. */
@@ -64,7 +64,11 @@ function timelineOf(c: CommissionRow, order: OrderView | undefined, reports: num
     label: T.done,
     at: iso(c.done_at),
     state: c.done_at ? 'done' : 'waiting',
-    note: c.done_at ? TEXTS.delivered(reports) : null,
+    note: c.done_at
+      ? TEXTS.delivered(reports)
+      : c.due_date && c.status === 'processing'
+        ? TEXTS.dueOn(c.due_date)
+        : null,
   });
   if (c.status === 'cancelled')
     steps.push({
@@ -93,6 +97,7 @@ export async function viewsOf(rt: CommissionRuntime, rows: CommissionRow[]) {
     const order = await rt.orders.getOrder(r.order_id);
     if (order) orders.set(r.order_id, order);
   }
+  const today = chinaToday(rt.now());
   return rows.map((c) => {
     const order = c.order_id ? orders.get(c.order_id) : undefined;
     const own = files.filter((f) => f.commission_id === c.id);
@@ -118,6 +123,8 @@ export async function viewsOf(rt: CommissionRuntime, rows: CommissionRow[]) {
       canPay: c.status === 'pending_payment' && order?.canPay === true,
       canCancel: c.status === 'quoting' || (c.status === 'pending_payment' && order?.canCancel === true),
       deadline: c.deadline,
+      dueDate: c.due_date,
+      overdue: c.status === 'processing' && c.due_date !== null && c.due_date < today,
       delivery: form.delivery ?? 'file',
       copies: form.delivery === 'print' ? (form.copies ?? 1) : 0,
       timeline: timelineOf(c, order, reports.length),

@@ -94,6 +94,24 @@ export function CommissionConsolePage() {
             render: (_v, c) => formatYuan(c.amount),
           },
           { key: 'status', title: T.columns.status, width: 90, render: (_v, c) => <Tag>{c.statusText}</Tag> },
+          {
+            key: 'due',
+            title: T.columns.due,
+            width: 130,
+            render: (_v, c) =>
+              c.dueDate ? (
+                <span className="commission-due">
+                  {c.dueDate}
+                  {c.overdue && (
+                    <Tag color="red" style={{ marginInlineStart: 6 }}>
+                      {T.overdue}
+                    </Tag>
+                  )}
+                </span>
+              ) : (
+                '—'
+              ),
+          },
           { key: 'deadline', title: T.columns.deadline, width: 110, render: (_v, c) => c.deadline ?? '—' },
           {
             key: 'at',

@@ -37,6 +37,8 @@ const estimate = (amount: string | null, goodsName: string) => ({
   amountFen: amount === null ? null : Math.round(Number(amount) * 100),
   amount,
   explain: '2 篇 × ¥5.00/篇',
+  turnaroundDays: 5,
+  dueDate: '2026-12-02',
 });
 
 function submitted(over: Partial<Commission> = {}): Commission {
@@ -60,6 +62,8 @@ function submitted(over: Partial<Commission> = {}): Commission {
     canPay: true,
     canCancel: true,
     deadline: null,
+    dueDate: null,
+    overdue: false,
     delivery: 'file',
     copies: 0,
     timeline: [
@@ -140,11 +144,16 @@ describe('文献下载 form', () => {
       target: { value: '10.1000/abc\n\n  张三. 农田墒情研究[J]. 农业工程学报, 2022.  ' },
     });
     await screen.findByText('¥10.00');
+    // The turnaround the server records at payment, from the goods.
+    expect(screen.getByText('支付后 5 日内完成（自然日），今日支付预计 2026-12-02 完成')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('联系人'), { target: { value: '王老师' } });
     fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13912345678' } });
+    fireEvent.change(screen.getByLabelText('电子邮箱'), { target: { value: 'wang@' } });
     fireEvent.click(screen.getByRole('button', { name: '提交委托' }));
     expect(await screen.findByText('请确认所申请文献仅用于个人学习研究')).toBeTruthy();
+    expect(await screen.findByText('请输入正确的邮箱地址')).toBeTruthy();
     expect(body).toBeUndefined();
+    fireEvent.change(screen.getByLabelText('电子邮箱'), { target: { value: 'wang@example.edu.cn' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: '提交委托' }));
     await screen.findByText('委托已提交');
@@ -154,6 +163,7 @@ describe('文献下载 form', () => {
       personalUse: true,
       contactName: '王老师',
       contactPhone: '13912345678',
+      email: 'wang@example.edu.cn',
       fileIds: [],
     });
     expect(body).not.toHaveProperty('deadline');

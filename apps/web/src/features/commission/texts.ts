@@ -54,6 +54,7 @@ export const commissionTexts = {
     contactPhone: '联系电话',
     unit: '单位',
     email: '电子邮箱',
+    emailHelp: '选填：填写后，报价待支付与办理完成时会发邮件通知您（另有短信通知注册手机号）。',
     note: '备注',
     files: '上传附件',
     filesHelp: `PDF、Word 或 TXT 文档，单个不超过 ${COMMISSION_FILE_RULES.maxBytes / 1024 / 1024} MB，最多 ${COMMISSION_FILE_RULES.maxFiles} 个。`,
@@ -67,6 +68,9 @@ export const commissionTexts = {
     loading: '正在计算…',
     incomplete: '填写数量后显示费用',
     note: '费用按服务商品计价，提交后生成订单，以订单金额为准。',
+    /** The goods' turnaround: the due date the server records at payment. */
+    turnaround: (days: number, date: string) =>
+      `支付后 ${days} 日内完成（自然日），今日支付预计 ${date} 完成`,
   },
   submit: '提交委托',
   submitted: '委托已提交',

@@ -110,6 +110,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     roles: ['admin', 'editor'],
     page: consolePage(() => import('../news-admin'), 'NewsAdminPage'),
   },
+  {
+    path: 'goods',
+    label: '商品与价格',
+    roles: ['admin', 'finance'],
+    page: consolePage(() => import('../goods-admin'), 'GoodsPage'),
+  },
 ];
 
 /** The page of an address under /admin/ ('' when none matches: the dashboard). */

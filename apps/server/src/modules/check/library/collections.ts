@@ -39,16 +39,23 @@ export function scopeOf(
 }
 
 /**
- * Why a similarity goods cannot be ordered now, or null when it can: a collection it is not sold
- * without (goods.library_required, migration 0038: 硕博's thesis collection) holds no document, so
- * it would give another goods' result at its own price (issue 12). The goods list says the same
- * (`available: false` with this reason), and /freeCheck/uploadFile refuses such goods.
+ * Why a similarity goods cannot be ordered now, or null when it can (issue 12: a goods whose
+ * collections are empty is not sold as if they were not):
+ * - every collection it compares against is empty (a fresh install: `npm run library:import` has
+ *   not run), so a check would find nothing whatever the paper; or
+ * - a collection it is not sold without (goods.library_required, migration 0038: 硕博's thesis
+ *   collection) holds no document, so it would give another goods' result at its own price.
+ * The goods list says the same (`available: false` with this reason), and /freeCheck/uploadFile
+ * refuses such goods before anything is stored.
  */
 export function saleRefusalOf(
-  goods: Pick<GoodsRecord, 'name' | 'libraryRequired'>,
+  goods: Pick<GoodsRecord, 'name' | 'libraryRequired' | 'libraryCollections'>,
   composition: readonly CollectionCount[],
 ): string | null {
   const held = new Set(composition.filter((c) => c.documents > 0).map((c) => c.collection));
+  const named = collectionsOf(goods) ?? LIBRARY_COLLECTIONS;
+  if (!named.some((c) => held.has(c)))
+    return TEXTS.goodsLibraryEmpty(goods.name, named.map((c) => LIBRARY_COLLECTION_NAMES[c]).join('、'));
   const empty = LIBRARY_COLLECTIONS.filter((c) => goods.libraryRequired?.includes(c) && !held.has(c));
   if (empty.length === 0) return null;
   return TEXTS.goodsCollectionEmpty(goods.name, empty.map((c) => LIBRARY_COLLECTION_NAMES[c]).join('、'));

@@ -187,6 +187,7 @@ export function CommissionForm(props: CommissionFormProps) {
             <Form.Item
               name="email"
               label={T.fields.email}
+              extra={T.fields.emailHelp}
               rules={[{ type: 'email', message: R.contact.email.invalid }]}
             >
               <Input maxLength={R.contact.email.max} autoComplete="email" />

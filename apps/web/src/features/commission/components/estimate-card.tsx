@@ -25,6 +25,11 @@ export function EstimateCard({
             <p className="muted">{T.estimate.incomplete}</p>
           )}
           <p className="muted">{estimate.explain}</p>
+          {estimate.turnaroundDays !== null && estimate.dueDate !== null && (
+            <p className="commission-estimate__due">
+              {T.estimate.turnaround(estimate.turnaroundDays, estimate.dueDate)}
+            </p>
+          )}
           {estimate.amount !== null && <p className="muted">{T.estimate.note}</p>}
         </>
       )}

@@ -1,0 +1,2 @@
+/** The console's goods and prices and site info pages (/admin/goods, /admin/site). */
+export { GoodsPage } from './goods-page';
