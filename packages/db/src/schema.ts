@@ -444,6 +444,8 @@ export interface InvoicesTable {
   /** 红冲 recorded by an operator (migration 0039); with its note (red invoice number). */
   reversed_at: Timestamp | null;
   reversal_note: string | null;
+  /** The red invoice's PDF (红字发票) attached to the recorded 红冲 (migration 0046). */
+  reversal_pdf_file_key: ColumnType<string | null, string | null | undefined, string | null>;
   deidentified_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -751,8 +753,16 @@ export interface StaffRecoveryCodesTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** Keys sealed under STAFF_SECRET_KEY, moved here by its rotation (migration 0046). */
+export interface StaffSealedKeysTable {
+  name: 'recovery-mac';
+  sealed: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   staff_accounts: StaffAccountsTable;
+  staff_sealed_keys: StaffSealedKeysTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;

@@ -341,6 +341,8 @@ export const invoiceSchema = z.object({
   ...money,
   status: z.enum(['requested', 'issued']),
   statusText: z.string(),
+  /** 已红冲 with the red invoice's PDF (红字发票) attached: downloadable with `red: true`. */
+  hasReversalPdf: z.boolean(),
   createdAt: isoDate,
   issuedAt: isoDate.nullable(),
   emailedAt: isoDate.nullable(),
@@ -425,7 +427,8 @@ export const ordersApi = {
   invoiceList: endpoint({ path: '/invoice/list', body: pageBody, data: pageOf(invoiceSchema) }),
   invoiceDownload: endpoint({
     path: '/invoice/download',
-    body: z.object({ invoiceId: idSchema('发票') }),
+    /** `red`: the red invoice (红字发票) of a 红冲 instead of the invoice. */
+    body: z.object({ invoiceId: idSchema('发票'), red: z.boolean().optional() }),
     data: 'file',
   }),
   cityList: endpoint({ path: '/websiteUser/cityList', data: z.array(cityNodeSchema) }),
