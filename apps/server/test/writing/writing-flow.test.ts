@@ -207,6 +207,13 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     deep[0]!.children![0]!.children![0]!.children = [];
     const tooDeep = await call(t, `${A}/combOutline`, { writingId, outline: deep }, { token });
     expect(tooDeep.code).not.toBe(0);
+    const tooLong = await call(
+      t,
+      `${A}/combOutline`,
+      { writingId, outline: Array.from({ length: 16 }, () => ({ ...outline[0]!, children: [] })) },
+      { token },
+    );
+    expect(tooLong.message).toBe('大纲最多 15 章，每章最多 15 节，每节最多 12 个小节');
     // Another user sees nothing of it.
     const other = await newUser(t);
     const peek = await call(t, `${A}/query`, { writingId }, { token: other.token });
@@ -269,6 +276,15 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     );
     const badYear = await call(t, `${A}/searchReference`, { keyword: '养老', yearFrom: 'abc' }, { token });
     expect(badYear.message).toBe('年份须为 1900 到 2100 之间的整数');
+    const reversed = await call(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老', yearFrom: 2022, yearTo: 2019 },
+      { token },
+    );
+    expect(reversed.message).toBe('起始年份不能晚于截止年份');
+    const longWord = await call(t, `${A}/searchReference`, { keyword: '养'.repeat(101) }, { token });
+    expect(longWord.message).toBe('检索词不能超过 100 个字');
     const en = await call<{ list: unknown[]; message: string }>(
       t,
       `${A}/searchEnReference`,
