@@ -591,15 +591,38 @@ export interface CheckLibraryDocumentsTable {
   added_at: GeneratedTimestamp;
 }
 
+/** AIGC detection ordered with a similarity check (migration 0042). */
+export type CheckAigcAddonStatus = 'pending' | 'done' | 'failed';
+
+export interface CheckAigcAddonsTable {
+  check_id: string;
+  goods_id: string;
+  goods_name: string;
+  amount_fen: number;
+  free: Generated<boolean>;
+  status: ColumnType<CheckAigcAddonStatus, CheckAigcAddonStatus | undefined, CheckAigcAddonStatus>;
+  model_key: string | null;
+  score: number | null;
+  reliable: boolean | null;
+  flagged_chars: number | null;
+  failure_reason: string | null;
+  refunded_fen: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   checks: ChecksTable;
   check_reports: CheckReportsTable;
   check_library_documents: CheckLibraryDocumentsTable;
+  check_aigc_addons: CheckAigcAddonsTable;
 }
 
 export type CheckRow = Selectable<ChecksTable>;
 export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
+export type CheckAigcAddonRow = Selectable<CheckAigcAddonsTable>;
 
 // ---------------------------------------------------------------------------------------------
 // The similarity engine's PostgreSQL index (migration 0012_simcheck_index.sql). Read and written by

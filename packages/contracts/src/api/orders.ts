@@ -248,6 +248,8 @@ export const orderSchema = z.object({
   expireAt: isoDate,
   serviceRef: z.string().nullable(),
   meta: z.record(z.string(), z.unknown()),
+  /** An order sold with add-ons (a check with AIGC detection): each part's name and amount; [] otherwise. */
+  parts: z.array(z.object({ goodsId: z.string(), goodsName: z.string(), ...money })).optional(),
   /** A transfer proof waits for an operator: 待确认, no 去支付. */
   offlinePending: z.boolean().optional(),
   offlinePendingText: z.string().nullable().optional(),
