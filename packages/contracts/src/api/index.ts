@@ -7,6 +7,7 @@ export * from './console.ts';
 export * from './endpoint.ts';
 export * from './form-rules.ts';
 export * from './home.ts';
+export * from './library-admin.ts';
 export * from './news.ts';
 export * from './news-rules.ts';
 export * from './operator.ts';
