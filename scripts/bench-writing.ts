@@ -2,7 +2,8 @@
 // loopback (the real adapter, the real section prompts, the citation validator and the .docx
 // writer): 20 drafts of ~10,000 characters, every third one written by a lying model (the sandbox's
 // phantomCitations fault cites sources the prompt never gave). Prints per-draft figures and ends
-// with `writing: drafts=… unresolved_citations=… budget_within_15pct=… copy_ratio_max=… aigc_index_mean=…`.
+// with `writing: drafts=… unresolved_citations=… budget_within_15pct=… copy_ratio_max=…` (the AIGC
+// index is on the line before it: `aigc_index_mean=…`).
 // Prices: LLM_PRICE_INPUT / LLM_PRICE_OUTPUT (yuan per million tokens; default DeepSeek's 2 / 8).
 // Each draft's body is checked by our similarity engine (@kyfw/simcheck) against a library of the
 // demo corpus's first LIBRARY_RECORDS records (title + abstract; the drafts' sources are among them):
@@ -205,5 +206,8 @@ console.log(
 );
 console.log(`citations removed by the validator: ${removedTotal}`);
 console.log(
-  `writing: drafts=${DRAFTS} unresolved_citations=${unresolved} budget_within_15pct=${(withinBudget / sections).toFixed(3)} copy_ratio_max=${(copyRatioMax * 100).toFixed(1)}% aigc_index_mean=${(aigcSum / DRAFTS).toFixed(1)}`,
+  `aigc_index_mean=${(aigcSum / DRAFTS).toFixed(1)} (the sandbox's template text; says nothing about a real model)`,
+);
+console.log(
+  `writing: drafts=${DRAFTS} unresolved_citations=${unresolved} budget_within_15pct=${(withinBudget / sections).toFixed(3)} copy_ratio_max=${(copyRatioMax * 100).toFixed(1)}%`,
 );

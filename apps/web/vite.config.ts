@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
+import { COMPRESSIBLE, compressAsset } from './scripts/compress.ts';
 
 /**
  * Build metadata for the "new build" reload (spec §2): one id per build, embedded in the bundle as
@@ -34,12 +34,9 @@ function buildMeta(): Plugin {
   };
 }
 
-/** Text assets worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
-
 /**
- * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every text asset over 1 KB,
- * once at build time; the server sends them to browsers that accept them (@fastify/static
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every text asset over 1 KB
+ * (scripts/compress.ts), once at build time; the server sends them to browsers that accept them (@fastify/static
  * preCompressed, with Vary: accept-encoding). index.html is sent with its runtime config injected,
  * so the server compresses it per answer instead.
  */
@@ -60,19 +57,7 @@ function compressAssets(): Plugin {
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
       for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file) || file.includes('/.vite/')) continue;
-        const raw = readFileSync(file);
-        if (raw.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(raw, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        if (COMPRESSIBLE.test(file) && !file.includes('/.vite/')) compressAsset(file);
       }
     },
   };

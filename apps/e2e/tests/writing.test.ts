@@ -62,6 +62,7 @@ describe('AI writing journey', () => {
     expect(new URL(p.url()).searchParams.get('id')).toBeTruthy();
     await p.getByLabel('条目 1 名称').fill('绪论');
     await p.getByTestId('outline-row-1.2').getByRole('checkbox', { name: '表格' }).check();
+    await p.getByTestId('outline-row-3.1').getByRole('checkbox', { name: '图片' }).check();
     await p.getByRole('button', { name: '保存提纲' }).click();
     await expect.poll(() => p.locator('body').innerText()).toContain('合计');
     await p.getByRole('button', { name: '生成摘要' }).click();
@@ -110,6 +111,9 @@ describe('AI writing journey', () => {
       /\[1\] (王明, 李华\. 城市社区养老服务供给模式研究|张敏\. 智慧养老平台的使用意愿与影响因素)\[J\]/,
     );
     expect(new TextDecoder().decode(files['docProps/custom.xml'])).toContain('AIGC');
+    // The 3.1 item asked for a picture: the sandbox's marked sample data drawn as a chart.
+    expect(Object.keys(files).filter((f) => /^word\/media\/.+\.png$/.test(f))).toHaveLength(1);
+    expect(text).toContain('图3-1 【沙箱示例】沙箱示例数据（虚构）');
 
     // LibreOffice (Debian's package, installed by scripts/ensure-chromium.sh) opens it and prints
     // it to PDF; its first pages are saved as pictures beside the screenshots to be looked at.
@@ -124,6 +128,7 @@ describe('AI writing journey', () => {
     expect(pdfText).toMatch(/第\s*1\s*章\s*绪\s*论/);
     expect(pdfText).toMatch(/参\s*考\s*文\s*献/);
     expect(pdfText).toContain('本文内容由人工智能生成');
+    expect(pdfText).toMatch(/图\s*3-1\s*【沙箱示例】沙箱示例数据/);
     expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf]).toString())?.[1])).toBeGreaterThan(3);
     execFileSync('pdftoppm', [
       '-png',

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { compressAsset } from './compress.ts';
 
 /** The loading placeholder of index.html, replaced by the page. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
@@ -35,9 +36,9 @@ export async function prerender(webRoot: string, dist: string): Promise<void> {
       ssr: { noExternal: true },
     });
     const { renderLanding } = (await import(pathToFileURL(join(outDir, 'landing.js')).href)) as {
-      renderLanding: () => Promise<{ html: string; css: string }>;
+      renderLanding: () => Promise<{ html: string; styles: string }>;
     };
-    const { html, css } = await renderLanding();
+    const { html, styles } = await renderLanding();
     const index = readFileSync(join(dist, 'index.html'), 'utf8');
     if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root"> placeholder');
     // The page paints from its HTML and stylesheet; the app's scripts are asked for after that first
@@ -51,18 +52,16 @@ export async function prerender(webRoot: string, dist: string): Promise<void> {
     );
     const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
     writeFileSync(join(dist, bootFile), boot);
+    // Compressed like every other asset (vite.config.ts, compressAssets, ran before this file existed).
+    compressAsset(join(dist, bootFile));
     let page = index.replace(entry[0], '');
     for (const m of preloads) page = page.replace(m[0], '');
     page = page
-      .replace(ROOT, () => `<div id="root">${html}</div>`)
-      .replace(
-        '</head>',
-        () =>
-          `<style data-prerendered="antd">${css}</style><script defer src="/${bootFile}"></script></head>`,
-      );
+      .replace(ROOT, () => `<div id="root" data-prerendered>${html}</div>`)
+      .replace('</head>', () => `${styles}<script defer src="/${bootFile}"></script></head>`);
     writeFileSync(join(dist, 'landing.html'), page);
     console.log(
-      `prerendered / → dist/landing.html (${(html.length / 1024).toFixed(1)} KB markup, ${(css.length / 1024).toFixed(1)} KB antd CSS)`,
+      `prerendered / → dist/landing.html (${(html.length / 1024).toFixed(1)} KB markup, ${(styles.length / 1024).toFixed(1)} KB antd styles)`,
     );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -71,25 +70,41 @@ export async function prerender(webRoot: string, dist: string): Promise<void> {
 
 /**
  * The loader of the prerendered page: once the page has painted, the entry's module preloads and the
- * entry itself, as index.html would have them.
+ * entry itself, as index.html would have them, evaluated chunk by chunk.
  */
 function bootScript(entry: string, preloads: readonly string[]): string {
   return `// kyfw: loads the app once the prerendered page has painted (apps/web/scripts/prerender.ts).
 (function () {
+  var preloads = ${JSON.stringify(preloads)};
   function load() {
     var head = document.head;
-    ${JSON.stringify(preloads)}.forEach(function (href) {
+    preloads.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       head.appendChild(link);
     });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = ${JSON.stringify(entry)};
-    head.appendChild(script);
+    // The entry's chunks are evaluated one by one, each in a task of its own (React, antd's core,
+    // ...), then the entry: the same modules in the same order as one <script type="module">, but
+    // the page can answer input between them instead of waiting for one long evaluation.
+    var next = 0;
+    function step() {
+      if (next < preloads.length) {
+        var href = preloads[next++];
+        import(href).then(later, later);
+        return;
+      }
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = ${JSON.stringify(entry)};
+      head.appendChild(script);
+    }
+    function later() {
+      setTimeout(step, 0);
+    }
+    step();
   }
   // A click on the painted page before the app has taken it over (a button such as 登录 / 注册) is
   // held, not lost: the element is remembered by its tag, text and place among its likes, and the

@@ -1,5 +1,5 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { replayEarlyClick } from './app/early-click';
 import { AppProvider, createQueryClient } from './app/provider';
@@ -9,28 +9,46 @@ import { loadUserInfo } from './features/auth';
 import { homeInfoQueryOptions } from './features/home';
 import './styles/global.css';
 
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+// `/` comes prerendered (apps/web/scripts/prerender.ts marks its #root): the app hydrates that markup
+// instead of building the page a second time.
+const prerendered = container.hasAttribute('data-prerendered');
+
 const queryClient = createQueryClient();
 
 // On start: home info for the footer, and the user info when a token cookie exists (spec §2/§4).
-void queryClient.prefetchQuery(homeInfoQueryOptions);
+// The prerendered page is hydrated as it was built, before any data: its footer asks for home info
+// itself once hydrated, so no answer can arrive while React is still matching the markup.
+if (!prerendered) void queryClient.prefetchQuery(homeInfoQueryOptions);
 void loadUserInfo();
 startRuntimeGuards();
 
 const router = createAppRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
 
-// As a transition: React renders the first page in slices of a few milliseconds instead of one long
-// task, so the page (prerendered `/`, else the loading text) stays responsive meanwhile (Lighthouse's
-// total blocking time).
-replayEarlyClick(container);
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
+/**
+ * Once the first render is on the page (a parent's effect runs after its children's), hands a click
+ * held by the landing page's loader over. A wrapper, not a sibling: the tree above the app stays the
+ * one the page was prerendered with, so React's ids (antd's CSS variable scope) come out the same.
+ */
+function FirstCommit({ children }: { children: ReactNode }) {
+  useEffect(() => replayEarlyClick(container!), []);
+  return children;
+}
+
+const app = (
+  <StrictMode>
+    <FirstCommit>
       <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProvider>
-    </StrictMode>,
-  );
+    </FirstCommit>
+  </StrictMode>
+);
+
+// As a transition: React renders (or hydrates) the first page in slices of a few milliseconds
+// instead of one long task, so the page stays responsive meanwhile (Lighthouse's total blocking time).
+startTransition(() => {
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

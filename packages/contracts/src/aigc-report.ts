@@ -68,3 +68,23 @@ export interface AigcParagraph {
   /** Chinese reasons, only for flagged paragraphs. */
   reasons: string[];
 }
+
+/**
+ * AIGC detection ordered together with a similarity check (decision 0020): its own section of the
+ * similarity report (ReportModel.aigc), over the same `text`. `failed`: the detection could not be
+ * done; its part of the order was refunded (or its free use given back) and `message` says so.
+ */
+export type AigcSection =
+  | {
+      status: 'done';
+      /** The AIGC goods' name at upload (AIGC检测). */
+      goodsName: string;
+      modelVersion: string;
+      figures: AigcFigures;
+      verdict: string;
+      reasons: string[];
+      paragraphs: AigcParagraph[];
+      /** The disclaimer (every figure a reference value). */
+      notes: string[];
+    }
+  | { status: 'failed'; goodsName: string; message: string };

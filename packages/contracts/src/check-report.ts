@@ -9,6 +9,8 @@
  * the browser can slice `text` directly.
  */
 
+import type { AigcSection } from './aigc-report.ts';
+
 /** verbatim (red, 文字复制) | paraphrase (orange, 疑似改写) | quoted (green, 引用（已标注）). */
 export type MatchKind = 'verbatim' | 'paraphrase' | 'quoted';
 
@@ -35,6 +37,8 @@ export interface ReportModel {
   text: string;
   /** Things the reader should know: the disclaimer, extraction warnings. */
   notes: string[];
+  /** The AIGC detection ordered with this check (decision 0020); absent without it. */
+  aigc?: AigcSection;
 }
 
 export interface ReportFigures {

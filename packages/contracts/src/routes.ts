@@ -159,3 +159,40 @@ export function matchPageRoute(pathname: string): { route: PageRoute; rest: stri
   }
   return undefined;
 }
+
+/** The document title of a page: `{title} - 科研服务网` (a title naming the site already stays as is). */
+export function documentTitle(title: string): string {
+  return title.includes(SITE_NAME) ? title : `${title} - ${SITE_NAME}`;
+}
+
+/** What a page's head says, from this list: the server writes it, the web app sets it on navigation. */
+export interface RouteHead {
+  route: PageRoute;
+  /** The document title (documentTitle of the route's). */
+  title: string;
+  /** The route's own title, for og:title. */
+  shortTitle: string;
+  description: string;
+  /** The canonical path (the route's own spelling); null: not indexable (no canonical link). */
+  canonicalPath: string | null;
+  /** The catch-all rest (an article's slug under /industryNews). */
+  rest: string;
+}
+
+/** The head of the page at `pathname` (no query; a trailing slash is ignored); undefined: no page. */
+export function routeHead(pathname: string): RouteHead | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const match = matchPageRoute(path);
+  if (!match) return undefined;
+  const { route, rest } = match;
+  // The route's own spelling for the canonical address (the router matches /aboutus too).
+  const canonical = route.path.includes(':') ? path : route.path.replace(/\/\*$/, '');
+  return {
+    route,
+    title: documentTitle(route.title),
+    shortTitle: route.title,
+    description: route.description ?? SITE_DESCRIPTION,
+    canonicalPath: route.indexable ? canonical : null,
+    rest,
+  };
+}

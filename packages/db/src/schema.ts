@@ -103,6 +103,9 @@ export interface UsersTable {
   last_login_at: GeneratedTimestamp;
   password_changed_at: Timestamp | null;
   closed_at: Timestamp | null;
+  /** Locked by an operator (migration 0044): no login by any method; null when not locked. */
+  locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -113,7 +116,8 @@ export type SessionRevokeReason =
   | 'password_change'
   | 'password_reset'
   | 'account_deleted'
-  | 'account_closed';
+  | 'account_closed'
+  | 'account_locked';
 
 export interface SessionsTable {
   id: Generated<string>;
@@ -244,6 +248,18 @@ export interface Database {
   entitlements: EntitlementsTable;
   account_notices: AccountNoticesTable;
   entitlement_grant_digests: EntitlementGrantDigestsTable;
+}
+
+/** A self-service data export or account deletion (migration 0044): who (the account id), what, when. */
+export interface AccountRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'export' | 'deletion';
+  requested_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  account_requests: AccountRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -428,6 +444,8 @@ export interface InvoicesTable {
   /** 红冲 recorded by an operator (migration 0039); with its note (red invoice number). */
   reversed_at: Timestamp | null;
   reversal_note: string | null;
+  /** The red invoice's PDF (红字发票) attached to the recorded 红冲 (migration 0046). */
+  reversal_pdf_file_key: ColumnType<string | null, string | null | undefined, string | null>;
   deidentified_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -573,15 +591,38 @@ export interface CheckLibraryDocumentsTable {
   added_at: GeneratedTimestamp;
 }
 
+/** AIGC detection ordered with a similarity check (migration 0042). */
+export type CheckAigcAddonStatus = 'pending' | 'done' | 'failed';
+
+export interface CheckAigcAddonsTable {
+  check_id: string;
+  goods_id: string;
+  goods_name: string;
+  amount_fen: number;
+  free: Generated<boolean>;
+  status: ColumnType<CheckAigcAddonStatus, CheckAigcAddonStatus | undefined, CheckAigcAddonStatus>;
+  model_key: string | null;
+  score: number | null;
+  reliable: boolean | null;
+  flagged_chars: number | null;
+  failure_reason: string | null;
+  refunded_fen: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   checks: ChecksTable;
   check_reports: CheckReportsTable;
   check_library_documents: CheckLibraryDocumentsTable;
+  check_aigc_addons: CheckAigcAddonsTable;
 }
 
 export type CheckRow = Selectable<ChecksTable>;
 export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
+export type CheckAigcAddonRow = Selectable<CheckAigcAddonsTable>;
 
 // ---------------------------------------------------------------------------------------------
 // The similarity engine's PostgreSQL index (migration 0012_simcheck_index.sql). Read and written by
@@ -735,8 +776,16 @@ export interface StaffRecoveryCodesTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** Keys sealed under STAFF_SECRET_KEY, moved here by its rotation (migration 0046). */
+export interface StaffSealedKeysTable {
+  name: 'recovery-mac';
+  sealed: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   staff_accounts: StaffAccountsTable;
+  staff_sealed_keys: StaffSealedKeysTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;

@@ -59,7 +59,7 @@ async function tab(name: 'requested' | 'issued' | 'reversal', cookie = cookies.f
   return body.data!;
 }
 
-function upload(invoiceId: string, file: Buffer, cookie: string) {
+function upload(invoiceId: string, file: Buffer, cookie: string, path = '/invoices/upload') {
   const form = new FormData();
   form.append('invoiceId', invoiceId);
   form.append('file', new Blob([file], { type: 'application/pdf' }), 'invoice.pdf');
@@ -68,7 +68,7 @@ function upload(invoiceId: string, file: Buffer, cookie: string) {
     t.app
       .inject({
         method: 'POST',
-        url: '/kyfw/web/v1/admin/invoices/upload',
+        url: `/kyfw/web/v1/admin${path}`,
         headers: { cookie, 'content-type': request.headers.get('content-type')! },
         payload: Buffer.from(payload),
       })
@@ -76,12 +76,12 @@ function upload(invoiceId: string, file: Buffer, cookie: string) {
   );
 }
 
-function download(invoiceId: string) {
+function download(invoiceId: string, extra: { red?: boolean } = {}, token = user.token) {
   return t.app.inject({
     method: 'POST',
     url: '/kyfw/web/v1/invoice/download',
-    headers: { token: user.token, 'content-type': 'application/json' },
-    payload: JSON.stringify({ invoiceId }),
+    headers: { token, 'content-type': 'application/json' },
+    payload: JSON.stringify({ invoiceId, ...extra }),
   });
 }
 
@@ -180,6 +180,116 @@ describe('invoices', () => {
       before: { reversed: false },
       after: { reversed: true, note: '红字发票 0123456789' },
     });
+  });
+
+  it('finance attaches the red invoice PDF to the 红冲: the user downloads it as 红字发票, nobody else does; deleted with the account', async () => {
+    const owner = await newUser(t);
+    const order = await newOrder(t, owner.userId, 10_000);
+    await startPay(t, owner.token, order.orderId, 'wx');
+    await devPay(t, order.orderNo);
+    await t.sandbox.notificationSettled('wx', order.orderNo);
+    const created = await call<{ invoiceId: string }>(
+      t,
+      '/invoice/create',
+      { orderIds: [order.orderId], titleType: 'personal', title: '李雷', email: 'lilei@example.com' },
+      { token: owner.token },
+    );
+    const { invoiceId } = created.data;
+    await calls.post('/invoices/generate', { invoiceId }, cookies.finance);
+    await calls.post('/refunds/create', { orderNo: order.orderNo, reason: '用户申请退款' }, cookies.finance);
+    const red = Buffer.from('%PDF-1.7\n红字发票 0987654321\n%%EOF\n');
+    const toRed = (file: Buffer, cookie = cookies.finance) =>
+      upload(invoiceId, file, cookie, '/invoices/reversalUpload');
+
+    // Before the 红冲 is recorded there is nothing to attach it to.
+    expect(await toRed(red)).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: '请先登记红冲（红字发票号码），再上传红字发票 PDF',
+    });
+    await calls.post('/invoices/reverse', { invoiceId, note: '红字发票 0987654321' }, cookies.finance);
+    // The invoice upload's checks: a PDF only, support may not.
+    expect(await toRed(Buffer.from('GIF89a not a pdf'))).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: '请上传 PDF 格式的发票文件',
+    });
+    expect((await toRed(red, cookies.support)).code).toBe(ErrorCode.FORBIDDEN);
+    const listMine = async (token = owner.token) =>
+      (
+        await call<{ list: { invoiceId: string; statusText: string; hasReversalPdf: boolean }[] }>(
+          t,
+          '/invoice/list',
+          { page: 1, pageSize: 50 },
+          { token },
+        )
+      ).data.list.find((i) => i.invoiceId === invoiceId);
+    expect(await listMine()).toMatchObject({ statusText: '已红冲', hasReversalPdf: false });
+    expect((await download(invoiceId, { red: true }, owner.token)).json()).toMatchObject({
+      code: ErrorCode.RESOURCE_NOT_FOUND,
+      message: '该发票没有可下载的红字发票',
+    });
+
+    const done = await toRed(red);
+    expect(done).toMatchObject({
+      code: 0,
+      data: { hasReversalPdf: true, reversalNote: '红字发票 0987654321' },
+    });
+    expect(await listMine()).toMatchObject({ statusText: '已红冲', hasReversalPdf: true });
+    const mine = await download(invoiceId, { red: true }, owner.token);
+    expect(mine.rawPayload.equals(red)).toBe(true);
+    expect(decodeURIComponent(String(mine.headers['content-disposition']))).toContain(
+      `红字发票-${done.data.invoiceNo}.pdf`,
+    );
+    // The invoice itself is still the blue one.
+    expect((await download(invoiceId, {}, owner.token)).rawPayload.equals(red)).toBe(false);
+    // Another user gets nothing; finance and support read it in the console.
+    expect((await download(invoiceId, { red: true }, user.token)).json()).toMatchObject({
+      code: ErrorCode.RESOURCE_NOT_FOUND,
+    });
+    const consoleFile = await t.app.inject({
+      method: 'GET',
+      url: `/kyfw/web/v1/admin/invoices/reversalFile?invoiceId=${invoiceId}`,
+      headers: { cookie: cookies.support },
+    });
+    expect(consoleFile.rawPayload.equals(red)).toBe(true);
+    // Once.
+    expect(await toRed(red)).toMatchObject({ code: ErrorCode.CONFLICT, message: '该发票的红字发票已上传' });
+    const rows = await calls.auditRows('invoice.reversalUpload');
+    expect(rows.map((r) => r.outcome).sort()).toEqual(['failed', 'failed', 'failed', 'ok', 'refused']);
+    expect(rows.find((r) => r.outcome === 'ok')).toMatchObject({
+      username: 'finance1',
+      target: done.data.invoiceNo,
+      before: { reversalPdf: false },
+      after: { reversalPdf: true, bytes: red.length, note: '红字发票 0987654321' },
+    });
+
+    // Deleted with the account, like the invoice's own PDF.
+    const key = (
+      await t.db
+        .selectFrom('invoices')
+        .select('reversal_pdf_file_key')
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow()
+    ).reversal_pdf_file_key!;
+    await t.db.transaction().execute((tx) =>
+      t.root.services.accounts.hooks.runDeletion(tx, owner.userId, {
+        db: t.db,
+        now: t.clock.now(),
+        status: 'deleted',
+      }),
+    );
+    expect(
+      await t.db
+        .selectFrom('invoices')
+        .select(['reversal_pdf_file_key', 'pdf_file_key'])
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ reversal_pdf_file_key: null, pdf_file_key: null });
+    const purges = await t.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('name', '=', 'orders.purge-files')
+      .execute();
+    expect(purges.flatMap((j) => (j.payload as { keys: string[] }).keys)).toContain(key);
   });
 
   it('support and editors cannot issue; editors cannot read; bad ids are refused', async () => {

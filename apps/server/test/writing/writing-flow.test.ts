@@ -207,6 +207,13 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     deep[0]!.children![0]!.children![0]!.children = [];
     const tooDeep = await call(t, `${A}/combOutline`, { writingId, outline: deep }, { token });
     expect(tooDeep.code).not.toBe(0);
+    const tooLong = await call(
+      t,
+      `${A}/combOutline`,
+      { writingId, outline: Array.from({ length: 16 }, () => ({ ...outline[0]!, children: [] })) },
+      { token },
+    );
+    expect(tooLong.message).toBe('大纲最多 15 章，每章最多 15 节，每节最多 12 个小节');
     // Another user sees nothing of it.
     const other = await newUser(t);
     const peek = await call(t, `${A}/query`, { writingId }, { token: other.token });
@@ -269,6 +276,15 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     );
     const badYear = await call(t, `${A}/searchReference`, { keyword: '养老', yearFrom: 'abc' }, { token });
     expect(badYear.message).toBe('年份须为 1900 到 2100 之间的整数');
+    const reversed = await call(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老', yearFrom: 2022, yearTo: 2019 },
+      { token },
+    );
+    expect(reversed.message).toBe('起始年份不能晚于截止年份');
+    const longWord = await call(t, `${A}/searchReference`, { keyword: '养'.repeat(101) }, { token });
+    expect(longWord.message).toBe('检索词不能超过 100 个字');
     const en = await call<{ list: unknown[]; message: string }>(
       t,
       `${A}/searchEnReference`,
@@ -339,7 +355,8 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     const order = await t.orders.getOrder(orderId);
     expect(order?.status).toBe('done');
     const usage = await usageOfOrder(t.db, order!.orderNo);
-    expect(usage.calls).toBe(full.data.sections.length);
+    // One call per section, and one for the chart of the item that asks for a picture.
+    expect(usage.calls).toBe(full.data.sections.length + 1);
     expect(usage.completionTokens).toBeGreaterThan(0);
   });
 
@@ -360,7 +377,15 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     expect(text).toContain('参考文献');
     expect(text).toContain('本文内容由人工智能生成');
     expect(text).toContain('【沙箱示例】本文为演示用模板文字');
-    expect(text).toContain('［图片占位：现状分析');
+    // The 现状分析 item asks for a picture and its text gives numbers (the sandbox's invented sample
+    // data, said to be invented): a real picture, its caption below it.
+    expect(text).toContain('示例数据（虚构，仅用于演示图表绘制，请替换为你的真实数据）：甲类 12 项');
+    expect(text).not.toContain('［图片占位');
+    const media = Object.keys(files).filter((f) => /^word\/media\/.+\.png$/.test(f));
+    expect(media).toHaveLength(1);
+    expect(xml).toMatch(
+      /<w:drawing>.*<\/w:drawing><\/w:r><\/w:p><w:p>.*?图2-1 【沙箱示例】沙箱示例数据（虚构）/,
+    );
     expect(text).toMatch(/以下 \d+ 篇均为从文献库检索到的 2 篇真实记录或你提供的文献，未编造任何文献/);
     // The formula the 结论 item asked for is a Word equation (OMML), not LaTeX text.
     const equations = xml.match(/<m:oMath>.*?<\/m:oMath>/g) ?? [];
@@ -374,7 +399,7 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     expect(text).toContain('示例表格只给出结构，没有数据');
     // Captions numbered per chapter: the 1.2 item's table is 表1-1, the 现状分析 figure 图2-1.
     expect(text).toContain('表1-1 研究现状');
-    expect(text).toContain('图2-1 现状分析');
+    expect(text).toContain('图2-1 【沙箱示例】沙箱示例数据（虚构）');
     expect(xml).toMatch(/TOC \\[oh]/);
     const refs = [...text.matchAll(/\[(\d+)\] [^[]+?\[J\]/g)].map((m) => Number(m[1]));
     expect(refs).toEqual(refs.map((_, i) => i + 1));

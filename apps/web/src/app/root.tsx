@@ -4,6 +4,7 @@ import { NavigationProgress } from '../components/feedback/navigation-progress';
 import { ToastHost } from '../components/feedback/toast-host';
 import { AuthDialogs } from '../features/auth';
 import { LeaveConfirm } from './leave-confirm';
+import { useRouteHead } from './page-head';
 
 /**
  * One id per document load. A page opened by a fresh load (typing the address, a link from outside)
@@ -20,6 +21,7 @@ export function scrollKey(location: Pick<Location, 'key'>): string {
 
 /** The root route: the page plus everything that floats over every page. */
 export function RootShell() {
+  useRouteHead();
   return (
     <>
       <NavigationProgress />

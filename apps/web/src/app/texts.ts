@@ -33,8 +33,3 @@ export const shellTexts = {
     aboutUs: '关于我们',
   },
 } as const;
-
-/** `${title} - 科研服务网`, for the document title of a page. */
-export function pageTitle(title: string): string {
-  return `${title} - ${shellTexts.siteName}`;
-}

@@ -61,6 +61,8 @@ export const uploadFieldsSchema = z.object({
     .max(40),
   /** The user's opt-in: add the paper to the comparison library after its check. Default false. */
   addToLibrary: flag.default(false),
+  /** 同时检测AIGC: AIGC detection ordered with this similarity check (decision 0020). Default false. */
+  aigcAddon: flag.default(false),
 });
 
 const reportFormat = z.enum(['pdf', 'marked', 'html', 'zip'], {
@@ -110,6 +112,21 @@ export const checkGoodsSchema = goodsSchema.loose().extend({
   available: z.boolean().optional(),
   /** Why it cannot be ordered now, in the words of the upload's refusal; null when it can. */
   unavailableReason: z.string().nullable().optional(),
+  /**
+   * Similarity goods: the AIGC goods that can be ordered with it (同时检测AIGC, its price per
+   * 1,000 characters and free detection); null when none can (AIGC goods themselves, none on sale).
+   */
+  aigcAddon: z
+    .object({
+      goodsId: z.string(),
+      name: z.string(),
+      pricePerThousand: z.string(),
+      /** The whole check is free only when both free uses apply (decision 0020). */
+      freeAvailable: z.boolean(),
+      freeMaxChars: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CheckGoods = z.output<typeof checkGoodsSchema>;
 
@@ -136,6 +153,23 @@ export const uploadResultSchema = z.looseObject({
   addToLibrary: z.boolean(),
   warnings: z.array(z.string()),
   status: checkStatusValueSchema,
+  /** The order's parts (the check and the AIGC add-on), each priced by the server; [] without add-on. */
+  parts: z
+    .array(
+      z.object({ goodsId: z.string(), goodsName: z.string(), amount: z.string(), amountFen: z.number() }),
+    )
+    .optional(),
+  /** The AIGC add-on as ordered; null without it. */
+  aigcAddon: z
+    .object({
+      goodsId: z.string(),
+      goodsName: z.string(),
+      amount: z.string(),
+      amountFen: z.number(),
+      free: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type UploadResult = z.output<typeof uploadResultSchema>;
 
@@ -153,6 +187,24 @@ export const checkStateSchema = z.looseObject({
   failureReason: z.string().nullable(),
   canRetry: z.boolean(),
   reportReady: z.boolean(),
+  /** The AIGC detection ordered with this check (decision 0020); null without it. */
+  aigcAddon: z
+    .object({
+      goodsName: z.string(),
+      /** pending | done | failed (for good: its part refunded or its free use given back) */
+      status: z.enum(['pending', 'done', 'failed']),
+      statusText: z.string(),
+      amount: z.string(),
+      free: z.boolean(),
+      /** Index 0–100 and whether it is in the reliable range, once done (reference values). */
+      score: z.number().nullable(),
+      reliable: z.boolean().nullable(),
+      failureReason: z.string().nullable(),
+      /** What was refunded for the part (yuan, "0.00" when nothing). */
+      refundedAmount: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CheckState = z.output<typeof checkStateSchema>;
 
@@ -225,6 +277,15 @@ export const verifyResultSchema = z.looseObject({
   kind: z.literal('aigc').optional(),
   aigcScore: z.number().optional(),
   aigcReliable: z.boolean().optional(),
+  /** A similarity report with the AIGC detection ordered with it (signed): its index, or failed. */
+  aigcAddon: z
+    .object({
+      goodsName: z.string(),
+      failed: z.boolean(),
+      score: z.number().nullable(),
+      reliable: z.boolean().nullable(),
+    })
+    .optional(),
 });
 export type VerifyResult = z.output<typeof verifyResultSchema>;
 

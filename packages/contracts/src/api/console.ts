@@ -385,6 +385,14 @@ export const consoleApi = {
     query: z.object({ invoiceId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '发票不存在' }) }),
     data: 'file',
   }),
+  /** multipart: `invoiceId` and the red invoice's PDF (`file`), on a recorded 红冲 (finance, admin). */
+  invoiceReversalUpload: endpoint({ path: '/admin/invoices/reversalUpload', data: consoleInvoiceSchema }),
+  invoiceReversalFile: endpoint({
+    method: 'GET',
+    path: '/admin/invoices/reversalFile',
+    query: z.object({ invoiceId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '发票不存在' }) }),
+    data: 'file',
+  }),
   deliveryList: endpoint({
     path: '/admin/deliveries/list',
     body: z.object({ shipped: z.boolean().optional() }),

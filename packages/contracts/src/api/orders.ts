@@ -248,6 +248,8 @@ export const orderSchema = z.object({
   expireAt: isoDate,
   serviceRef: z.string().nullable(),
   meta: z.record(z.string(), z.unknown()),
+  /** An order sold with add-ons (a check with AIGC detection): each part's name and amount; [] otherwise. */
+  parts: z.array(z.object({ goodsId: z.string(), goodsName: z.string(), ...money })).optional(),
   /** A transfer proof waits for an operator: 待确认, no 去支付. */
   offlinePending: z.boolean().optional(),
   offlinePendingText: z.string().nullable().optional(),
@@ -341,6 +343,8 @@ export const invoiceSchema = z.object({
   ...money,
   status: z.enum(['requested', 'issued']),
   statusText: z.string(),
+  /** 已红冲 with the red invoice's PDF (红字发票) attached: downloadable with `red: true`. */
+  hasReversalPdf: z.boolean(),
   createdAt: isoDate,
   issuedAt: isoDate.nullable(),
   emailedAt: isoDate.nullable(),
@@ -425,7 +429,8 @@ export const ordersApi = {
   invoiceList: endpoint({ path: '/invoice/list', body: pageBody, data: pageOf(invoiceSchema) }),
   invoiceDownload: endpoint({
     path: '/invoice/download',
-    body: z.object({ invoiceId: idSchema('发票') }),
+    /** `red`: the red invoice (红字发票) of a 红冲 instead of the invoice. */
+    body: z.object({ invoiceId: idSchema('发票'), red: z.boolean().optional() }),
     data: 'file',
   }),
   cityList: endpoint({ path: '/websiteUser/cityList', data: z.array(cityNodeSchema) }),

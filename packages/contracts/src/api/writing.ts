@@ -33,7 +33,10 @@ export const WRITING_RULES = {
   referenceTextRequired: '请粘贴参考文献',
   referenceTextTooLong: '参考文献文本不能超过 20000 个字',
   keywordRequired: '请输入检索词',
+  keywordTooLong: '检索词不能超过 100 个字',
   yearInvalid: '年份须为 1900 到 2100 之间的整数',
+  yearRangeReversed: '起始年份不能晚于截止年份',
+  outlineTooLong: '大纲最多 15 章，每章最多 15 节，每节最多 12 个小节',
   sectionRequired: '请选择要修改的章节',
   instructionTooLong: '修改要求不能超过 500 个字',
 } as const;
@@ -112,9 +115,18 @@ const itemFields = {
   picture: flag,
 };
 const level3 = z.strictObject(itemFields, { error: R.outlineTooDeep });
-const level2 = z.object({ ...itemFields, children: z.array(level3).max(12).optional() });
-const level1 = z.object({ ...itemFields, children: z.array(level2).max(15).optional() });
-export const outlineSchema = z.array(level1).min(1, { error: R.outlineEmpty }).max(15);
+const level2 = z.object({
+  ...itemFields,
+  children: z.array(level3).max(12, { error: R.outlineTooLong }).optional(),
+});
+const level1 = z.object({
+  ...itemFields,
+  children: z.array(level2).max(15, { error: R.outlineTooLong }).optional(),
+});
+export const outlineSchema = z
+  .array(level1)
+  .min(1, { error: R.outlineEmpty })
+  .max(15, { error: R.outlineTooLong });
 
 export const combOutlineBody = z.object({ writingId, outline: outlineSchema });
 
@@ -124,13 +136,22 @@ const year = z.coerce
   .min(1900, { error: R.yearInvalid })
   .max(2100, { error: R.yearInvalid });
 /** Words searched in the records' title, keywords and abstract; optionally a 学科 preferred and a year range kept. */
-export const searchReferenceBody = z.object({
-  keyword: z.string({ error: R.keywordRequired }).trim().min(1, { error: R.keywordRequired }).max(100),
-  discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),
-  yearFrom: year.optional(),
-  yearTo: year.optional(),
-  limit: z.coerce.number().int().min(1).max(30).default(10),
-});
+export const searchReferenceBody = z
+  .object({
+    keyword: z
+      .string({ error: R.keywordRequired })
+      .trim()
+      .min(1, { error: R.keywordRequired })
+      .max(100, { error: R.keywordTooLong }),
+    discipline: z.string().trim().max(L.discipline, { error: R.disciplineTooLong }).default(''),
+    yearFrom: year.optional(),
+    yearTo: year.optional(),
+    limit: z.coerce.number().int().min(1).max(30).default(10),
+  })
+  .refine((b) => b.yearFrom === undefined || b.yearTo === undefined || b.yearFrom <= b.yearTo, {
+    error: R.yearRangeReversed,
+    path: ['yearTo'],
+  });
 
 export const analysisReferenceBody = z.object({
   text: z

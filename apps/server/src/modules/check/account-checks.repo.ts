@@ -63,6 +63,7 @@ export async function listChecksForExport(db: Kysely<Database>, userId: string) 
   const rows = await db
     .selectFrom('checks')
     .leftJoin('check_reports', 'check_reports.check_id', 'checks.id')
+    .leftJoin('check_aigc_addons', 'check_aigc_addons.check_id', 'checks.id')
     .select([
       'checks.check_no',
       'checks.order_id',
@@ -79,6 +80,14 @@ export async function listChecksForExport(db: Kysely<Database>, userId: string) 
       'checks.hidden_at',
       'check_reports.report_no',
       'check_reports.ratio',
+      'check_aigc_addons.goods_name as addon_goods_name',
+      'check_aigc_addons.amount_fen as addon_amount_fen',
+      'check_aigc_addons.free as addon_free',
+      'check_aigc_addons.status as addon_status',
+      'check_aigc_addons.score as addon_score',
+      'check_aigc_addons.reliable as addon_reliable',
+      'check_aigc_addons.failure_reason as addon_failure_reason',
+      'check_aigc_addons.refunded_fen as addon_refunded_fen',
     ])
     .where('checks.user_id', '=', userId)
     .orderBy('checks.created_at')
@@ -99,5 +108,19 @@ export async function listChecksForExport(db: Kysely<Database>, userId: string) 
     deletedAt: r.hidden_at?.toISOString() ?? null,
     reportNo: r.report_no,
     ratio: r.ratio,
+    /** AIGC detection ordered with the check (migration 0042); null without it. */
+    aigcAddon:
+      r.addon_status === null
+        ? null
+        : {
+            goodsName: r.addon_goods_name,
+            amountFen: r.addon_amount_fen,
+            free: r.addon_free,
+            status: r.addon_status,
+            score: r.addon_score,
+            reliable: r.addon_reliable,
+            failureReason: r.addon_failure_reason,
+            refundedFen: r.addon_refunded_fen,
+          },
   }));
 }

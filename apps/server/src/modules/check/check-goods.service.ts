@@ -85,6 +85,20 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
   const goods = await orders.listGoods('check');
   const states = userId ? await freeUseStates(rt.db, userId) : null;
   const composition = await rt.library.composition();
+  const pricePerThousand = (g: GoodsRecord) =>
+    formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize));
+  // The AIGC goods sold as the add-on of a similarity check (同时检测AIGC, decision 0020).
+  const addonGoods = goods.find((g) => checkKindOf(g) === 'aigc');
+  const addonCap = addonGoods ? freeCapOf(rt, addonGoods) : null;
+  const addon = addonGoods
+    ? {
+        goodsId: addonGoods.id,
+        name: addonGoods.name,
+        pricePerThousand: pricePerThousand(addonGoods),
+        freeAvailable: addonCap !== null && states?.get('free_aigc_detection') === 'available',
+        freeMaxChars: addonCap,
+      }
+    : null;
   return goods.map((g) => {
     const cap = freeCapOf(rt, g);
     const refusal = checkKindOf(g) === 'similarity' ? saleRefusalOf(g, composition) : null;
@@ -94,7 +108,7 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
       /** similarity: 查重; aigc: AIGC检测. */
       kind: checkKindOf(g),
       /** Per 1,000 characters, in yuan: what the page shows as 元/千字. */
-      pricePerThousand: formatFenAsYuan(Math.round((g.unitPriceFen * 1000) / g.unitSize)),
+      pricePerThousand: pricePerThousand(g),
       freeMaxChars: cap,
       /** The logged-in user can use a free check on these goods (papers up to freeMaxChars). */
       freeAvailable: cap !== null && status === 'available',
@@ -110,6 +124,8 @@ export async function listCheckGoods(rt: CheckRuntime, userId: string | null) {
       available: refusal === null,
       /** Why not (shown on its card; /freeCheck/uploadFile refuses it with the same text). */
       unavailableReason: refusal,
+      /** Similarity goods: the AIGC detection that can be ordered with it; null otherwise. */
+      aigcAddon: checkKindOf(g) === 'similarity' ? addon : null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { type JobContext, NonRetryableJobError } from '../../jobs/job-definition.ts';
 import { FileNotFoundError } from '../../lib/storage/index.ts';
+import { aigcSectionOf } from './aigc/aigc-addon.ts';
 import {
   type CheckRecord,
   findCheck,
@@ -23,7 +24,7 @@ import { extractUpload, type StoredText } from './upload.service.ts';
  * run after a crash or a restart starts from what is stored (the extracted text kept at upload; a
  * report already written is not made twice), and a check that is done is never run again.
  *
- * Progress (checks.progress and the job row): parsing 5, comparing 10–80 (the engine's own
+ * Progress (checks.progress and the job row): parsing 5, the AIGC add-on's detection 7, comparing 10–80 (the engine's own
  * progress, 10 + 70 × the share of the comparison done), reporting 85–95, done 100.
  */
 
@@ -115,7 +116,8 @@ async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: Chec
       (await findReport(rt.db, check.id)) ??
       (check.kind === 'aigc'
         ? await buildAndStoreAigcReport(rt, ctx, check, stored)
-        : await buildAndStoreReport(rt, ctx, check, stored));
+        : // The AIGC add-on first (fast, stored at once), then the comparison; its section goes in the report.
+          await buildAndStoreReport(rt, ctx, check, stored, await aigcSectionOf(rt, ctx, check, stored)));
     await addToLibrary(rt, check, stored);
     // Done under the check's row lock: an account deletion either came first (the check stopped,
     // this fails and the run is discarded) or sees a delivered check (its files purged by its job).
@@ -165,7 +167,14 @@ async function listReportKeys(rt: CheckRuntime, check: CheckRecord): Promise<str
   // Report rows of a deleted account have no keys left; the files sit beside the upload.
   const folder = check.fileKey?.slice(0, check.fileKey.lastIndexOf('/'));
   if (folder)
-    for (const name of ['report.json', 'report.pdf', 'marked.pdf', 'report.html', 'report.zip'])
+    for (const name of [
+      'report.json',
+      'report.pdf',
+      'marked.pdf',
+      'report.html',
+      'report.zip',
+      'aigc-part.json',
+    ])
       keys.push(`${folder}/${name}`);
   return keys.filter((k): k is string => typeof k === 'string');
 }

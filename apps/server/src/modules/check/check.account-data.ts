@@ -5,6 +5,7 @@ import {
   listAccountCheckFiles,
   listChecksForExport,
 } from './account-checks.repo.ts';
+import { clearAccountAddonKeys, listAccountAddonKeys } from './aigc/aigc-addon.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_PURGE_JOB, stopChecksOfErasedAccount } from './check.service.ts';
 
@@ -21,7 +22,10 @@ export function registerCheckAccountHooks(hooks: AccountHooks, rt: CheckRuntime)
   hooks.onDeletion('check', async (tx, userId, { now, status }) => {
     await stopChecksOfErasedAccount(rt, tx, userId, now, status);
     const { keys, libraryIds } = await listAccountCheckFiles(tx, userId);
+    // The AIGC add-on's stored section (migration 0042) goes with the other files.
+    keys.push(...(await listAccountAddonKeys(tx, userId)));
     await deidentifyAccountChecks(tx, userId, now);
+    await clearAccountAddonKeys(tx, userId);
     if (keys.length > 0 || libraryIds.length > 0) {
       await enqueue(tx, CHECK_PURGE_JOB, { keys, libraryIds }, { maxAttempts: 5 });
     }

@@ -64,6 +64,7 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
         author: input.author,
         goodsId: input.goodsId,
         addToLibrary: input.addToLibrary,
+        aigcAddon: input.aigcAddon,
       });
       return ok(result);
     },

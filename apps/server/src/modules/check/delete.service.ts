@@ -1,5 +1,6 @@
 import { ErrorCode } from '@kyfw/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { findAddon } from './aigc/aigc-addon.repo.ts';
 import { type CheckRecord, hideCheck, lockCheck } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
@@ -66,11 +67,12 @@ export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: str
       if (order?.payStatus === 1) throw new AppError(ErrorCode.CHECK_IN_PROGRESS, TEXTS.paidWhileDeleting);
     }
     const report = await findReport(tx, current.id);
+    const addon = await findAddon(tx, current.id);
     await hideCheck(tx, current.id, rt.now());
-    return { current, report };
+    return { current, report, addon };
   });
   if (!hidden) return;
-  const { current, report } = hidden;
+  const { current, report, addon } = hidden;
   const keys = [
     current.fileKey,
     current.textKey,
@@ -79,6 +81,7 @@ export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: str
     report?.markedPdfKey,
     report?.htmlKey,
     report?.zipKey,
+    addon?.modelKey,
   ].filter((k): k is string => typeof k === 'string');
   for (const key of keys) await rt.storage.delete(key);
   const folders = new Set(keys.map((k) => k.slice(0, k.lastIndexOf('/'))));

@@ -1,6 +1,7 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { cancelJob } from '../../jobs/index.ts';
 import { restoreEntitlement } from '../accounts/entitlements.service.ts';
+import { restoreAddonFreeUse } from './aigc/aigc-addon.ts';
 import { entitlementOfKind } from './aigc/aigc-report.ts';
 import {
   type CheckRecord,
@@ -36,8 +37,11 @@ export async function failCheck(rt: CheckRuntime, check: CheckRecord, reason: st
   }
   await rt.db.transaction().execute(async (tx) => {
     const changed = await markFailed(tx, check.id, reason, now);
-    if (changed && check.free)
+    if (changed && check.free) {
       await restoreEntitlement(check.userId, entitlementOfKind(check.kind), { tx, usedFor: check.id });
+      // No report, so no AIGC section either: the add-on's free detection comes back too.
+      await restoreAddonFreeUse(tx, check);
+    }
   });
 }
 

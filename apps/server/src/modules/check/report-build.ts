@@ -1,4 +1,6 @@
+import type { AigcSection } from '@kyfw/contracts';
 import type { JobContext } from '../../jobs/job-definition.ts';
+import { addonSummaryOf } from './aigc/aigc-addon.ts';
 import { type CheckRecord, lockCheck, setStage } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_STAGE_TEXTS } from './check.texts.ts';
@@ -53,6 +55,8 @@ export async function buildAndStoreReport(
   ctx: JobContext<Payload>,
   check: CheckRecord,
   stored: StoredText,
+  /** The AIGC detection ordered with the check (aigc/aigc-addon.ts): its own section of the report. */
+  aigc?: AigcSection,
 ): Promise<CheckReportRecord> {
   await progress(rt, ctx, check, 'comparing', 10);
   const started = Date.now();
@@ -113,11 +117,12 @@ export async function buildAndStoreReport(
       ratioExcludingQuotes: report.ratioExcludingQuotes,
       maxSingleSourceRatio: report.maxSingleSourceRatio,
       checkedAt: checkedAt.toISOString(),
+      ...(aigc ? { aigcAddon: addonSummaryOf(aigc) } : {}),
     };
     const signature = signSummary(rt.signingSecret, summary);
     const verificationCode = verificationCodeOf(rt.signingSecret, signature);
     const verifyUrl = `${rt.publicBaseUrl}/check/verify?reportNo=${reportNo}&code=${verificationCode}`;
-    const model = buildReportModel({
+    const built = buildReportModel({
       orderId: check.id,
       orderNo: order?.orderNo ?? check.checkNo,
       reportNo,
@@ -134,6 +139,7 @@ export async function buildAndStoreReport(
       catalog,
       warnings: stored.warnings,
     });
+    const model = aigc ? { ...built, aigc } : built;
     const files = await rt.pool.render(model);
     await progress(rt, ctx, check, 'reporting', 95);
     const keys = {

@@ -34,6 +34,8 @@ export interface ReportSummary {
   kind?: 'aigc';
   aigcScore?: number;
   aigcReliable?: boolean;
+  /** A similarity report with AIGC detection ordered with it (migration 0042): its figures, or failed. */
+  aigcAddon?: { goodsName: string; failed: boolean; score: number | null; reliable: boolean | null };
 }
 
 /** The secret from config, or one generated once into DATA_DIR/secrets (mode 0600) and reused. */
@@ -65,6 +67,9 @@ export function canonicalSummary(s: ReportSummary): string {
     s.checkedAt,
     // Only AIGC reports carry these, so the signatures of similarity reports are unchanged.
     ...(s.kind === 'aigc' ? [s.kind, s.aigcScore ?? null, s.aigcReliable ?? null] : []),
+    ...(s.aigcAddon
+      ? ['aigcAddon', s.aigcAddon.goodsName, s.aigcAddon.failed, s.aigcAddon.score, s.aigcAddon.reliable]
+      : []),
   ]);
 }
 

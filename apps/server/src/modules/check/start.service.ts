@@ -5,6 +5,8 @@ import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { consumeEntitlement } from '../accounts/entitlements.service.ts';
+import { AIGC_TEXTS } from './aigc/aigc.texts.ts';
+import { findAddon, reopenFailedAddon } from './aigc/aigc-addon.repo.ts';
 import { entitlementOfKind } from './aigc/aigc-report.ts';
 import { lockCheck, markQueued } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
@@ -15,6 +17,18 @@ import { getOwnCheck, paidAndKept } from './own-check.ts';
 import { getCheckStatus } from './status.service.ts';
 
 /** Starting a check: the free start, the paid order's hook, a retry — each queues the check job. */
+
+/**
+ * A free check with the AIGC add-on (decision 0020) uses the free AIGC detection too, in the same
+ * transaction as the free check: both or neither. A failed add-on of a check run again is reopened.
+ */
+async function useAddonFreeUse(tx: Kysely<Database>, userId: string, checkId: string, now: Date) {
+  const addon = await findAddon(tx, checkId);
+  if (!addon?.free) return;
+  await reopenFailedAddon(tx, checkId, now);
+  const used = await consumeEntitlement(userId, 'free_aigc_detection', { tx, usedFor: checkId, now });
+  if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, AIGC_TEXTS.addonFreeUsed);
+}
 
 /** Enqueues the check job for a check and marks it queued (inside the caller's transaction). */
 export async function queueCheck(
@@ -57,6 +71,7 @@ export async function startFreeCheck(rt: CheckRuntime, userId: string, orderId: 
       now,
     });
     if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, freeUsedText(check.kind));
+    await useAddonFreeUse(tx, userId, check.id, now);
     await queueCheck(tx, check.id, `check:${check.id}:1`, now);
   });
   return getCheckStatus(rt, userId, orderId);
@@ -106,6 +121,7 @@ export async function retryCheck(rt: CheckRuntime, userId: string, orderId: stri
         now,
       });
       if (!used) throw new AppError(ErrorCode.CHECK_FREE_UNAVAILABLE, freeUsedText(check.kind));
+      await useAddonFreeUse(tx, userId, check.id, now);
     }
     await queueCheck(tx, check.id, `check:${check.id}:retry:${randomUUID()}`, now);
   });

@@ -1,6 +1,8 @@
 import { getJob } from '../../jobs/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
+import { type AigcAddonRecord, findAddon, findAddons } from './aigc/aigc-addon.repo.ts';
+import { addonView } from './aigc/aigc-addon.ts';
 import { aigcReliableOf } from './aigc/aigc-report.ts';
 import { type CheckRecord, findCheck, findUserCheck, listUserChecks } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
@@ -29,7 +31,7 @@ function canRetry(check: CheckRecord, order: OrderOfCheck | undefined): boolean 
   return check.free || paidAndKept(order);
 }
 
-export function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
+export function statusView(check: CheckRecord, orderStatus?: OrderOfCheck, addon?: AigcAddonRecord) {
   let statusText = CHECK_STATUS_TEXTS[check.status];
   if (check.status === 'pending') {
     if (check.free) statusText = TEXTS.freeStatus;
@@ -62,6 +64,8 @@ export function statusView(check: CheckRecord, orderStatus?: OrderOfCheck) {
     failureReason,
     canRetry: canRetry(check, orderStatus),
     reportReady: check.status === 'done',
+    /** The AIGC detection ordered with the check (decision 0020); null without it. */
+    aigcAddon: addonView(addon),
   };
 }
 
@@ -78,7 +82,7 @@ async function orderOfCheck(rt: CheckRuntime, check: CheckRecord) {
 /** What a polling page needs (also merged into /freeCheck/orderPayStatus). */
 export async function getCheckStatus(rt: CheckRuntime, userId: string, orderId: string) {
   const check = await reconcile(rt, await getOwnCheck(rt, userId, orderId));
-  return statusView(check, await orderOfCheck(rt, check));
+  return statusView(check, await orderOfCheck(rt, check), await findAddon(rt.db, check.id));
 }
 
 /** Like getCheckStatus, but null when the user has no such check (an order of another kind). */
@@ -86,7 +90,7 @@ export async function findCheckStatus(rt: CheckRuntime, userId: string, orderId:
   const found = isUuid(orderId) ? await findUserCheck(rt.db, userId, orderId) : undefined;
   if (!found) return null;
   const check = await reconcile(rt, found);
-  return statusView(check, await orderOfCheck(rt, check));
+  return statusView(check, await orderOfCheck(rt, check), await findAddon(rt.db, check.id));
 }
 
 export async function listChecks(rt: CheckRuntime, userId: string, page: number, pageSize: number) {
@@ -95,11 +99,15 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
     limit: pageSize,
   });
   const orders = rt.orders;
+  const addons = await findAddons(
+    rt.db,
+    rows.map((r) => r.check.id),
+  );
   const list = [];
   for (const row of rows) {
     const check = await reconcile(rt, row.check);
     const order = check.orderId ? await orders.getOrder(check.orderId) : undefined;
-    const status = statusView(check, order);
+    const status = statusView(check, order, addons.get(check.id));
     const awaitingPayment = check.status === 'pending' && !check.free && order?.canPay === true;
     list.push({
       ...status,

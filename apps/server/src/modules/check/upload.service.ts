@@ -10,6 +10,9 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import { lockActiveAccount } from '../accounts/accounts.service.ts';
+import { AIGC_TEXTS } from './aigc/aigc.texts.ts';
+import { insertAddon } from './aigc/aigc-addon.repo.ts';
+import { addonGoodsOf } from './aigc/aigc-addon.ts';
 import { checkKindOf } from './aigc/aigc-report.ts';
 import { insertCheck, setCheckFiles } from './check.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
@@ -48,6 +51,31 @@ export interface UploadInput {
   author: string;
   goodsId: string;
   addToLibrary: boolean;
+  /** 同时检测AIGC: the AIGC detection ordered with this similarity check (decision 0020). */
+  aigcAddon?: boolean;
+}
+
+function yuan(fen: number): { amount: string; amountFen: number } {
+  return { amount: formatFenAsYuan(fen), amountFen: fen };
+}
+
+/**
+ * The AIGC add-on's part of a similarity check: its goods and price for the paper's characters.
+ * Refused (1001, nothing stored) for AIGC goods, when no AIGC goods is on sale, or over its limit.
+ */
+async function addonPart(rt: CheckRuntime, goods: { id: string }, chars: number) {
+  if (checkKindOf(goods) !== 'similarity')
+    throw new AppError(ErrorCode.VALIDATION, AIGC_TEXTS.addonNotForAigc);
+  const addonGoods = await addonGoodsOf(rt);
+  if (!addonGoods) throw new AppError(ErrorCode.VALIDATION, AIGC_TEXTS.addonUnavailable);
+  if (chars > addonGoods.maxQuantity) {
+    throw new AppError(
+      ErrorCode.QUANTITY_OUT_OF_RANGE,
+      AIGC_TEXTS.addonTooManyChars(chars, addonGoods.maxQuantity),
+    );
+  }
+  const quantity = Math.max(chars, addonGoods.minQuantity);
+  return { goods: addonGoods, quantity, amountFen: rt.orders.priceFor(addonGoods, quantity).amountFen };
 }
 
 /** Parses the upload (in the extraction worker, with limits); every failure is an AppError in Chinese. */
@@ -91,7 +119,10 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   if (chars > goods.maxQuantity) {
     throw new AppError(ErrorCode.QUANTITY_OUT_OF_RANGE, TEXTS.tooManyChars(chars, goods.maxQuantity));
   }
-  const { amountFen } = orders.priceFor(goods, Math.max(chars, goods.minQuantity));
+  const quantity = Math.max(chars, goods.minQuantity);
+  const checkPrice = orders.priceFor(goods, quantity).amountFen;
+  const addon = input.aigcAddon ? await addonPart(rt, goods, chars) : undefined;
+  const amountFen = checkPrice + (addon?.amountFen ?? 0);
 
   const cap = freeCapOf(rt, goods);
   let freeNote: string | null = null;
@@ -99,6 +130,16 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   if (cap !== null && (await hasFreeCheck(rt.db, input.userId, goods))) {
     if (chars <= cap) free = true;
     else freeNote = TEXTS.freeOverCap(chars, cap);
+  }
+  // With the add-on the check is free only when its free AIGC detection applies too (decision 0020).
+  if (free && addon) {
+    const addonCap = freeCapOf(rt, addon.goods);
+    const addonFree =
+      addonCap !== null && chars <= addonCap && (await hasFreeCheck(rt.db, input.userId, addon.goods));
+    if (!addonFree) {
+      free = false;
+      freeNote = AIGC_TEXTS.addonNotFree;
+    }
   }
 
   // Files first, under a folder of their own; removed again if the rows cannot be written.
@@ -127,8 +168,9 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
               userId: input.userId,
               serviceType: 'check',
               goodsId: goods.id,
-              quantity: Math.max(chars, goods.minQuantity),
+              quantity,
               meta: { title: input.title.slice(0, 100) },
+              ...(addon ? { addons: [{ goodsId: addon.goods.id, quantity: addon.quantity }] } : {}),
             },
             { tx },
           );
@@ -155,6 +197,16 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
         });
         if (check) {
           await setCheckFiles(tx, check.id, { fileKey, textKey }, now);
+          if (addon) {
+            await insertAddon(tx, {
+              checkId: check.id,
+              goodsId: addon.goods.id,
+              goodsName: addon.goods.name,
+              amountFen: free ? 0 : addon.amountFen,
+              free,
+              now,
+            });
+          }
           return { check, order };
         }
       }
@@ -178,7 +230,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
       free,
       freeNote,
       goodsId: goods.id,
-      goodsName: goods.name,
+      goodsName: order?.goodsName ?? (addon ? `${goods.name}＋${addon.goods.name}` : goods.name),
       title: check.title,
       author: check.author,
       fileName: check.fileName,
@@ -186,6 +238,16 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
       addToLibrary: check.addToLibrary,
       warnings: document.warnings,
       status: check.status,
+      /** Each part priced by the server (the check, the AIGC add-on); [] without the add-on. */
+      parts: addon
+        ? [
+            { goodsId: goods.id, goodsName: goods.name, ...yuan(checkPrice) },
+            { goodsId: addon.goods.id, goodsName: addon.goods.name, ...yuan(addon.amountFen) },
+          ]
+        : [],
+      aigcAddon: addon
+        ? { goodsId: addon.goods.id, goodsName: addon.goods.name, ...yuan(free ? 0 : addon.amountFen), free }
+        : null,
     };
   } catch (error) {
     await rt.storage.deleteFolder(folder).catch(() => undefined);

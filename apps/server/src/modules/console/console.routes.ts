@@ -8,6 +8,7 @@ import { route } from '../../lib/route.ts';
 import { parseWith } from '../../lib/validate.ts';
 import type { OrdersRuntime } from '../orders/orders.operator.ts';
 import {
+  attachReversalPdf,
   completeFailedRefundByHand,
   confirmOfflineProof,
   findInvoice,
@@ -292,6 +293,22 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     return { data: undefined as never, target: invoice.invoiceNo };
   });
 
+  staffRoute(
+    consoleApi.invoiceReversalFile,
+    PAYMENTS_READ,
+    'invoice.reversalFile',
+    async ({ query, reply }) => {
+      const invoice = await findInvoice(db, query.invoiceId);
+      if (!invoice?.reversalPdfFileKey)
+        throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.reversalPdfMissing);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline')
+        .send(await rt().files.read(invoice.reversalPdfFileKey));
+      return { data: undefined as never, target: invoice.invoiceNo };
+    },
+  );
+
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: { files: 1, fileSize: INVOICE_PDF_MAX_BYTES, fields: 3, fieldSize: 100, parts: 4 },
@@ -309,6 +326,24 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
         after: { status: after.status, pdf: 'uploaded', bytes: data.length },
       };
     });
+    // The red invoice's PDF of a recorded 红冲: the same upload checks as the invoice's.
+    scoped.staffRoute(
+      consoleApi.invoiceReversalUpload,
+      FINANCE,
+      'invoice.reversalUpload',
+      async ({ request }) => {
+        const { invoiceId, data } = await readInvoiceUpload(request);
+        await attachReversalPdf(rt(), invoiceId, data);
+        const after = await consoleInvoice(db, invoiceId);
+        return {
+          data: after,
+          message: TEXTS.reversalPdfAttached,
+          target: after.invoiceNo,
+          before: { reversalPdf: false },
+          after: { reversalPdf: true, bytes: data.length, note: after.reversalNote },
+        };
+      },
+    );
   });
 
   staffRoute(consoleApi.deliveryList, ROLES_SHIPPING_READ, 'delivery.list', async ({ body }) => ({

@@ -181,6 +181,7 @@ async function toConsoleInvoices(db: Kysely<Database>, rows: InvoiceRow[]) {
     emailedAt: r.emailed_at?.toISOString() ?? null,
     reversedAt: r.reversed_at?.toISOString() ?? null,
     reversalNote: r.reversal_note,
+    hasReversalPdf: r.reversal_pdf_file_key !== null,
     orders: items
       .filter((i) => i.invoice_id === r.id)
       .map((i) => ({

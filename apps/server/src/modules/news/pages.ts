@@ -1,4 +1,4 @@
-import { matchPageRoute, pageRoutes, SITE_DESCRIPTION, SITE_NAME } from '@kyfw/contracts';
+import { documentTitle, pageRoutes, routeHead, SITE_DESCRIPTION, SITE_NAME } from '@kyfw/contracts';
 import type { PageHeadTags } from '../../plugins/web-app.ts';
 import type { ArticleRow } from './articles.repo.ts';
 
@@ -21,7 +21,7 @@ export function createPages(options: {
 }) {
   const base = options.baseUrl.replace(/\/$/, '');
   const absolute = (path: string) => `${base}${path}`;
-  const siteTitle = (title: string) => (title.includes(SITE) ? title : `${title} - ${SITE}`);
+  const siteTitle = documentTitle;
 
   function plain(path: string, title: string, description: string, index: boolean): PageHead {
     return {
@@ -45,10 +45,10 @@ export function createPages(options: {
     /** The head of the page at `pathname` (no query string). */
     async head(pathname: string): Promise<PageHead> {
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const match = matchPageRoute(path);
+      const page = routeHead(path);
       // A path no page of the web app serves: 404 with the same index.html (the app shows its 404 page).
-      if (!match) return { ...plain(path, '页面不存在', DEFAULT_DESCRIPTION, false), status: 404 };
-      const { route, rest: slug } = match;
+      if (!page) return { ...plain(path, '页面不存在', DEFAULT_DESCRIPTION, false), status: 404 };
+      const { route, rest: slug } = page;
       if (route.name === 'industryNews' && slug) {
         const article = await options.findArticle(slug);
         if (!article) return { ...plain(path, '页面不存在', DEFAULT_DESCRIPTION, false), status: 404 };
@@ -81,7 +81,7 @@ export function createPages(options: {
       }
       // The route's own spelling for the canonical address (the router matches /aboutus too).
       const canonicalPath = route.path.includes(':') ? path : route.path.replace(/\/\*$/, '');
-      return plain(canonicalPath, route.title, route.description ?? DEFAULT_DESCRIPTION, route.indexable);
+      return plain(canonicalPath, page.shortTitle, page.description, route.indexable);
     },
 
     /** sitemap.xml: the public pages and every published article. */

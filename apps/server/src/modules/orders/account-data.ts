@@ -14,7 +14,7 @@ import { toOrderView } from './orders.view.ts';
  * Account deletion (and inactivity closing) for the orders module, inside the accounts module's
  * transaction. Money records stay, as the law requires, but no longer identify anyone:
  * - addresses are deleted; courier deliveries keep only the region (recipient, phone, street cleared);
- * - invoices lose title, taxpayer ID and e-mail; issued PDFs and offline proofs are deleted from
+ * - invoices lose title, taxpayer ID and e-mail; issued PDFs (the red invoices' of a 红冲 too) and offline proofs are deleted from
  *   disk by a job enqueued in the same transaction (so files go only if the deletion commits);
  * - payments lose the platforms' raw answers (payer ids); orders lose their service meta and are
  *   hidden; pending orders are cancelled (the reconciliation job closes their QR codes, and a
@@ -63,9 +63,9 @@ async function deidentifyOrders(
 
   const invoiceFiles = await tx
     .selectFrom('invoices')
-    .select('pdf_file_key')
+    .select(['pdf_file_key', 'reversal_pdf_file_key'])
     .where('user_id', '=', userId)
-    .where('pdf_file_key', 'is not', null)
+    .where((eb) => eb.or([eb('pdf_file_key', 'is not', null), eb('reversal_pdf_file_key', 'is not', null)]))
     .execute();
   const proofFiles = await tx
     .selectFrom('offline_proofs')
@@ -73,7 +73,10 @@ async function deidentifyOrders(
     .where('user_id', '=', userId)
     .where('file_key', 'is not', null)
     .execute();
-  const keys = [...invoiceFiles.map((r) => r.pdf_file_key!), ...proofFiles.map((r) => r.file_key!)];
+  const keys = [
+    ...invoiceFiles.flatMap((r) => [r.pdf_file_key, r.reversal_pdf_file_key].filter((k) => k !== null)),
+    ...proofFiles.map((r) => r.file_key!),
+  ];
 
   await tx.deleteFrom('addresses').where('user_id', '=', userId).execute();
   await tx
@@ -88,6 +91,7 @@ async function deidentifyOrders(
       taxpayer_id: null,
       email: null,
       pdf_file_key: null,
+      reversal_pdf_file_key: null,
       deidentified_at: now,
       updated_at: now,
     })

@@ -84,3 +84,90 @@ export async function updateGoods(
     .executeTakeFirst();
   return row ? toGoods(row) : undefined;
 }
+
+// --- the console's catalogue (goods.console.ts) ---------------------------------------------------
+
+/** Every goods, on sale or not, with how many orders were sold with it, in display order. */
+export async function listAllGoods(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('goods')
+    .selectAll('goods')
+    .select((eb) =>
+      eb
+        .selectFrom('orders')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('orders.goods_id', '=', 'goods.id')
+        .as('orders'),
+    )
+    .orderBy('service_type')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...toGoods(r), orders: Number(r.orders ?? 0), updatedAt: r.updated_at }));
+}
+
+export interface GoodsFields {
+  serviceType: ServiceType;
+  name: string;
+  description: string;
+  unitPriceFen: number;
+  unitSize: number;
+  unit: string;
+  minQuantity: number;
+  maxQuantity: number;
+  freeRule: Record<string, unknown> | null;
+  sortOrder: number;
+}
+
+const columnsOf = (f: GoodsFields) => ({
+  name: f.name,
+  description: f.description,
+  unit_price_fen: f.unitPriceFen,
+  unit_size: f.unitSize,
+  unit: f.unit,
+  min_quantity: f.minQuantity,
+  max_quantity: f.maxQuantity,
+  free_rule: f.freeRule === null ? null : JSON.stringify(f.freeRule),
+  sort_order: f.sortOrder,
+});
+
+/** New goods, on sale; false when the id is taken. */
+export async function insertGoods(db: Kysely<Database>, id: string, f: GoodsFields, now: Date) {
+  const row = await db
+    .insertInto('goods')
+    .values({ id, service_type: f.serviceType, ...columnsOf(f), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Replaces the editable fields (not the id, the service type or on/off sale); false when missing. */
+export async function replaceGoodsFields(db: Kysely<Database>, id: string, f: GoodsFields, now: Date) {
+  const row = await db
+    .updateTable('goods')
+    .set({ ...columnsOf(f), updated_at: now })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many orders, checks and commissions name the goods (any: it cannot be deleted). */
+export async function goodsUses(db: Kysely<Database>, id: string): Promise<number> {
+  const count = (table: 'orders' | 'checks' | 'commissions') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('goods_id', '=', id)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  const counts = await Promise.all([count('orders'), count('checks'), count('commissions')]);
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** Deletes goods nothing uses (checked again by the foreign keys); false when missing. */
+export async function deleteGoods(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.deleteFrom('goods').where('id', '=', id).returning('id').executeTakeFirst();
+  return row !== undefined;
+}

@@ -12,7 +12,11 @@ import {
   setOrderServiceRef,
 } from './orders.service.ts';
 import { toOrderView } from './orders.view.ts';
-import { type RefundUndeliveredInput, refundUndeliveredOrder } from './payments/refunds.service.ts';
+import {
+  type RefundUndeliveredInput,
+  refundPartOfOrder,
+  refundUndeliveredOrder,
+} from './payments/refunds.service.ts';
 import { type StartPaymentInput, startPayment } from './payments/start.service.ts';
 import { getPayStatus } from './payments/status.service.ts';
 
@@ -103,6 +107,15 @@ export function createOrdersApi(runtime: OrdersRuntime) {
      */
     refundUndelivered: (orderId: string, input: RefundUndeliveredInput) =>
       refundUndeliveredOrder(rt(), orderId, input),
+    /**
+     * Part of the paid order's service failed for good, the rest was delivered (a check's AIGC
+     * add-on): `update(tx)` under the order's lock, then a refund of `amountFen` (at most what is
+     * left) is recorded and carried out; the order keeps its status.
+     */
+    refundPart: (
+      orderId: string,
+      input: { amountFen: number; reason: string; update?: (tx: Kysely<Database>) => Promise<boolean> },
+    ) => refundPartOfOrder(rt(), orderId, input),
     /** paid|processing -> done; idempotent. */
     async markDone(orderId: string, reason?: string) {
       const runtime = rt();

@@ -3,6 +3,7 @@ import { selfFetch } from '../../lib/self-address.ts';
 import { DEFAULT_SANDBOX_MOUNT_PATH, devPaymentRoutes, type FetchFn } from '../../providers/payment/index.ts';
 import { defineModule } from '../types.ts';
 import { registerOrdersAccountHooks } from './account-data.ts';
+import { goodsConsoleRoutes } from './goods.console.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { createOrdersApi, type OrdersApi } from './orders.api.ts';
 import { ordersJobDefinitions, ordersSchedules } from './orders.jobs.ts';
@@ -76,8 +77,16 @@ export const ordersModule = defineModule({
   hooks({ accounts }) {
     registerOrdersAccountHooks(accounts.hooks);
   },
-  async routes(app, { orders }) {
+  async routes(app, { orders, console, check }) {
     const rt = orders.runtime;
+    // The console's goods and prices (admin), under /admin with the staff session and audit log.
+    await app.register(goodsConsoleRoutes, {
+      prefix: API_PREFIX,
+      db: rt.db,
+      now: rt.now,
+      freeMaxChars: check.config.freeMaxChars,
+      console,
+    });
     await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
     await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
     // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.

@@ -7,7 +7,7 @@
  */
 export { shipOrder } from './addresses/addresses.service.ts';
 export { findInvoice } from './invoices/invoices.repo.ts';
-export { issueInvoice, issueInvoiceWithPdf } from './invoices/invoices.service.ts';
+export { attachReversalPdf, issueInvoice, issueInvoiceWithPdf } from './invoices/invoices.service.ts';
 export { findOrderByNo, toOrder } from './orders.repo.ts';
 export type { OrdersRuntime } from './orders.runtime.ts';
 export { getOrderHistory } from './orders.service.ts';

@@ -94,6 +94,8 @@ export interface NewOrder {
   userId: string;
   serviceType: ServiceType;
   goods: GoodsRecord;
+  /** The name on the order when it differs from the goods' (an order with add-ons names every part). */
+  goodsName?: string;
   quantity: number;
   amountFen: number;
   expireAt: Date;
@@ -111,7 +113,7 @@ export async function insertOrder(db: Kysely<Database>, o: NewOrder): Promise<Or
       user_id: o.userId,
       service_type: o.serviceType,
       goods_id: o.goods.id,
-      goods_name: o.goods.name,
+      goods_name: o.goodsName ?? o.goods.name,
       unit_price_fen: o.goods.unitPriceFen,
       unit_size: o.goods.unitSize,
       unit: o.goods.unit,

@@ -274,7 +274,7 @@ export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRu
     app,
     ordersApi.invoiceDownload,
     async ({ auth, body, reply }) => {
-      const file = await downloadInvoice(rt, auth.userId, body.invoiceId);
+      const file = await downloadInvoice(rt, auth.userId, body.invoiceId, body.red === true);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachment(file.fileName, 'invoice.pdf'))

@@ -44,6 +44,25 @@ export interface CreateOrderInput {
   serviceRef?: string | null;
   /** Small JSON the service wants back (titles, options); at most 8 KiB. Not shown to other users. */
   meta?: Record<string, unknown>;
+  /**
+   * Goods sold together with `goodsId` in this one order (e.g. AIGC detection with a check), each
+   * priced from the catalogue like the main goods. The order's amount is the sum of the parts, its
+   * name names every part (本科毕业论文查重＋AIGC检测) and `meta.parts` lists them (OrderView.parts).
+   */
+  addons?: { goodsId: string; quantity: number }[];
+}
+
+/** One part of an order with add-ons (meta.parts), as priced at ordering time. */
+export interface OrderPart {
+  goodsId: string;
+  goodsName: string;
+  quantity: number;
+  amountFen: number;
+}
+
+/** The order's name: every part's name joined by ＋, within the 60 characters of goods_name. */
+function orderNameOf(names: string[]): string {
+  return [...names.join('＋')].slice(0, 60).join('');
 }
 
 /**
@@ -62,7 +81,26 @@ export async function createOrder(rt: OrdersRuntime, input: CreateOrderInput, tx
     await lockActiveAccount(db, input.userId);
     const goods = await getGoods(db, input.goodsId);
     if (!goods || goods.serviceType !== input.serviceType) throw new AppError(ErrorCode.GOODS_NOT_FOUND);
-    const { amountFen } = priceFor(goods, input.quantity);
+    const parts: OrderPart[] = [
+      {
+        goodsId: goods.id,
+        goodsName: goods.name,
+        quantity: input.quantity,
+        amountFen: priceFor(goods, input.quantity).amountFen,
+      },
+    ];
+    for (const addon of input.addons ?? []) {
+      const extra = await getGoods(db, addon.goodsId);
+      if (!extra || extra.serviceType !== input.serviceType) throw new AppError(ErrorCode.GOODS_NOT_FOUND);
+      parts.push({
+        goodsId: extra.id,
+        goodsName: extra.name,
+        quantity: addon.quantity,
+        amountFen: priceFor(extra, addon.quantity).amountFen,
+      });
+    }
+    const amountFen = parts.reduce((sum, p) => sum + p.amountFen, 0);
+    const withParts = parts.length > 1 ? { ...meta, parts } : meta;
     const now = rt.now();
     // Whole seconds: the platforms' time_expire has no milliseconds.
     const expireAt = new Date(Math.floor((now.getTime() + rt.config.expireMinutes * 60_000) / 1000) * 1000);
@@ -72,11 +110,12 @@ export async function createOrder(rt: OrdersRuntime, input: CreateOrderInput, tx
         userId: input.userId,
         serviceType: input.serviceType,
         goods,
+        ...(parts.length > 1 ? { goodsName: orderNameOf(parts.map((p) => p.goodsName)) } : {}),
         quantity: input.quantity,
         amountFen,
         expireAt,
         serviceRef: input.serviceRef ?? null,
-        meta,
+        meta: withParts,
         now,
       });
       if (!order) continue;

@@ -75,6 +75,10 @@ export const TEXTS = {
   invoiceRequested: '发票申请已提交',
   invoiceIssued: '发票已开具',
   invoiceFileName: (invoiceNo: string) => `电子发票-${invoiceNo}.pdf`,
+  reversalFileName: (invoiceNo: string) => `红字发票-${invoiceNo}.pdf`,
+  reversalNotRecorded: '请先登记红冲（红字发票号码），再上传红字发票 PDF',
+  reversalPdfAttached: '该发票的红字发票已上传',
+  reversalPdfMissing: '该发票没有可下载的红字发票',
   invoiceMailSubject: (invoiceNo: string) => `【科研服务网】您的电子发票 ${invoiceNo}`,
   invoiceMailText: (i: { title: string; invoiceNo: string; amount: string }) =>
     [

@@ -52,6 +52,19 @@ export function paymentStatusTextOf(
   return payment.flagged ? PAYMENT_REFUND_FAILED_TEXTS[status] : PAYMENT_REFUND_PENDING_TEXTS[status];
 }
 
+/** The parts of an order sold with add-ons (meta.parts, orders.service createOrder); [] otherwise. */
+export function partsOf(
+  order: Pick<OrderRecord, 'meta'>,
+): { goodsId: string; goodsName: string; amountFen: number; amount: string }[] {
+  const parts = (order.meta as { parts?: unknown } | null)?.parts;
+  if (!Array.isArray(parts)) return [];
+  return parts.map((p: { goodsId: string; goodsName: string; amountFen: number }) => ({
+    goodsId: p.goodsId,
+    goodsName: p.goodsName,
+    ...money(p.amountFen),
+  }));
+}
+
 /** An order as the account pages and services see it (docs/api/orders.md). */
 export function toOrderView(order: OrderRecord, now: Date) {
   const pending = order.status === 'pending_payment';
@@ -87,6 +100,8 @@ export function toOrderView(order: OrderRecord, now: Date) {
     expireAt: order.expireAt.toISOString(),
     serviceRef: order.serviceRef,
     meta: order.meta,
+    /** An order with add-ons (a check with AIGC detection): each part's name and amount. */
+    parts: partsOf(order),
     /** A transfer proof waits for an operator (statusText 待确认); `offlinePendingText` says what next. */
     offlinePending: awaitingReview,
     offlinePendingText: awaitingReview ? TEXTS.offlinePendingNext : null,

@@ -6,6 +6,8 @@ import {
   Footer,
   Header,
   HeadingLevel,
+  HeightRule,
+  ImageRun,
   ImportedXmlComponent,
   NumberFormat,
   Packer,
@@ -18,9 +20,12 @@ import {
   TableOfContents,
   TableRow,
   TextRun,
+  VerticalAlign,
   WidthType,
 } from 'docx';
 import { formatGbt7714, renumberCitations } from './references.ts';
+import { CHART_SIZE, renderChartPng } from './writing.chart.ts';
+import type { FigureSpec } from './writing.figure.ts';
 import { latexToOmml } from './writing.math.ts';
 import type { Writing } from './writing.repo.ts';
 import type { OutlineItem } from './writing.schemas.ts';
@@ -152,6 +157,71 @@ function bodyParagraphs(
   return out;
 }
 
+/** Width of a chart in the document (pixels at 96 dpi: about 14.3 cm, inside every template's margins). */
+const CHART_WIDTH = 540;
+
+/** A section's figure: its chart with the caption below, or the dashed box the student replaces. */
+function figureParagraphs(
+  chart: { png: Buffer; spec: FigureSpec } | undefined,
+  number: string,
+  itemName: string,
+): (Paragraph | Table)[] {
+  if (chart)
+    return [
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        keepNext: true,
+        spacing: { before: 240, after: 60 },
+        children: [
+          new ImageRun({
+            type: 'png',
+            data: chart.png,
+            transformation: {
+              width: CHART_WIDTH,
+              height: Math.round((CHART_WIDTH * CHART_SIZE.height) / CHART_SIZE.width),
+            },
+            altText: { name: `图${number}`, title: chart.spec.caption, description: chart.spec.caption },
+          }),
+        ],
+      }),
+      caption(TEXTS.figureCaption(number, chart.spec.caption)),
+    ];
+  // A dashed box about as tall as a figure, its text saying what to put there.
+  const dashed = { style: BorderStyle.DASHED, size: 8, color: '808080' };
+  return [
+    new Paragraph({ spacing: { before: 120, after: 0 }, children: [] }),
+    new Table({
+      width: { size: 80, type: WidthType.PERCENTAGE },
+      alignment: AlignmentType.CENTER,
+      rows: [
+        new TableRow({
+          height: { value: 2400, rule: HeightRule.ATLEAST },
+          children: [
+            new TableCell({
+              verticalAlign: VerticalAlign.CENTER,
+              borders: { top: dashed, bottom: dashed, left: dashed, right: dashed },
+              children: [
+                new Paragraph({
+                  alignment: AlignmentType.CENTER,
+                  children: [
+                    new TextRun({
+                      text: TEXTS.figurePlaceholder(itemName),
+                      font: FONT,
+                      size: 21,
+                      color: '808080',
+                    }),
+                  ],
+                }),
+              ],
+            }),
+          ],
+        }),
+      ],
+    }),
+    caption(TEXTS.figureCaption(number, itemName)),
+  ];
+}
+
 function heading(text: string, level: 1 | 2 | 3, size: number): Paragraph {
   return new Paragraph({
     heading:
@@ -176,6 +246,13 @@ export async function renderWritingDocx(
     w.sources,
   );
   const textOf = new Map(paths.map((p, i) => [p, texts[i]!]));
+  // Charts of the sections that have one (drawn from their text's numbers; the sandbox's say so).
+  const charts = new Map<string, { png: Buffer; spec: FigureSpec }>();
+  for (const s of w.sections) {
+    if (!s.figure) continue;
+    const note = options.sandbox ? TEXTS.sandboxChartNote : undefined;
+    charts.set(s.path, { png: await renderChartPng(s.figure, note ? { note } : {}), spec: s.figure });
+  }
   const label = options.sandbox ? `${TEXTS.aiLabelExplicit}　${TEXTS.aiLabelSandbox}` : TEXTS.aiLabelExplicit;
   const title = w.title ?? w.topic;
 
@@ -254,30 +331,8 @@ export async function renderWritingDocx(
             TEXTS.tableCaption(next('table', chapter), item.name),
           ),
         );
-        if (item.picture === '1') {
-          // A dashed box the student replaces with their figure, and its numbered caption.
-          body.push(
-            new Paragraph({
-              alignment: AlignmentType.CENTER,
-              border: {
-                top: { style: BorderStyle.DASHED, size: 6, color: '808080' },
-                bottom: { style: BorderStyle.DASHED, size: 6, color: '808080' },
-                left: { style: BorderStyle.DASHED, size: 6, color: '808080' },
-                right: { style: BorderStyle.DASHED, size: 6, color: '808080' },
-              },
-              spacing: { before: 240, after: 120 },
-              children: [
-                new TextRun({
-                  text: TEXTS.figurePlaceholder(item.name),
-                  font: FONT,
-                  size: 21,
-                  color: '808080',
-                }),
-              ],
-            }),
-            caption(TEXTS.figureCaption(next('figure', chapter), item.name)),
-          );
-        }
+        if (item.picture === '1')
+          body.push(...figureParagraphs(charts.get(path), next('figure', chapter), item.name));
       }
     });
   };

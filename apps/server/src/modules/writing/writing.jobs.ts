@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
 import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import { validateCitations } from './references.ts';
+import { figureForSection } from './writing.figure.ts';
 import { outlineMessages, sectionMessages } from './writing.prompts.ts';
 import { findWriting, findWritingByOrder, updateWriting, type WrittenSection } from './writing.repo.ts';
 import {
@@ -44,7 +45,8 @@ const payloadSchema = z.object({ writingId: z.string().min(1) });
 /**
  * Writes the full text section by section. Each finished section is saved at once, so a job that
  * runs again (restart, lost lease, retry) continues after the last saved section. The validator
- * removes every citation that does not point to a numbered source. After its last attempt fails,
+ * removes every citation that does not point to a numbered source; an item asking for a picture
+ * gets the chart of the numbers its text gives, if any (writing.figure.ts). After its last attempt fails,
  * the order is refunded in full.
  */
 async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
@@ -100,12 +102,21 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
         },
       });
       const checked = validateCitations(result.text.trim(), allowed);
+      const figure = await figureForSection(llm, {
+        facts: factsOfWriting(w),
+        section: leaf,
+        text: checked.text,
+        userId: w.userId,
+        orderNo: order?.orderNo ?? null,
+        signal: ctx.signal,
+      });
       sections.push({
         path: leaf.path,
         heading: leaf.heading,
         level: leaf.level,
         text: checked.text,
         removedCitations: checked.removed,
+        ...(leaf.item.picture === '1' ? { figure } : {}),
       });
       await updateWriting(db, w.id, { sections, progress: percentOf(1) }, new Date());
     }

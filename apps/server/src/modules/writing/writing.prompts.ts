@@ -12,6 +12,9 @@ const SYSTEM =
   '你是严谨的中文学术写作助手。不编造数据、文献、人名和机构；只能引用用户列出的编号文献，用 [n] 标注；' +
   '没有合适文献时不引用。使用规范的书面语。';
 
+/** What the section prompt says when the item asks for a picture (the sandbox looks for it). */
+export const FIGURE_ASK = '配一幅图';
+
 export interface WritingFacts {
   area: keyof typeof AREA_NAMES;
   topic: string;
@@ -80,6 +83,10 @@ export function sectionMessages(
     asks.push('包含一个表格，用 Markdown 表格写出（第一行为表头），数据须来自正文说明的材料，不要编造');
   if (section.item.formula === '1') asks.push('包含一个公式，用 $$ LaTeX $$ 单独成行');
   if (section.item.code === '1') asks.push('包含一段代码，用 ``` 代码块');
+  if (section.item.picture === '1')
+    asks.push(
+      `${FIGURE_ASK}：若有来源可靠的数值数据，在正文中写明各项的数值和单位（供作图），没有数据时不要编造`,
+    );
   const list =
     sources.length > 0
       ? `可引用的来源（只能引用这些，用 [n] 标注在句末）：\n${sources.map((s) => `[${s.n}] ${s.title}`).join('\n')}`
@@ -108,6 +115,21 @@ export function revisionMessages(
     {
       role: 'user',
       content: `${user!.content}\n\n这一节的原文如下，请按要求重写整节（仍然只能引用上面列出的来源）：\n${asked}\n原文：\n${previous}`,
+    },
+  ];
+}
+
+/** Asks for the chart of a written section: only numbers the text states, or chart null. */
+export function figureMessages(
+  w: WritingFacts,
+  section: { heading: string; path: string },
+  text: string,
+): LlmMessage[] {
+  return [
+    { role: 'system', content: SYSTEM },
+    {
+      role: 'user',
+      content: `题目：${w.title}\n现在为 ${section.path} ${section.heading} 配图。下面是这一节的正文。请根据正文中明确写出的数值数据给出一幅图表（chart）：类型（bar 柱状图、line 折线图、pie 饼图）、图题、类别标签、数据系列（每个数值必须原样出自正文，不得换算或编造）和单位。正文没有可以作图的数值数据时，chart 为 null。\n正文：\n${text}`,
     },
   ];
 }

@@ -1,6 +1,7 @@
 import type { Database, Kysely, Selectable, WritingArea, WritingStatus, WritingsTable } from '@kyfw/db';
 import { updateColumns } from '../../lib/update-columns.ts';
 import type { Source } from './references.ts';
+import type { FigureSpec } from './writing.figure.ts';
 import type { AbstractValue, OutlineItem } from './writing.schemas.ts';
 
 export type WritingRow = Selectable<WritingsTable>;
@@ -13,6 +14,11 @@ export interface WrittenSection {
   text: string;
   /** Citation numbers the validator removed (they pointed to no given source). */
   removedCitations: number;
+  /**
+   * The chart of an item that asks for a picture, drawn from numbers this text gives
+   * (writing.figure.ts); null or absent: the .docx shows the placeholder box.
+   */
+  figure?: FigureSpec | null;
 }
 
 /** The section revision under way, or the last one that failed (its message says so). */

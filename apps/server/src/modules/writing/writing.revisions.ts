@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { registerSandboxTemplate, SANDBOX_MARK, sandboxText } from '../../providers/llm/index.ts';
 import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
 import { validateCitations } from './references.ts';
-import { revisionMessages } from './writing.prompts.ts';
+import { figureForSection } from './writing.figure.ts';
+import { FIGURE_ASK, revisionMessages } from './writing.prompts.ts';
 import {
   findWriting,
   findWritingByOrder,
@@ -14,6 +15,7 @@ import {
   updateWriting,
   type Writing,
 } from './writing.repo.ts';
+import { sandboxFigureData } from './writing.sandbox.ts';
 import type { OutlineItem } from './writing.schemas.ts';
 import { FREE_REVISIONS, factsOfWriting, type WritingRuntime } from './writing.service.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
@@ -180,11 +182,27 @@ async function reviseSection(ctx: JobContext<z.infer<typeof revisePayload>>) {
       signal: ctx.signal,
     });
     const checked = validateCitations(result.text.trim(), new Set(w.sources.map((s) => s.n)));
+    // The chart follows the new text: redrawn from its numbers, or the placeholder.
+    const figure = await figureForSection(rt.llm.provider, {
+      facts: factsOfWriting(w),
+      section: { path: section.path, heading: section.heading, item },
+      text: checked.text,
+      userId: w.userId,
+      orderNo: order?.orderNo ?? null,
+      signal: ctx.signal,
+    });
     await db.transaction().execute(async (tx) => {
       const current = await findWriting(tx, w.id, { forUpdate: true });
       if (!current?.revision || current.revision.path !== revision.path) return;
       const sections = current.sections.map((s) =>
-        s.path === revision.path ? { ...s, text: checked.text, removedCitations: checked.removed } : s,
+        s.path === revision.path
+          ? {
+              ...s,
+              text: checked.text,
+              removedCitations: checked.removed,
+              ...(item.picture === '1' ? { figure } : {}),
+            }
+          : s,
       );
       await updateWriting(tx, w.id, { sections, revision: null }, new Date());
     });
@@ -217,11 +235,13 @@ export const reviseSectionJob = defineJob({
   handler: reviseSection,
 });
 
-// The sandbox's revision: template text saying what it was asked, marked like every sandbox text.
+// The sandbox's revision: template text saying what it was asked, marked like every sandbox text
+// (with the sample figure data when the item asks for a picture, as the first draft had).
 registerSandboxTemplate('writing.revise', (prompt) => {
   const asked = /修改要求：([^\n]+)/.exec(prompt.user)?.[1]?.trim();
   const text = sandboxText(prompt);
-  return asked
+  const revised = asked
     ? `${SANDBOX_MARK}（按修改要求“${asked}”重写的模板文字）${text.slice(SANDBOX_MARK.length)}`
     : text;
+  return prompt.user.includes(FIGURE_ASK) ? `${revised}\n${sandboxFigureData()}` : revised;
 });

@@ -1,4 +1,6 @@
 import { factsOf, registerSandboxTemplate, SANDBOX_MARK, sandboxText } from '../../providers/llm/index.ts';
+import { FIGURE_ASK } from './writing.prompts.ts';
+import { TEXTS } from './writing.texts.ts';
 
 /**
  * The LLM sandbox's answers for the writer's structured tasks: plain templates, every text marked
@@ -59,10 +61,24 @@ registerSandboxTemplate('writing.abstract', (prompt) => {
   };
 });
 
+/** The sandbox's invented sample numbers for a figure (label, 项). */
+const SAMPLE_FIGURE_DATA = [
+  ['甲类', 12],
+  ['乙类', 18],
+  ['丙类', 25],
+  ['丁类', 30],
+] as const;
+
+/** The sandbox's sentence of invented figure data, marked and said to be invented. */
+export function sandboxFigureData(): string {
+  return `${SANDBOX_MARK}${TEXTS.sandboxFigureDataHead}${SAMPLE_FIGURE_DATA.map(([l, n]) => `${l} ${n} 项`).join('、')}。`;
+}
+
 /**
- * A section's text: the sandbox's template paragraphs, plus a sample formula or an empty table
- * frame when the outline item asks for one (the prompt says 包含一个公式 / 包含一个表格), each
- * labelled as a sandbox sample so nobody takes it for written content or data.
+ * A section's text: the sandbox's template paragraphs, plus a sample formula, an empty table frame
+ * or a sentence of invented figure data when the outline item asks for one (the prompt says
+ * 包含一个公式 / 包含一个表格 / 配一幅图), each labelled as a sandbox sample so nobody takes it for
+ * written content or data.
  */
 registerSandboxTemplate('writing.section', (prompt) => {
   const parts = [sandboxText(prompt)];
@@ -78,5 +94,26 @@ registerSandboxTemplate('writing.section', (prompt) => {
       '| --- | --- | --- |',
       '| （待填写） | （待填写） | （待填写） |',
     );
+  if (prompt.user.includes(FIGURE_ASK)) parts.push(sandboxFigureData());
   return parts.join('\n');
+});
+
+/**
+ * The figure spec of the sandbox (task writing.figure): the pairs of its own sample data sentence
+ * in the section text, as a bar chart marked 沙箱示例数据; none when the text has no such sentence.
+ */
+registerSandboxTemplate('writing.figure', (prompt) => {
+  const line = prompt.user.split('\n').find((l) => l.includes(TEXTS.sandboxFigureDataHead));
+  const data = line?.slice(line.indexOf(TEXTS.sandboxFigureDataHead) + TEXTS.sandboxFigureDataHead.length);
+  const pairs = data ? [...data.matchAll(/([\u4e00-\u9fff]{1,6})\s*(\d+(?:\.\d+)?)\s*项/g)] : [];
+  if (pairs.length < 2) return { chart: null };
+  return {
+    chart: {
+      type: 'bar',
+      caption: `${SANDBOX_MARK}${TEXTS.sandboxFigureCaption}`,
+      labels: pairs.map((p) => p[1]!),
+      series: [{ name: TEXTS.sandboxFigureSeries, values: pairs.map((p) => Number(p[2])) }],
+      unit: '项',
+    },
+  };
 });

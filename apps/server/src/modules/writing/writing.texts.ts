@@ -45,6 +45,11 @@ export const TEXTS = {
   figurePlaceholder: (caption: string) => `［图片占位：${caption}。请替换为你自己的图片］`,
   tableCaption: (n: string, caption: string) => `表${n} ${caption}`,
   figureCaption: (n: string, caption: string) => `图${n} ${caption}`,
+  // The sandbox's figure: invented sample numbers, said to be invented (writing.sandbox.ts).
+  sandboxFigureDataHead: '示例数据（虚构，仅用于演示图表绘制，请替换为你的真实数据）：',
+  sandboxFigureCaption: '沙箱示例数据（虚构）',
+  sandboxFigureSeries: '沙箱示例数据',
+  sandboxChartNote: '沙箱示例数据，非真实数据',
 } as const;
 
 export const AREA_NAMES = {

@@ -1,5 +1,4 @@
 import { PageHero } from '../../components/page/page-hero';
-import { pageTitle } from '../texts';
 
 const values = [
   { title: '可靠', text: '查重报告按公开的指标口径计算，逐段标注来源，结果可追溯、可复核。' },
@@ -10,7 +9,6 @@ const values = [
 export default function AboutUsPage() {
   return (
     <div className="service-page">
-      <title>{pageTitle('关于我们')}</title>
       <PageHero
         eyebrow="科研服务网"
         title="关于我们"

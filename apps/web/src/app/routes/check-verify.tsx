@@ -1,12 +1,10 @@
 import { PageHero } from '../../components/page/page-hero';
 import { checkTexts, VerifyPanel } from '../../features/check';
-import { pageTitle } from '../texts';
 
 /** /check/verify: anyone with a report number and its code confirms the report is genuine. */
 export default function CheckVerifyPage() {
   return (
     <div className="service-page">
-      <title>{pageTitle(checkTexts.verifyTitle)}</title>
       <PageHero
         eyebrow="科研服务网 · 论文查重"
         title={checkTexts.verifyTitle}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, Navigate, useLocation, useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
 import { isChunkLoadError, reloadWithGuard } from '../../lib/reload-guard';
+import { usePageHead } from '../page-head';
 import { shellTexts } from '../texts';
 
 // These screens are part of the main bundle on purpose: they must render when chunks cannot load.
@@ -10,9 +11,9 @@ import { shellTexts } from '../texts';
 export function NotFoundPage({ path }: { path?: string }) {
   const location = useLocation();
   const shownPath = path ?? location.pathname;
+  usePageHead({ title: shellTexts.notFoundTitle, bare: true });
   return (
     <section className="error-page">
-      <title>{shellTexts.notFoundTitle}</title>
       <div className="error-page__code">404</div>
       <h1 className="error-page__heading">{shellTexts.notFoundHeading}</h1>
       <p className="error-page__detail" data-testid="not-found-message">
@@ -28,9 +29,9 @@ export function NotFoundPage({ path }: { path?: string }) {
 
 /** Any other status: title "Internal Server Error". */
 export function ServerErrorPage({ status = 500 }: { status?: number }) {
+  usePageHead({ title: shellTexts.serverErrorTitle, bare: true });
   return (
     <section className="error-page">
-      <title>{shellTexts.serverErrorTitle}</title>
       <div className="error-page__code">{status}</div>
       <h1 className="error-page__heading">{shellTexts.serverErrorHeading}</h1>
       <p className="error-page__detail">Internal Server Error</p>

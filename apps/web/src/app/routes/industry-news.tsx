@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PageHero } from '../../components/page/page-hero';
 import { services } from '../../config/services';
 import { isArticleNotFound, NewsArticle, NewsList, newsTexts, useArticle } from '../../features/news';
-import { pageTitle } from '../texts';
+import { usePageHead } from '../page-head';
 import { NotFoundPage } from './errors';
 
 /**
@@ -13,10 +13,21 @@ import { NotFoundPage } from './errors';
 export default function IndustryNewsPage() {
   const slug = (useParams()['*'] ?? '').split('/').filter(Boolean).join('/');
   const article = useArticle(slug);
+  const shown = slug ? article.data : undefined;
+  // The article's own head once it is loaded (the route's, 行业资讯, until then).
+  usePageHead(
+    shown
+      ? {
+          title: shown.title,
+          description: shown.summary,
+          canonicalPath: `/industryNews/${shown.slug}`,
+          type: 'article',
+        }
+      : null,
+  );
   if (slug && isArticleNotFound(article.error)) return <NotFoundPage />;
   return (
     <div className="service-page">
-      <title>{pageTitle(article.data?.title ?? services.industryNews.title)}</title>
       <PageHero
         eyebrow={newsTexts.eyebrow}
         title={services.industryNews.title}

@@ -20,7 +20,6 @@ import { useIsLoggedIn } from '../../features/auth';
 import { FreeBenefits, homeTexts as t } from '../../features/home';
 import { CasePhotos, LatestNews } from '../../features/news';
 import { uiActions } from '../../stores/ui-store';
-import { shellTexts } from '../texts';
 
 const cards: readonly { service: ServiceInfo; icon: ReactNode; tone: string }[] = [
   { service: services.check, icon: <FileSearchOutlined />, tone: 'blue' },
@@ -98,7 +97,6 @@ function FreePromise() {
 export default function LandingPage() {
   return (
     <div className="landing">
-      <title>{`${shellTexts.siteName} - ${shellTexts.siteSlogan}`}</title>
       <section className="hero">
         <div className="container hero__inner">
           <div className="hero__copy">

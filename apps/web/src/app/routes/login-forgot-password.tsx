@@ -1,13 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { authTexts, ForgotPasswordForm } from '../../features/auth';
-import { pageTitle } from '../texts';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   return (
     <>
-      <title>{pageTitle(authTexts.forgotPageTitle)}</title>
       <h1 className="auth-card__title">{authTexts.forgotPageTitle}</h1>
       <p className="auth-card__subtitle">{authTexts.forgotPageSubtitle}</p>
       <ForgotPasswordForm onSuccess={() => navigate(paths.login, { replace: true })} />

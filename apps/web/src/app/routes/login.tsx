@@ -1,7 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { authTexts, LoginTabs, useIsLoggedIn } from '../../features/auth';
-import { pageTitle } from '../texts';
 
 /** Only same-site paths are followed after login (no open redirect). */
 function safeRedirect(value: string | null): string {
@@ -18,7 +17,6 @@ export default function LoginPage() {
   if (loggedIn) return <Navigate to={target} replace />;
   return (
     <>
-      <title>{pageTitle(authTexts.loginPageTitle)}</title>
       <h1 className="auth-card__title">{authTexts.loginPageTitle}</h1>
       <p className="auth-card__subtitle">{authTexts.loginPageSubtitle}</p>
       <LoginTabs visible onSuccess={onSuccess} />

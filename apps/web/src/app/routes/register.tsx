@@ -2,7 +2,6 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { authTexts, RegisterForm, useIsLoggedIn } from '../../features/auth';
 import { FreeBenefits } from '../../features/home';
-import { pageTitle } from '../texts';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -11,7 +10,6 @@ export default function RegisterPage() {
   if (loggedIn) return <Navigate to={paths.index} replace />;
   return (
     <>
-      <title>{pageTitle(authTexts.registerPageTitle)}</title>
       <h1 className="auth-card__title">{authTexts.registerPageTitle}</h1>
       <p className="auth-card__subtitle">{authTexts.registerPageSubtitle}</p>
       <FreeBenefits />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../app/texts';
 import type { ServiceInfo } from '../../config/services';
 import { PageHero } from './page-hero';
 
@@ -18,7 +17,6 @@ const texts = {
 export function ServicePage({ service, children }: { service: ServiceInfo; children?: ReactNode }) {
   return (
     <div className="service-page">
-      <title>{pageTitle(service.title)}</title>
       <PageHero eyebrow={texts.eyebrow} title={service.title} description={service.description} />
       <div className="container service-page__body">
         {children && workspace(children)}

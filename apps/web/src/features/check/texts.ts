@@ -267,4 +267,23 @@ export const checkTexts = {
     verify: '核验报告真伪',
     verifyDisclaimer: 'AIGC指数由统计模型估计，仅供参考，不能作为认定文本由AI生成的证据。',
   },
+  /** AIGC detection ordered with a similarity check (同时检测AIGC, decision 0020). */
+  addon: {
+    option: (price: string) => `同时检测AIGC（+¥${price}/千字）`,
+    optionHint:
+      '与本次查重同一次上传、同一订单支付；查重报告中增加“AIGC检测”部分（逐段AIGC指数与依据，均为参考值），PDF 报告同样包含。',
+    optionFreeBoth: '你的免费查重与免费AIGC检测均可用：字数在免费上限内时整单免费，两次免费次数一并使用。',
+    optionFreeOnlyCheck: '加购AIGC检测后本单按价计费，免费查重次数保留未用（整单免费需两次免费次数都可用）。',
+    orderLine: (name: string) => `${name}`,
+    partsTitle: '费用明细',
+    totalLabel: '合计',
+    sectionTitle: 'AIGC检测（参考值）',
+    sectionFailed: 'AIGC检测未能完成',
+    listTag: '+AIGC',
+    listPending: 'AIGC待检测',
+    listFailed: 'AIGC检测失败，已退款',
+    listFailedFree: 'AIGC检测失败，免费次数已退回',
+    verifyLabel: 'AIGC检测（参考值）',
+    verifyFailed: '未能完成（该部分已退款）',
+  },
 } as const;

@@ -3,6 +3,7 @@
 export type {
   AigcParagraph,
   AigcReportModel,
+  AigcSection,
   CheckGoods,
   CheckKind,
   CheckListItem,

@@ -79,12 +79,12 @@ export function CommissionConsolePage() {
         }}
         columns={[
           { key: 'no', title: T.columns.no, dataIndex: 'commissionNo', width: 200 },
-          { key: 'service', title: T.columns.service, dataIndex: 'serviceName', width: 140 },
+          { key: 'service', title: T.columns.service, dataIndex: 'serviceName', width: 120 },
           { key: 'title', title: T.columns.title, dataIndex: 'title', ellipsis: true },
           {
             key: 'contact',
             title: T.columns.contact,
-            width: 150,
+            width: 130,
             render: (_v, c) => `${c.contactName} ${c.contactPhone}`,
           },
           {
@@ -95,24 +95,24 @@ export function CommissionConsolePage() {
           },
           { key: 'status', title: T.columns.status, width: 90, render: (_v, c) => <Tag>{c.statusText}</Tag> },
           {
+            // 预计完成日期 (recorded at payment; the queue is sorted by it), 已超期, and the client's wish.
             key: 'due',
             title: T.columns.due,
-            width: 130,
-            render: (_v, c) =>
-              c.dueDate ? (
-                <span className="commission-due">
-                  {c.dueDate}
+            width: 140,
+            render: (_v, c) => (
+              <div className="commission-due">
+                <div>
+                  {c.dueDate ?? '—'}
                   {c.overdue && (
                     <Tag color="red" style={{ marginInlineStart: 6 }}>
                       {T.overdue}
                     </Tag>
                   )}
-                </span>
-              ) : (
-                '—'
-              ),
+                </div>
+                {c.deadline && <div className="muted">{T.columns.deadline(c.deadline)}</div>}
+              </div>
+            ),
           },
-          { key: 'deadline', title: T.columns.deadline, width: 110, render: (_v, c) => c.deadline ?? '—' },
           {
             key: 'at',
             title: T.columns.at,

@@ -71,5 +71,7 @@ describe('委托办理 queue', () => {
     expect(within(late).getByText('已超期')).toBeTruthy();
     expect(within(onTime).getByText('2026-11-30')).toBeTruthy();
     expect(within(onTime).queryByText('已超期')).toBeNull();
+    // The client's own wish beside the promise.
+    expect(within(late).getByText('客户期望 2026-12-20')).toBeTruthy();
   });
 });

@@ -21,7 +21,7 @@ export const consoleCommissionTexts = {
     amount: '金额',
     status: '状态',
     due: '预计完成日期',
-    deadline: '客户期望',
+    deadline: (date: string) => `客户期望 ${date}`,
     at: '提交时间',
   },
   /** A 处理中 commission past its 预计完成日期 (the queue lists the earliest due first). */

@@ -225,6 +225,7 @@ describe('invoices and shipping', () => {
     emailedAt: null,
     reversedAt: null,
     reversalNote: null,
+    hasReversalPdf: false,
     orders: [
       {
         orderNo: 'KY20261127010000123456',
@@ -294,6 +295,45 @@ describe('invoices and shipping', () => {
         note: '红字 0123',
       });
     });
+  });
+
+  it('a recorded 红冲 without its red invoice offers the PDF upload; with it, a link to view it', async () => {
+    const reversed = {
+      ...invoice,
+      status: 'issued' as const,
+      issuedAt: invoice.createdAt,
+      reversedAt: '2026-11-27T02:00:00.000Z',
+      reversalNote: '红字 0123',
+    };
+    const fetch = renderConsole('/admin/invoices', staffOf('finance', '财务'), (url) => {
+      if (url.endsWith(consoleApi.invoiceList.path)) return apiAnswer(consoleApi.invoiceList, [reversed]);
+      if (url.endsWith(consoleApi.invoiceReversalUpload.path))
+        return apiAnswer(consoleApi.invoiceReversalUpload, { ...reversed, hasReversalPdf: true });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByText('已开票'));
+    const button = await screen.findByText('上传红字发票');
+    const input = button.closest('.ant-upload')!.querySelector('input[type=file]') as HTMLInputElement;
+    const pdf = new File(['%PDF-1.7'], 'red.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    await waitFor(() => {
+      const sent = fetch.mock.calls.find(([u]) => String(u).endsWith(consoleApi.invoiceReversalUpload.path));
+      const form = sent?.[1]?.body as FormData;
+      expect(form.get('invoiceId')).toBe(invoice.invoiceId);
+      expect((form.get('file') as File).name).toBe('red.pdf');
+    });
+    cleanup();
+    renderConsole('/admin/invoices', staffOf('support', '客服'), (url) =>
+      url.endsWith(consoleApi.invoiceList.path)
+        ? apiAnswer(consoleApi.invoiceList, [{ ...reversed, hasReversalPdf: true }])
+        : undefined,
+    );
+    fireEvent.click(await screen.findByText('已开票'));
+    const link = (await screen.findByText('查看红字发票')).closest('a')!;
+    expect(link.getAttribute('href')).toContain(
+      `${consoleApi.invoiceReversalFile.path}?invoiceId=${invoice.invoiceId}`,
+    );
+    expect(screen.queryByText('上传红字发票')).toBeNull();
   });
 
   it('fulfilment ships an order only with a carrier and tracking number', async () => {

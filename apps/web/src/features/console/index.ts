@@ -6,4 +6,4 @@ import './console.css';
 
 export { consoleKeys, consolePost, useStaff } from './api/console-api';
 export { ConsoleApp } from './components/console-app';
-export { consoleTexts } from './texts';
+export { consoleTexts, serviceTexts } from './texts';

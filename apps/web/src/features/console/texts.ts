@@ -115,12 +115,16 @@ export const consoleTexts = {
   invoices: {
     tabs: { requested: '待开票', issued: '已开票', reversal: '需红冲（订单已退款）' },
     reversalHint:
-      '以下发票已开具，但其中的订单之后发生了退款：请先在税务系统中开具红字发票（红冲），再在此登记红字发票号码。登记后用户的发票显示为“已红冲”。',
+      '以下发票已开具，但其中的订单之后发生了退款：请先在税务系统中开具红字发票（红冲），再在此登记红字发票号码并上传红字发票 PDF。登记后用户的发票显示为“已红冲”，上传的红字发票用户可在“我的发票”下载。',
     reverse: '登记红冲',
     reverseTitle: '登记红冲',
     reverseNote: '红字发票号码或说明',
     reverseNoteRequired: '请填写红字发票号码或说明',
     reversed: (at: string) => `已红冲（${at}）`,
+    reversalFile: '红字发票 PDF（可选，也可登记后在“已开票”中上传）',
+    reversalFileChoose: '选择 PDF 文件',
+    reversalUpload: '上传红字发票',
+    reversalView: '查看红字发票',
     invoiceNo: '发票申请号',
     title: '抬头',
     taxpayerId: '税号',

@@ -139,6 +139,9 @@ export const invoiceTexts = {
     orders: INVOICE_RULES.orders.required,
   },
   fileName: (invoiceNo: string) => `电子发票-${invoiceNo}.pdf`,
+  /** The red invoice of a 红冲, attached by finance. */
+  redInvoice: '红字发票',
+  redFileName: (invoiceNo: string) => `红字发票-${invoiceNo}.pdf`,
 } as const;
 
 export const addressTexts = {

@@ -18,4 +18,23 @@ export const AIGC_TEXTS = {
   footer: '本报告由统计模型自动生成，AIGC指数仅供参考，不能作为认定文本由AI生成的证据。',
   detecting: '正在检测AI生成特征',
   fileName: (stem: string) => `${stem}-AIGC检测报告.pdf`,
+  // --- AIGC detection ordered with a similarity check (decision 0020) ---
+  /** The section's heading in the similarity report (PDF, HTML). */
+  sectionHeading: 'AIGC检测结果（参考值）',
+  sectionTextHeading: 'AIGC检测：全文段落（红色底纹：疑似AI生成段落，颜色越深指数越高）',
+  addonStatus: { pending: '待检测', done: '已完成', failed: '检测失败' },
+  addonFailed: 'AIGC检测未能完成',
+  addonFailedRefunded: (amount: string) =>
+    `AIGC检测未能完成，已为您自动退还该部分费用 ¥${amount}（原路退回）；查重报告不受影响。`,
+  addonFailedFree: 'AIGC检测未能完成，免费AIGC检测次数已退回；查重报告不受影响。',
+  /** The refund's reason in the order's history. */
+  addonRefundReason: 'AIGC检测未能完成，自动退还该部分款项',
+  /** The upload's note when the add-on makes a check that could be free a paid one. */
+  addonNotFree:
+    '同时检测AIGC时，只有免费查重与免费AIGC检测两次免费次数都可用（且字数在免费上限内）才整单免费；本单按价计费，您的免费次数保留未用。',
+  addonNotForAigc: 'AIGC检测不能再加购AIGC检测，请选择查重类型',
+  addonUnavailable: '暂不提供同时检测AIGC，请单独下单AIGC检测',
+  addonTooManyChars: (chars: number, max: number) =>
+    `论文共 ${chars.toLocaleString('zh-CN')} 字，超过AIGC检测的上限 ${max.toLocaleString('zh-CN')} 字，请取消“同时检测AIGC”`,
+  addonFreeUsed: '免费AIGC检测次数已使用，请重新上传并付费检测',
 } as const;

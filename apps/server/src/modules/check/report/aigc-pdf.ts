@@ -1,4 +1,4 @@
-import type { AigcReportModel } from '@kyfw/contracts';
+import type { AigcReportModel, AigcSection } from '@kyfw/contracts';
 import { AIGC_TEXTS } from '../aigc/aigc.texts.ts';
 import {
   BODY_SIZE,
@@ -25,8 +25,11 @@ export function shadeOf(score: number): { color: string; opacity: number } {
   return { color: '#cf1322', opacity: 0.08 + 0.22 * Math.min(1, Math.max(0, (score - 50) / 50)) };
 }
 
-function drawFigures(doc: Doc, model: AigcReportModel): void {
-  heading(doc, AIGC_TEXTS.resultHeading);
+/** What the figures and the shaded text need: the AIGC report, or the AIGC section of a similarity report. */
+type AigcResult = Pick<AigcReportModel, 'figures' | 'verdict' | 'reasons' | 'modelVersion'>;
+
+function drawFigures(doc: Doc, model: AigcResult, title: string = AIGC_TEXTS.resultHeading): void {
+  heading(doc, title);
   const f = model.figures;
   const width = contentWidth(doc);
   doc
@@ -67,7 +70,7 @@ function drawFigures(doc: Doc, model: AigcReportModel): void {
   doc.fontSize(BODY_SIZE).fillColor(COLORS.text);
 }
 
-function drawText(doc: Doc, model: AigcReportModel): void {
+function drawText(doc: Doc, model: Pick<AigcReportModel, 'text' | 'paragraphs'>): void {
   const width = contentWidth(doc);
   const text = model.text.replace(/\t/g, ' ').replace(/\r/g, ' ');
   const options = { width, lineGap: 3 };
@@ -113,6 +116,27 @@ function drawText(doc: Doc, model: AigcReportModel): void {
     doc.fontSize(BODY_SIZE).fillColor(COLORS.text);
     doc.moveDown(0.5);
   }
+}
+
+/**
+ * The AIGC section of a similarity report with the AIGC detection ordered with it (decision 0020),
+ * on a page of its own: the figures (参考值) and the text with flagged paragraphs shaded, or why
+ * the detection could not be done.
+ */
+export function drawAigcSection(doc: Doc, section: AigcSection, text: string): void {
+  doc.addPage();
+  if (section.status === 'failed') {
+    heading(doc, AIGC_TEXTS.sectionHeading);
+    doc
+      .font('regular')
+      .fontSize(BODY_SIZE)
+      .fillColor(COLORS.text)
+      .text(section.message, MARGIN, doc.y, { width: contentWidth(doc) });
+    return;
+  }
+  drawFigures(doc, section, AIGC_TEXTS.sectionHeading);
+  heading(doc, AIGC_TEXTS.sectionTextHeading);
+  drawText(doc, { text, paragraphs: section.paragraphs });
 }
 
 export function renderAigcPdf(model: AigcReportModel, qrPng: Uint8Array): Promise<Uint8Array> {

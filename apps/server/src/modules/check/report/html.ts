@@ -1,4 +1,5 @@
 import type { ReportMatch, ReportModel } from '@kyfw/contracts';
+import { AIGC_CSS, aigcSectionHtml } from './aigc-html.ts';
 import { COLORS } from './pdf.ts';
 import { formatChinaTime, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
 import {
@@ -85,6 +86,7 @@ mark{background:none;cursor:pointer}mark sup{font-size:10px;color:${COLORS.brand
 mark.active{outline:2px solid ${COLORS.brand}}.ctx{color:${COLORS.muted}}
 .note{color:${COLORS.muted};font-size:12px;margin-top:24px}
 .cmp td{width:50%;white-space:pre-wrap;word-break:break-all}.cmp td.cap{font-weight:600;border-bottom:none;padding-top:14px}
+${AIGC_CSS}
 @media print{body{background:#fff}.page{box-shadow:none;margin:0;max-width:none}.side{display:none}}
 @media (max-width:800px){.body{display:block}.side{position:static;width:auto;margin-top:12px}.figs{grid-template-columns:repeat(2,1fr)}}
 `;
@@ -159,6 +161,7 @@ ${sourceRows(model)
 <div class="body"><div class="text">${markedText(model)}</div><aside class="side" id="side">点击左侧标红、标橙或标绿的文字，在此查看对应的来源原文。</aside></div>
 <h2>全文对照</h2>
 ${comparison(model)}
+${model.aigc ? aigcSectionHtml(model.aigc, model.text, escapeHtml) : ''}
 <p class="note">${escapeHtml(REPORT_DISCLAIMER)}</p>
 </div>
 <script type="application/json" id="kyfw-data">${scriptJson(data)}</script>

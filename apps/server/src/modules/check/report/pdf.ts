@@ -1,5 +1,6 @@
 import type { ReportMatch, ReportModel } from '@kyfw/contracts';
 import PDFDocument from 'pdfkit';
+import { drawAigcSection } from './aigc-pdf.ts';
 import { loadFonts } from './fonts.ts';
 import { formatChinaTime, KIND_LABELS, REPORT_DISCLAIMER } from './report-model.ts';
 import {
@@ -17,7 +18,8 @@ import {
  * - the report (检测报告): header with report number, check time, verification code and QR code;
  *   the figures; the chapter table with bars; the source list; the full text marked red (copied),
  *   orange (paraphrased) and green (quoted and cited); 全文对照: each marked passage beside the
- *   source passage, with the source's metadata;
+ *   source passage, with the source's metadata; with the AIGC detection ordered with the check,
+ *   its section on pages of its own at the end (aigc-pdf.ts drawAigcSection);
  * - the marked text (全文标明引文): the header and figures, then the full text with each marked
  *   passage followed by its source number [n], and the source list for the numbers.
  * Runs in the check worker thread (check-worker.ts): an 80,000-character thesis takes seconds.
@@ -438,6 +440,8 @@ export function renderReportPdf(model: ReportModel, qrPng: Uint8Array): Promise<
   heading(doc, '全文检测结果（红色：文字复制；橙色：疑似改写；绿色：引用）');
   drawMarkedText(doc, model, false);
   drawComparison(doc, model);
+  // The AIGC detection ordered with the check: its own section at the end (decision 0020).
+  if (model.aigc) drawAigcSection(doc, model.aigc, model.text);
   drawFooters(doc, model);
   doc.end();
   return done;

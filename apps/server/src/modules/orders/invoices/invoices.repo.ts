@@ -17,6 +17,8 @@ export interface InvoiceRecord {
   emailedAt: Date | null;
   /** When an operator recorded the 红冲 (red-letter reversal); null: none. */
   reversedAt: Date | null;
+  /** The red invoice's PDF (红字发票) finance attached to the 红冲; null: none. */
+  reversalPdfFileKey: string | null;
   createdAt: Date;
 }
 
@@ -35,6 +37,7 @@ function toInvoice(row: InvoiceRow): InvoiceRecord {
     issuedAt: row.issued_at,
     emailedAt: row.emailed_at,
     reversedAt: row.reversed_at,
+    reversalPdfFileKey: row.reversal_pdf_file_key,
     createdAt: row.created_at,
   };
 }
@@ -266,6 +269,24 @@ export async function markInvoiceIssued(
     .set({ status: 'issued', pdf_file_key: pdfFileKey, issued_at: issuedAt, updated_at: issuedAt })
     .where('id', '=', id)
     .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Attaches the red invoice's PDF to a recorded 红冲, once; false when not reversed or already attached. */
+export async function markReversalPdf(
+  db: Kysely<Database>,
+  id: string,
+  fileKey: string,
+  at: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('invoices')
+    .set({ reversal_pdf_file_key: fileKey, updated_at: at })
+    .where('id', '=', id)
+    .where('reversed_at', 'is not', null)
+    .where('reversal_pdf_file_key', 'is', null)
+    .where('deidentified_at', 'is', null)
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }

@@ -18,6 +18,7 @@ import {
   lockUserOrdersForInvoice,
   markInvoiceEmailed,
   markInvoiceIssued,
+  markReversalPdf,
 } from './invoices.repo.ts';
 
 export interface CreateInvoiceInput {
@@ -138,14 +139,44 @@ export async function issueInvoiceWithPdf(
   const invoice = await findInvoice(rt.db, invoiceId);
   if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
   if (invoice.status === 'issued') throw new AppError(ErrorCode.CONFLICT, TEXTS.invoiceAlreadyIssued);
-  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
-    throw new AppError(ErrorCode.VALIDATION, TEXTS.invoicePdfRequired);
-  }
+  assertPdf(pdf);
   const stored = await storeIssuedInvoice(rt, invoice, pdf, rt.now());
   if (stored.status !== 'issued' || stored.issuedAt === null) {
     throw new AppError(ErrorCode.CONFLICT, TEXTS.invoiceAlreadyIssued);
   }
   return stored;
+}
+
+/** An attached invoice file must be a PDF (its first bytes; the size is capped by the upload). */
+function assertPdf(pdf: Buffer): void {
+  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new AppError(ErrorCode.VALIDATION, TEXTS.invoicePdfRequired);
+  }
+}
+
+/**
+ * Finance attaches the red invoice (红字发票) the tax system issued for a recorded 红冲: stored like
+ * the invoice's PDF, downloadable by the user from the invoice, deleted with the account. Once.
+ * @throws AppError RESOURCE_NOT_FOUND / VALIDATION (not a PDF, or no 红冲 recorded) / CONFLICT (attached)
+ */
+export async function attachReversalPdf(
+  rt: OrdersRuntime,
+  invoiceId: string,
+  pdf: Buffer,
+): Promise<InvoiceRecord> {
+  const invoice = await findInvoice(rt.db, invoiceId);
+  if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+  assertPdf(pdf);
+  if (!invoice.reversedAt) throw new AppError(ErrorCode.VALIDATION, TEXTS.reversalNotRecorded);
+  if (invoice.reversalPdfFileKey) throw new AppError(ErrorCode.CONFLICT, TEXTS.reversalPdfAttached);
+  const at = rt.now();
+  const key = await rt.files.save('invoices', 'pdf', pdf, at);
+  if (!(await markReversalPdf(rt.db, invoice.id, key, at))) {
+    await rt.files.remove(key);
+    throw new AppError(ErrorCode.CONFLICT, TEXTS.reversalPdfAttached);
+  }
+  rt.logger.info({ invoiceNo: invoice.invoiceNo }, 'red invoice attached');
+  return (await findInvoice(rt.db, invoice.id))!;
 }
 
 /** Stores the PDF and marks the invoice issued with its e-mail queued (one transaction). */
@@ -218,6 +249,8 @@ function toInvoiceView(
     ...money(invoice.amountFen),
     status: invoice.status,
     statusText: invoice.reversedAt ? '已红冲' : invoice.status === 'issued' ? '已开具' : '开票中',
+    /** Whether the red invoice's PDF (红字发票) can be downloaded. */
+    hasReversalPdf: invoice.reversalPdfFileKey !== null,
     createdAt: invoice.createdAt.toISOString(),
     issuedAt: invoice.issuedAt?.toISOString() ?? null,
     /** When the PDF was e-mailed to `email` (null: not yet). */
@@ -243,12 +276,23 @@ export async function listInvoices(rt: OrdersRuntime, userId: string, page: numb
   return { list: list.map((i) => toInvoiceView(i, items.get(i.id) ?? [])), total };
 }
 
-/** The issued PDF of the user's own invoice. @throws RESOURCE_NOT_FOUND / INVOICE_NOT_ISSUED */
-export async function downloadInvoice(rt: OrdersRuntime, userId: string, invoiceId: string) {
+/**
+ * The issued PDF of the user's own invoice, or with `red` its red invoice (红字发票).
+ * @throws RESOURCE_NOT_FOUND / INVOICE_NOT_ISSUED
+ */
+export async function downloadInvoice(rt: OrdersRuntime, userId: string, invoiceId: string, red = false) {
   const invoice = /^[0-9a-f-]{36}$/i.test(invoiceId)
     ? await findUserInvoice(rt.db, userId, invoiceId)
     : undefined;
   if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票不存在');
+  if (red) {
+    if (!invoice.reversalPdfFileKey)
+      throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.reversalPdfMissing);
+    return {
+      fileName: TEXTS.reversalFileName(invoice.invoiceNo),
+      data: await rt.files.read(invoice.reversalPdfFileKey),
+    };
+  }
   if (invoice.status !== 'issued' || !invoice.pdfFileKey) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
   return {
     fileName: TEXTS.invoiceFileName(invoice.invoiceNo),

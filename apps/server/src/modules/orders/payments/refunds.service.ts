@@ -144,6 +144,55 @@ export async function refundUndeliveredOrder(
   return result;
 }
 
+/**
+ * Part of a paid order's service failed for good while the rest was delivered (e.g. the AIGC
+ * detection ordered with a check): in one transaction the order is locked, `update` marks the
+ * service's record (false: nothing to do, no refund), and a refund of `amountFen` (at most what is
+ * left of the accepted payment; actor system, `reason`) is recorded; it is then carried out at the
+ * platform (the reconciliation retries it). The order keeps its status (the rest was delivered);
+ * its refunded amount grows when the platform confirms, and an invoice covers only what was kept.
+ * Returns whether `update` applied, the refund recorded (if any) and its amount.
+ */
+export async function refundPartOfOrder(
+  rt: OrdersRuntime,
+  orderId: string,
+  input: { amountFen: number; reason: string; update?: (tx: Kysely<Database>) => Promise<boolean> },
+): Promise<{ applied: boolean; refundId?: string; amountFen: number }> {
+  const result = await rt.db.transaction().execute(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new Error(`order ${orderId} not found`);
+    if (input.update && !(await input.update(tx))) return { applied: false, amountFen: 0 };
+    if (!isPaidStatus(order.status)) return { applied: true, amountFen: 0 };
+    const accepted = await findAcceptedPayment(tx, order.id);
+    const payment = accepted ? await lockPayment(tx, accepted.id) : undefined;
+    const left = payment ? payment.amountFen - (await sumActiveRefunds(tx, payment.id)) : 0;
+    const amountFen = Math.min(input.amountFen, left);
+    if (!payment || amountFen <= 0) return { applied: true, amountFen: 0 };
+    const now = rt.now();
+    const refund = await insertRefund(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      refundNo: generateRefundNo(now),
+      amountFen,
+      reason: input.reason,
+      actor: 'system',
+      now,
+    });
+    rt.logger.warn(
+      { orderNo: order.orderNo, amountFen, reason: input.reason },
+      'part of a paid order could not be delivered: refunding that part automatically',
+    );
+    return { applied: true, refundId: refund.id, amountFen };
+  });
+  if (result.refundId) {
+    const refundId = result.refundId;
+    await executeRefund(rt, refundId).catch((error) =>
+      rt.logger.warn({ err: error, refundId }, 'automatic refund failed; the reconciliation retries it'),
+    );
+  }
+  return result;
+}
+
 // --- refunds ------------------------------------------------------------------------------------
 
 /** 'RF' + yyyyMMddHHmmss + 6 random digits. */

@@ -2,13 +2,11 @@ import { NavLink, Outlet } from 'react-router';
 import { PageHero } from '../../../components/page/page-hero';
 import { paths } from '../../../config/paths';
 import { aiWritingAreas, services } from '../../../config/services';
-import { pageTitle } from '../../texts';
 
 /** /ai and its four writing areas: the AI writing header with the area tabs. */
 export default function AiLayout() {
   return (
     <div className="service-page">
-      <title>{pageTitle(services.ai.title)}</title>
       <PageHero
         eyebrow="科研服务网 · AI 辅助写作"
         title={services.ai.title}

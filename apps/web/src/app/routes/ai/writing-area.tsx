@@ -1,7 +1,6 @@
 import type { RouteName } from '../../../config/paths';
 import { aiWritingAreas } from '../../../config/services';
 import { WritingWorkspace } from '../../../features/writing';
-import { pageTitle } from '../../texts';
 
 const AREA_IDS = {
   'ai-dissertation': 'dissertation',
@@ -16,7 +15,6 @@ export function WritingArea({ route }: { route: RouteName }) {
   const id = AREA_IDS[area.route as keyof typeof AREA_IDS] ?? 'dissertation';
   return (
     <div className="container service-page__body">
-      <title>{pageTitle(`AI${area.name}写作`)}</title>
       <section className="card-surface writing-area">
         <h2 className="section-title">{area.name}写作</h2>
         <p>{area.description}</p>

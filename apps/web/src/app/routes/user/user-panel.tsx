@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../texts';
 
 /** The frame of a user-area page: title, short description, content. */
 export function UserPanel({
@@ -15,7 +14,6 @@ export function UserPanel({
 }) {
   return (
     <div className="user-panel card-surface">
-      <title>{pageTitle(title)}</title>
       <header className="user-panel__head">
         <div>
           <h1>{title}</h1>

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from '../../../lib/create-store';
 import { getToken, removeToken } from '../../../lib/token';
 import { getUserInfo } from '../api/get-user-info';
@@ -25,10 +26,14 @@ export function isLoggedIn(state: SessionState = sessionStore.getState()): boole
 }
 
 export function useIsLoggedIn(): boolean {
-  // Subscribe to userInfo; the token cookie is read on every render of the subscriber.
-  const userInfo = useSession((s) => s.userInfo);
-  return getToken() !== '' && userInfo?.id != null && userInfo.id !== '';
+  // Subscribed to the store; the token cookie is read with every snapshot. While the app hydrates the
+  // prerendered `/` (built for a visitor not logged in), the answer is that page's: not logged in;
+  // React renders again with the real one right after (useSyncExternalStore's server snapshot).
+  return useSyncExternalStore(sessionStore.subscribe, isLoggedInNow, notLoggedIn);
 }
+
+const isLoggedInNow = () => isLoggedIn();
+const notLoggedIn = () => false;
 
 export function setUserInfo(userInfo: UserInfo | null): void {
   sessionStore.setState({ userInfo, checked: true });

@@ -11,6 +11,8 @@ export interface UploadFileInput {
   goodsId: string;
   /** The user's opt-in to the comparison library (default off). */
   addToLibrary: boolean;
+  /** 同时检测AIGC: AIGC detection ordered with this similarity check (default off). */
+  aigcAddon?: boolean;
 }
 
 /** POST /freeCheck/uploadFile (multipart): parses the paper, counts its characters and prices it. */
@@ -20,6 +22,7 @@ export function uploadFile(input: UploadFileInput, options?: UploadOptions) {
   form.append('author', input.author);
   form.append('goodsId', input.goodsId);
   form.append('addToLibrary', input.addToLibrary ? 'true' : 'false');
+  form.append('aigcAddon', input.aigcAddon ? 'true' : 'false');
   form.append('file', input.file, input.file.name);
   return uploadForm<UploadResult>('/freeCheck/uploadFile', form, options);
 }

@@ -98,8 +98,19 @@ export function OrderConfirm({
                 </span>
               </div>
             )}
+            {summary.parts && summary.parts.length > 1 && (
+              // The order's parts, each priced by the server (the check and the AIGC add-on).
+              <div className="ck-order__parts" data-testid="check-parts">
+                {summary.parts.map((p) => (
+                  <div className="ck-order__line" key={p.goodsId}>
+                    <span>{p.goodsName}</span>
+                    <span className={free ? 'ck-order__struck' : undefined}>{formatYuan(p.amount)}</span>
+                  </div>
+                ))}
+              </div>
+            )}
             <div className="ck-order__line">
-              <span>{t.priceLabel}</span>
+              <span>{summary.parts && summary.parts.length > 1 ? t.addon.totalLabel : t.priceLabel}</span>
               <span className={free ? 'ck-order__struck' : undefined}>{price.price}</span>
             </div>
             <div className="ck-order__due">

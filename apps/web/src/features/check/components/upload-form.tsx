@@ -16,6 +16,7 @@ interface FormValues {
   title: string;
   author: string;
   addToLibrary: boolean;
+  aigcAddon: boolean;
 }
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'parsing' };
@@ -31,6 +32,29 @@ export function checkFile(file: Pick<File, 'name' | 'size'>, maxBytes: number): 
 function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * 同时检测AIGC: the AIGC goods ordered with the similarity check, its price per 1,000 characters
+ * from the server's goods list; what it adds to the report, and what it does to the free uses.
+ */
+function AigcAddonOption({ goods }: { goods: CheckGoods }) {
+  const addon = goods.aigcAddon;
+  if (!addon) return null;
+  const freeCheck = goods.freeAvailable && goods.freeMaxChars !== null;
+  return (
+    <div className="ck-upload__addon" data-testid="aigc-addon">
+      <Form.Item name="aigcAddon" valuePropName="checked" className="ck-upload__library">
+        <Checkbox data-testid="aigc-addon-checkbox">{t.addon.option(addon.pricePerThousand)}</Checkbox>
+      </Form.Item>
+      <p className="ck-upload__promise">{t.addon.optionHint}</p>
+      {freeCheck && (
+        <p className="ck-upload__promise">
+          {addon.freeAvailable ? t.addon.optionFreeBoth : t.addon.optionFreeOnlyCheck}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export interface UploadFormProps {
@@ -84,6 +108,7 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
           author: values.author.trim(),
           goodsId,
           addToLibrary: values.addToLibrary === true && goods?.kind !== 'aigc',
+          aigcAddon: values.aigcAddon === true && goods?.aigcAddon != null,
         },
         options: {
           signal: controller.signal,
@@ -173,7 +198,7 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
         form={form}
         layout="vertical"
         className="ck-upload__form"
-        initialValues={{ title: '', author: '', addToLibrary: false }}
+        initialValues={{ title: '', author: '', addToLibrary: false, aigcAddon: false }}
         disabled={busy}
         requiredMark
       >
@@ -210,6 +235,7 @@ export function UploadForm({ goods, onUploaded }: UploadFormProps) {
             <p className="ck-upload__promise">{t.libraryPromise}</p>
           </>
         )}
+        {goods?.kind !== 'aigc' && goods?.aigcAddon && <AigcAddonOption goods={goods} />}
       </Form>
 
       {uploadError && <Alert type="error" showIcon title={uploadError} className="ck-upload__alert" />}

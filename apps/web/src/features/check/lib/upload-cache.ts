@@ -9,7 +9,12 @@ export type OrderSummary = Pick<
   UploadResult,
   'orderId' | 'orderNo' | 'chars' | 'amount' | 'free' | 'goodsId' | 'title' | 'author' | 'fileName'
 > &
-  Partial<Pick<UploadResult, 'price' | 'freeNote' | 'warnings' | 'addToLibrary' | 'goodsName'>>;
+  Partial<
+    Pick<
+      UploadResult,
+      'price' | 'freeNote' | 'warnings' | 'addToLibrary' | 'goodsName' | 'parts' | 'aigcAddon'
+    >
+  >;
 
 const PREFIX = 'kyfw.check.order.';
 
@@ -29,6 +34,8 @@ export function rememberUpload(result: UploadResult): void {
     fileName: result.fileName,
     warnings: result.warnings,
     addToLibrary: result.addToLibrary,
+    parts: result.parts,
+    aigcAddon: result.aigcAddon,
   };
   try {
     sessionStorage.setItem(PREFIX + result.orderId, JSON.stringify(summary));

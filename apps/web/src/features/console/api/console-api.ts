@@ -188,9 +188,18 @@ export const useUploadInvoice = () =>
     form.append('file', file);
     return consolePost(consoleApi.invoiceUpload, form);
   });
-/** The invoice PDF as the browser opens it (the staff cookie goes along). */
-export function invoiceFileUrl(invoiceId: string): string {
-  return `${API_PREFIX}${consoleApi.invoiceFile.path}?invoiceId=${encodeURIComponent(invoiceId)}`;
+/** Attaches the red invoice's PDF to a recorded 红冲 (multipart: invoiceId, file). */
+export const useUploadReversalPdf = () =>
+  useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
+    const form = new FormData();
+    form.append('invoiceId', invoiceId);
+    form.append('file', file);
+    return consolePost(consoleApi.invoiceReversalUpload, form);
+  });
+/** The invoice PDF (or with `red` the red invoice's) as the browser opens it (the staff cookie goes along). */
+export function invoiceFileUrl(invoiceId: string, red = false): string {
+  const endpoint = red ? consoleApi.invoiceReversalFile : consoleApi.invoiceFile;
+  return `${API_PREFIX}${endpoint.path}?invoiceId=${encodeURIComponent(invoiceId)}`;
 }
 
 export function useDeliveries(shipped: boolean) {

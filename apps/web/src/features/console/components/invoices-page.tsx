@@ -9,6 +9,7 @@ import {
   useReverseInvoice,
   useStaff,
   useUploadInvoice,
+  useUploadReversalPdf,
 } from '../api/console-api';
 import { consoleTexts } from '../texts';
 
@@ -24,7 +25,9 @@ export function InvoicesPage() {
   const generate = useGenerateInvoice();
   const upload = useUploadInvoice();
   const reverse = useReverseInvoice();
+  const uploadRed = useUploadReversalPdf();
   const [reversing, setReversing] = useState<ConsoleInvoice | null>(null);
+  const [redFile, setRedFile] = useState<File | null>(null);
   const [form] = Form.useForm<{ note: string }>();
   const canIssue = staff.data?.role === 'admin' || staff.data?.role === 'finance';
   return (
@@ -75,6 +78,25 @@ export function InvoicesPage() {
                       {t.reversed(when(i.reversedAt))}
                     </Tag>
                   )}
+                  {i.hasReversalPdf && (
+                    <a href={invoiceFileUrl(i.invoiceId, true)} target="_blank" rel="noreferrer">
+                      {t.reversalView}
+                    </a>
+                  )}
+                  {i.reversedAt && !i.hasReversalPdf && canIssue && (
+                    <Upload
+                      accept="application/pdf,.pdf"
+                      showUploadList={false}
+                      beforeUpload={(file) => {
+                        uploadRed.mutate({ invoiceId: i.invoiceId, file });
+                        return false;
+                      }}
+                    >
+                      <Button size="small" danger>
+                        {t.reversalUpload}
+                      </Button>
+                    </Upload>
+                  )}
                   {tab === 'reversal' && canIssue && (
                     <Button size="small" type="primary" danger onClick={() => setReversing(i)}>
                       {t.reverse}
@@ -111,7 +133,10 @@ export function InvoicesPage() {
         title={t.reverseTitle}
         okText={t.reverse}
         confirmLoading={reverse.isPending}
-        onCancel={() => setReversing(null)}
+        onCancel={() => {
+          setReversing(null);
+          setRedFile(null);
+        }}
         onOk={() =>
           form
             .validateFields()
@@ -120,7 +145,9 @@ export function InvoicesPage() {
                 { invoiceId: reversing!.invoiceId, note },
                 {
                   onSuccess: () => {
+                    if (redFile) uploadRed.mutate({ invoiceId: reversing!.invoiceId, file: redFile });
                     setReversing(null);
+                    setRedFile(null);
                     form.resetFields();
                   },
                 },
@@ -143,6 +170,20 @@ export function InvoicesPage() {
             rules={[{ required: true, whitespace: true, message: t.reverseNoteRequired }]}
           >
             <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item label={t.reversalFile}>
+            <Upload
+              accept="application/pdf,.pdf"
+              maxCount={1}
+              fileList={redFile ? [{ uid: 'red', name: redFile.name, status: 'done' }] : []}
+              onRemove={() => setRedFile(null)}
+              beforeUpload={(file) => {
+                setRedFile(file);
+                return false;
+              }}
+            >
+              <Button>{t.reversalFileChoose}</Button>
+            </Upload>
           </Form.Item>
         </Form>
       </Modal>

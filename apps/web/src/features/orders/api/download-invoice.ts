@@ -3,16 +3,31 @@ import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
 import { saveFile } from '../../../lib/save-file';
 
-/** POST /invoice/download: the issued PDF (attachment 电子发票-<no>.pdf). */
-export function downloadInvoice(invoiceId: string) {
-  return request('/invoice/download', { data: { invoiceId }, responseType: 'blob', timeout: 60_000 });
+/**
+ * POST /invoice/download: the issued PDF (attachment 电子发票-<no>.pdf), or with `red` the red
+ * invoice of its 红冲 (红字发票-<no>.pdf).
+ */
+export function downloadInvoice(invoiceId: string, red = false) {
+  return request('/invoice/download', {
+    data: red ? { invoiceId, red } : { invoiceId },
+    responseType: 'blob',
+    timeout: 60_000,
+  });
 }
 
-/** Downloads an invoice and saves it; `variables.invoiceId` tells which one is on its way. */
+/** Downloads an invoice (or its red invoice) and saves it; `variables` tell which one is on its way. */
 export function useDownloadInvoice() {
   return useMutation({
-    mutationFn: async ({ invoiceId, fallbackName }: { invoiceId: string; fallbackName: string }) => {
-      const file = await unwrap(downloadInvoice(invoiceId));
+    mutationFn: async ({
+      invoiceId,
+      fallbackName,
+      red = false,
+    }: {
+      invoiceId: string;
+      fallbackName: string;
+      red?: boolean;
+    }) => {
+      const file = await unwrap(downloadInvoice(invoiceId, red));
       saveFile(file.blob, file.filename ?? fallbackName);
     },
   });

@@ -51,14 +51,20 @@ export function InvoiceCenter() {
   const [page, setPage] = useState(1);
   const invoices = useInvoices(page, DEFAULT_PAGE_SIZE);
   const download = useDownloadInvoice();
-  const downloading = download.isPending ? download.variables.invoiceId : null;
+  const downloading = download.isPending
+    ? `${download.variables.invoiceId}${download.variables.red ? ':red' : ''}`
+    : null;
 
   const orders = invoiceable.data ?? [];
   const chosen = orders.filter((o) => selected.includes(o.orderId));
   const chosenAmount = totalYuan(chosen);
 
-  const save = (invoice: Invoice) =>
-    download.mutate({ invoiceId: invoice.invoiceId, fallbackName: t.fileName(invoice.invoiceNo) });
+  const save = (invoice: Invoice, red = false) =>
+    download.mutate({
+      invoiceId: invoice.invoiceId,
+      red,
+      fallbackName: red ? t.redFileName(invoice.invoiceNo) : t.fileName(invoice.invoiceNo),
+    });
 
   const invoiceColumns: ColumnsType<Invoice> = [
     {
@@ -93,7 +99,9 @@ export function InvoiceCenter() {
       width: 130,
       render: (_, i) => (
         <>
-          <Tag color={i.status === 'issued' ? 'green' : 'gold'}>{i.statusText}</Tag>
+          <Tag color={i.statusText === '已红冲' ? 'red' : i.status === 'issued' ? 'green' : 'gold'}>
+            {i.statusText}
+          </Tag>
           {i.status === 'issued' ? (
             <div className="order-time" title={i.email ?? undefined}>
               {i.emailedAt ? t.emailed : t.emailing}
@@ -111,18 +119,32 @@ export function InvoiceCenter() {
     {
       key: 'actions',
       title: t.columns.actions,
-      width: 90,
+      width: 120,
       render: (_, i) =>
         i.status === 'issued' ? (
-          <Button
-            type="link"
-            size="small"
-            icon={<DownloadOutlined />}
-            loading={downloading === i.invoiceId}
-            onClick={() => save(i)}
-          >
-            {t.download}
-          </Button>
+          <>
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={downloading === i.invoiceId}
+              onClick={() => save(i)}
+            >
+              {t.download}
+            </Button>
+            {i.hasReversalPdf && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DownloadOutlined />}
+                loading={downloading === `${i.invoiceId}:red`}
+                onClick={() => save(i, true)}
+              >
+                {t.redInvoice}
+              </Button>
+            )}
+          </>
         ) : (
           <span className="muted">—</span>
         ),

@@ -1,6 +1,7 @@
 import { WRITING_LIMITS } from '@kyfw/contracts';
 import { Alert, Button, Input, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { setUnsavedInput } from '../../../stores/unsaved-store';
 import { PaymentDialog } from '../../payment';
 import { WRITING_PAY_ENDPOINTS } from '../api/keys';
 import { useOrderUnlimitedRevisions, useReviseSection } from '../api/revise';
@@ -32,6 +33,9 @@ export function ReviseSection({ w }: { w: WritingView }) {
   const refresh = useWriting(w.writingId);
   const running = w.revision?.state === 'running';
   const usedUp = w.revisionsLeft === 0;
+  // A typed revision request not yet sent is unsaved input: leaving asks first (spec §2).
+  useEffect(() => setUnsavedInput(instruction.trim() !== ''), [instruction]);
+  useEffect(() => () => setUnsavedInput(false), []);
 
   const buy = () =>
     addOn.mutate(w.writingId, {

@@ -8,6 +8,7 @@ import { buildMarkedText } from '../../lib/segments';
 import { checkTexts as t } from '../../texts';
 import type { ReportModel } from '../../types';
 import { AigcReportView } from './aigc-report-view';
+import { AigcSectionView } from './aigc-section';
 import { DownloadButtons } from './download-buttons';
 import { MarkedTextView } from './marked-text';
 import { MatchPanel } from './match-panel';
@@ -81,6 +82,14 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
         <Link to={verifyPathOf(report)} className="report__verify">
           <SafetyCertificateOutlined /> {t.verifyLink}
         </Link>
+        {report.aigc && (
+          <a href="#aigc-section" className="report__verify" data-testid="aigc-section-link">
+            {t.addon.sectionTitle}
+            {report.aigc.status === 'done'
+              ? `：${report.aigc.figures.reliable ? report.aigc.figures.score.toFixed(1) : report.aigc.verdict}`
+              : `：${t.addon.sectionFailed}`}
+          </a>
+        )}
       </div>
 
       <ReportFiguresView figures={report.figures} />
@@ -108,6 +117,12 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
           </div>
         </div>
       </section>
+
+      {report.aigc && (
+        <div id="aigc-section">
+          <AigcSectionView section={report.aigc} text={report.text} />
+        </div>
+      )}
     </article>
   );
 }

@@ -1,0 +1,37 @@
+// Free of zod: the console's goods page imports these without pulling the schemas into its chunk.
+import type { ServiceType } from './orders.ts';
+
+/** Free entitlements a goods can accept, as the product grants them (accounts/benefits.ts). */
+export const FREE_ENTITLEMENTS = ['free_check', 'free_aigc_detection', 'ai_writing_trial'] as const;
+export type FreeEntitlement = (typeof FREE_ENTITLEMENTS)[number];
+
+export const FREE_ENTITLEMENT_TEXTS: Record<FreeEntitlement, string> = {
+  free_check: '免费查重',
+  free_aigc_detection: '免费AIGC检测',
+  ai_writing_trial: 'AI写作试用',
+};
+
+/**
+ * The one free entitlement goods of this service type and id can accept (null: none): similarity
+ * check goods the free check, AIGC detection goods (id aigc_detection…) the free detection, AI
+ * writing goods the writing trial. The server refuses any other pairing.
+ */
+export function freeEntitlementFor(serviceType: ServiceType, goodsId: string): FreeEntitlement | null {
+  if (serviceType === 'check')
+    return goodsId.startsWith('aigc_detection') ? 'free_aigc_detection' : 'free_check';
+  if (serviceType === 'ai_writing') return 'ai_writing_trial';
+  return null;
+}
+
+export const GOODS_RULES = {
+  nameMax: 60,
+  descriptionMax: 500,
+  unitMax: 20,
+  freeTextMax: 60,
+  /** 99,999.99 yuan. */
+  priceMaxFen: 9_999_999,
+  quantityMax: 10_000_000,
+} as const;
+
+/** Site info and friend links: the limits the server's schema and the console's form share. */
+export const SITE_RULES = { nameMax: 50, fieldMax: 200, linksMax: 50, urlMax: 500 } as const;
