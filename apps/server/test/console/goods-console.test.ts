@@ -232,7 +232,9 @@ describe('goods and prices', () => {
       expect((await calls.post('/goods/list', {}, cookies[role])).body.code).toBe(ErrorCode.FORBIDDEN);
     }
     expect((await calls.post('/goods/list', {}, undefined)).body.code).toBe(ErrorCode.UNAUTHORIZED);
-    const refused = (await calls.auditRows('goods.setActive')).filter((r) => r.outcome === 'refused');
+    const refused = (await calls.auditRows('goods.setActive')).filter(
+      (r) => r.outcome === 'refused' && (r.detail as { reason?: string }).reason === 'role',
+    );
     expect(refused.map((r) => r.username).sort()).toEqual(['goods-editor', 'goods-finance', 'goods-support']);
     expect((await goodsRow('check_undergrad'))!.active).toBe(true);
   });

@@ -25,16 +25,17 @@ export interface HomeService {
 }
 
 /**
- * Home info is read on every page load and changes rarely, so it is cached in memory for `ttlMs`.
- * Concurrent misses share one database read. With several API processes an edit shows up everywhere
- * within `ttlMs`; in this process `invalidate()` makes it immediate.
+ * Home info is read on every page load and changes rarely, so it is cached in memory for `ttlMs`
+ * (5 s: a few reads a second at most, whatever the traffic). Concurrent misses share one database
+ * read. The console's edits call `invalidate()`, so the process that saved shows them at once; other
+ * API processes within the 5 s.
  */
 export function createHomeService(deps: {
   db: Kysely<Database>;
   ttlMs?: number;
   now?: () => number;
 }): HomeService {
-  const ttlMs = deps.ttlMs ?? 30_000;
+  const ttlMs = deps.ttlMs ?? 5_000;
   const now = deps.now ?? Date.now;
   let cache: { expiresAt: number; value: Promise<HomeInfo> } | undefined;
 

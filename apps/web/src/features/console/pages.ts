@@ -116,6 +116,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     roles: ['admin', 'finance'],
     page: consolePage(() => import('../goods-admin'), 'GoodsPage'),
   },
+  {
+    path: 'site',
+    label: '站点信息',
+    roles: ['admin', 'editor'],
+    page: consolePage(() => import('../goods-admin'), 'SitePage'),
+  },
 ];
 
 /** The page of an address under /admin/ ('' when none matches: the dashboard). */

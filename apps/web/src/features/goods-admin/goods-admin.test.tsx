@@ -1,4 +1,11 @@
-import { type AdminGoods, consoleApi, goodsAdminApi, type Staff } from '@kyfw/contracts';
+import {
+  type AdminGoods,
+  consoleApi,
+  goodsAdminApi,
+  type SiteInfo,
+  type Staff,
+  siteAdminApi,
+} from '@kyfw/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
@@ -103,5 +110,64 @@ describe('the console goods and prices page', () => {
     renderGoods('support', '客服');
     expect(await screen.findByText('当前角色无权查看此页面')).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: '商品与价格' })).toBeNull();
+  });
+});
+
+const webInfo: SiteInfo = {
+  name: '科研服务网',
+  contactPhone: '400-800-1234',
+  companyAddress: '北京市海淀区学院路 30 号',
+  qrCode: '/images/wechat-qr.png',
+  recordNumber: '京ICP备12345678号-1',
+  copyright: '© 2026 科研服务网',
+};
+
+function renderSite(role: Staff['role'], roleText: string) {
+  const sent: { url: string; body: unknown }[] = [];
+  stubFetch((url, init) => {
+    sent.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    if (url.endsWith(consoleApi.me.path)) return apiAnswer(consoleApi.me, staff(role, roleText));
+    if (url.endsWith(siteAdminApi.siteGet.path))
+      return apiAnswer(siteAdminApi.siteGet, {
+        webInfo,
+        friendLinks: [{ id: '3', name: '中国知网', url: 'https://www.cnki.net/', sortOrder: 0 }],
+      });
+    if (url.endsWith(siteAdminApi.siteSave.path)) return apiAnswer(siteAdminApi.siteSave, webInfo);
+    return undefined;
+  });
+  renderRoutes([{ path: '/admin/*', element: <ConsoleApp /> }], '/admin/site');
+  return sent;
+}
+
+describe('the console site info page', () => {
+  it('shows the footer info and friend links; an editor saves a new phone', async () => {
+    const sent = renderSite('editor', '编辑');
+    expect(await screen.findByText('https://www.cnki.net/')).toBeTruthy();
+    const phone = await screen.findByLabelText('联系电话');
+    expect((phone as HTMLInputElement).value).toBe('400-800-1234');
+    fireEvent.change(phone, { target: { value: '010-62345678' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存网站信息' }));
+    await waitFor(() => expect(sent.some((s) => s.url.endsWith(siteAdminApi.siteSave.path))).toBe(true));
+    expect(sent.find((s) => s.url.endsWith(siteAdminApi.siteSave.path))!.body).toEqual({
+      ...webInfo,
+      contactPhone: '010-62345678',
+    });
+  });
+
+  it('refuses a friend link that is not http(s) in the form', async () => {
+    const sent = renderSite('admin', '管理员');
+    fireEvent.click(await screen.findByRole('button', { name: '添加链接' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '坏链接' } });
+    fireEvent.change(within(dialog).getByLabelText('网址'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findAllByText('须为 http:// 或 https:// 开头的完整网址')).not.toHaveLength(0);
+    expect(sent.some((s) => s.url.endsWith(siteAdminApi.linkSave.path))).toBe(false);
+  });
+
+  it('is not a page for finance', async () => {
+    renderSite('finance', '财务');
+    expect(await screen.findByText('当前角色无权查看此页面')).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '站点信息' })).toBeNull();
   });
 });
