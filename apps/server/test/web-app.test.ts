@@ -107,21 +107,28 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('sends / prerendered when the build wrote landing.html, every other page index.html', async () => {
+  it('sends / and /check prerendered when the build wrote landing.html and check.html, every other page index.html', async () => {
     const landing = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><h1>论文查重</h1></div>');
+    const check = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><h1>上传论文</h1></div>');
     await writeFile(path.join(dist, 'landing.html'), landing);
+    await writeFile(path.join(dist, 'check.html'), check);
     try {
       const home = await t.app.inject({ method: 'GET', url: '/' });
       expect(home.statusCode).toBe(200);
       expect(home.body).toContain('<div id="root"><h1>论文查重</h1></div>');
       expect(home.body).toContain('__KYFW_CONFIG__');
       expect(home.headers['content-security-policy']).toContain("script-src 'self'");
-      const other = await t.app.inject({ method: 'GET', url: '/check' });
+      const checkPage = await t.app.inject({ method: 'GET', url: '/check?orderId=x' });
+      expect(checkPage.body).toContain('<div id="root"><h1>上传论文</h1></div>');
+      expect(checkPage.body).toContain('__KYFW_CONFIG__');
+      const other = await t.app.inject({ method: 'GET', url: '/check/verify' });
       expect(other.body).toContain('<div id="root"></div>');
-      // Not as a file of its own.
+      // Not as files of their own.
       expect((await t.app.inject({ method: 'GET', url: '/landing.html' })).body).not.toContain('<h1>');
+      expect((await t.app.inject({ method: 'GET', url: '/check.html' })).body).not.toContain('<h1>');
     } finally {
       await rm(path.join(dist, 'landing.html'));
+      await rm(path.join(dist, 'check.html'));
     }
   });
 

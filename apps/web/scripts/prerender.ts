@@ -1,8 +1,10 @@
 /**
- * After `vite build`: renders the landing page `/` to static HTML (src/prerender/landing.tsx, built
- * for Node by Vite with the same configuration) and writes dist/landing.html — dist/index.html with
- * that markup inside #root and the antd styles it uses in a <style> element. The server sends it for
- * `/` (apps/server/src/plugins/web-app.ts); every other page still gets index.html.
+ * After `vite build`: renders the landing page `/` and the check page `/check` to static HTML
+ * (src/prerender/pages.tsx, built for Node by Vite with the same configuration) and writes
+ * dist/landing.html and dist/check.html — dist/index.html with that markup inside #root, antd's
+ * style tags for it and a small loader for the app, which then hydrates the markup (src/main.tsx).
+ * The server sends them for those two addresses (apps/server/src/plugins/web-app.ts); every other
+ * page still gets index.html.
  *
  * Called by scripts/build.ts (`npm run build`) with the folder the bundle was written to.
  */
@@ -17,7 +19,25 @@ import { compressAsset } from './compress.ts';
 /** The loading placeholder of index.html, replaced by the page. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 
-/** Renders `/` into `dist`/landing.html, next to the `dist`/index.html that `vite build` wrote. */
+/**
+ * The pages sent prerendered: their address (without query), the file written beside index.html
+ * (the server's table in apps/server/src/plugins/web-app.ts names the same files) and, for a route
+ * loaded lazily, its module, whose chunk, styles and imports the page needs.
+ */
+export const PRERENDERED_PAGES = [
+  // The landing page's route is part of the entry (src/app/router.tsx).
+  { path: '/', file: 'landing.html', module: null },
+  { path: '/check', file: 'check.html', module: 'src/app/routes/check.tsx' },
+] as const;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Renders each of PRERENDERED_PAGES into `dist`, next to the `dist`/index.html that `vite build` wrote. */
 export async function prerender(webRoot: string, dist: string): Promise<void> {
   const outDir = mkdtempSync(join(tmpdir(), 'kyfw-prerender-'));
   try {
@@ -26,7 +46,7 @@ export async function prerender(webRoot: string, dist: string): Promise<void> {
       mode: 'production',
       logLevel: 'warn',
       build: {
-        ssr: 'src/prerender/landing.tsx',
+        ssr: 'src/prerender/pages.tsx',
         outDir,
         emptyOutDir: true,
         manifest: false,
@@ -35,50 +55,87 @@ export async function prerender(webRoot: string, dist: string): Promise<void> {
       // Everything in one file for Node: antd's ES modules name files without extensions.
       ssr: { noExternal: true },
     });
-    const { renderLanding } = (await import(pathToFileURL(join(outDir, 'landing.js')).href)) as {
-      renderLanding: () => Promise<{ html: string; styles: string }>;
+    const { renderPage } = (await import(pathToFileURL(join(outDir, 'pages.js')).href)) as {
+      renderPage: (path: string) => Promise<{ html: string; styles: string }>;
     };
-    const { html, styles } = await renderLanding();
     const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
     if (!ROOT.test(index)) throw new Error('dist/index.html has no <div id="root"> placeholder');
     // The page paints from its HTML and stylesheet; the app's scripts are asked for after that first
     // paint (a small deferred loader), so they do not compete with the stylesheet on a slow line.
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
     if (!entry) throw new Error('dist/index.html has no module entry script');
     const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-    const boot = bootScript(
-      entry[1]!,
-      preloads.map((m) => m[1]!),
+    const entryFiles = new Set([entry[1]!, ...preloads.map((m) => m[1]!)]);
+    const entryCss = new Set(
+      [...index.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
     );
-    const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
-    writeFileSync(join(dist, bootFile), boot);
-    // Compressed like every other asset (vite.config.ts, compressAssets, ran before this file existed).
-    compressAsset(join(dist, bootFile));
-    let page = index.replace(entry[0], '');
-    for (const m of preloads) page = page.replace(m[0], '');
-    page = page
-      .replace(ROOT, () => `<div id="root" data-prerendered>${html}</div>`)
-      .replace('</head>', () => `${styles}<script defer src="/${bootFile}"></script></head>`);
-    writeFileSync(join(dist, 'landing.html'), page);
-    console.log(
-      `prerendered / → dist/landing.html (${(html.length / 1024).toFixed(1)} KB markup, ${(styles.length / 1024).toFixed(1)} KB antd styles)`,
-    );
+    let shell = index.replace(entry[0], '');
+    for (const m of preloads) shell = shell.replace(m[0], '');
+
+    for (const target of PRERENDERED_PAGES) {
+      const { html, styles } = await renderPage(target.path);
+      // A route loaded lazily: its chunk and the chunks it imports are fetched with the entry's, and
+      // its stylesheets are in the page from the start (Vite's loader finds them there later).
+      const route = target.module ? chunkClosure(manifest, target.module) : { js: [], css: [] };
+      const routeJs = route.js.filter((file) => !entryFiles.has(file));
+      const routeCss = route.css.filter((file) => !entryCss.has(file));
+      const boot = bootScript(
+        entry[1]!,
+        preloads.map((m) => m[1]!),
+        routeJs,
+      );
+      const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+      writeFileSync(join(dist, bootFile), boot);
+      // Compressed like every other asset (vite.config.ts, compressAssets, ran before this file existed).
+      compressAsset(join(dist, bootFile));
+      const links = routeCss.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+      const page = shell
+        .replace(ROOT, () => `<div id="root" data-prerendered="${target.path}">${html}</div>`)
+        .replace('</head>', () => `${links}${styles}<script defer src="/${bootFile}"></script></head>`);
+      writeFileSync(join(dist, target.file), page);
+      console.log(
+        `prerendered ${target.path} → dist/${target.file} (${(html.length / 1024).toFixed(1)} KB markup, ${(styles.length / 1024).toFixed(1)} KB antd styles)`,
+      );
+    }
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
 }
 
+/** The files (absolute paths) a manifest chunk needs: its JavaScript and stylesheets, with its imports'. */
+function chunkClosure(manifest: Record<string, ManifestChunk>, key: string): { js: string[]; css: string[] } {
+  if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest`);
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || seen.has(k)) return;
+    seen.add(k);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    for (const file of chunk.css ?? []) if (!css.includes(`/${file}`)) css.push(`/${file}`);
+    js.push(`/${chunk.file}`);
+  };
+  visit(key);
+  return { js, css };
+}
+
 /**
- * The loader of the prerendered page: once the page has painted, the entry's module preloads and the
- * entry itself, as index.html would have them, evaluated chunk by chunk.
+ * The loader of a prerendered page: once the page has painted, the entry's module preloads and the
+ * entry itself, as index.html would have them, evaluated chunk by chunk; the page's route chunk and
+ * its imports are preloaded too (the router evaluates them when it loads the route).
  */
-function bootScript(entry: string, preloads: readonly string[]): string {
+function bootScript(entry: string, preloads: readonly string[], routePreloads: readonly string[]): string {
   return `// kyfw: loads the app once the prerendered page has painted (apps/web/scripts/prerender.ts).
 (function () {
   var preloads = ${JSON.stringify(preloads)};
   function load() {
     var head = document.head;
-    preloads.forEach(function (href) {
+    preloads.concat(${JSON.stringify(routePreloads)}).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

@@ -11,9 +11,11 @@ import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-// `/` comes prerendered (apps/web/scripts/prerender.ts marks its #root): the app hydrates that markup
-// instead of building the page a second time.
-const prerendered = container.hasAttribute('data-prerendered');
+// `/` and `/check` come prerendered (apps/web/scripts/prerender.ts names the page on #root): the app
+// hydrates that markup instead of building the page a second time. The markup is the page at its
+// address without a query; with one (/check?orderId=…) the app renders its own page over it.
+const prerenderedPath = container.getAttribute('data-prerendered');
+const prerendered = prerenderedPath === window.location.pathname && window.location.search === '';
 
 const queryClient = createQueryClient();
 
@@ -48,7 +50,18 @@ const app = (
 
 // As a transition: React renders (or hydrates) the first page in slices of a few milliseconds
 // instead of one long task, so the page stays responsive meanwhile (Lighthouse's total blocking time).
-startTransition(() => {
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// Hydration waits for the page's route module when the route is loaded lazily (/check), so the first
+// render is that page and not the router's loading state.
+if (prerendered) {
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+  if (router.state.initialized) hydrate();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      hydrate();
+    });
+  }
+} else {
+  startTransition(() => createRoot(container).render(app));
+}

@@ -68,10 +68,12 @@ export function publicConfigOf(config: Pick<Config, 'devtoolsDeterrent' | 'provi
 }
 
 /**
- * The landing page `/` rendered at build time (index.html with the page's markup in #root), so a
- * phone paints it before the JavaScript arrives (issue 12, Lighthouse); other paths get index.html.
+ * Pages rendered at build time (index.html with the page's markup in #root, apps/web/scripts/prerender.ts),
+ * so a phone paints them before the JavaScript arrives (issue 12, Lighthouse): address → file in the
+ * build. Other paths get index.html.
  */
-const PRERENDERED_LANDING = 'landing.html';
+const PRERENDERED: Readonly<Record<string, string>> = { '/': 'landing.html', '/check': 'check.html' };
+const PRERENDERED_FILES = new Set(Object.values(PRERENDERED).map((file) => `/${file}`));
 
 /** Where index.html wants the config script; before </head> when the marker is missing. */
 const CONFIG_MARKER = '<!--kyfw-config-->';
@@ -97,7 +99,6 @@ export function injectPublicConfig(html: string, publicConfig: object): string {
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<WebApp | null> {
   const root = config.webDistDir;
   const indexPath = path.join(root, 'index.html');
-  const landingPath = path.join(root, PRERENDERED_LANDING);
   if (!existsSync(indexPath)) {
     app.log.warn({ webDistDir: root }, 'web app not built: serving the API only');
     return null;
@@ -114,7 +115,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     // index.html goes through sendIndex; directories (/, /assets/) fall through to the history
     // fallback instead of send's 403.
     allowedPath: (pathName) =>
-      pathName !== '/index.html' && pathName !== `/${PRERENDERED_LANDING}` && !pathName.endsWith('/'),
+      pathName !== '/index.html' && !PRERENDERED_FILES.has(pathName) && !pathName.endsWith('/'),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep);
       reply.header('Cache-Control', relative[0] === HASHED_ASSETS_DIR ? IMMUTABLE : REVALIDATE);
@@ -136,9 +137,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     cached.set(file, { mtimeMs, html });
     return html;
   }
-  /** `/` prerendered by the build (apps/web/scripts/prerender.ts) when there is one, else index.html. */
+  /** The page prerendered by the build (apps/web/scripts/prerender.ts) when there is one, else index.html. */
   async function loadPage(pathname: string | undefined): Promise<string> {
-    if (pathname === '/' && existsSync(landingPath)) return load(landingPath);
+    const file = pathname === undefined ? undefined : PRERENDERED[pathname];
+    const prerendered = file ? path.join(root, file) : undefined;
+    if (prerendered && existsSync(prerendered)) return load(prerendered);
     return load(indexPath);
   }
 

@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+import { LIBRARY_ACTION_TEXTS } from '../library/library.texts.ts';
 import { NEWS_ACTION_TEXTS } from '../news/news.texts.ts';
 
 /** Every Chinese text of the operator console's server side. */
@@ -91,4 +92,5 @@ export const ACTION_TEXTS: Record<string, string> = {
   'users.requests': '查看导出/注销记录',
   'jobs.stuck': '查看卡住的任务',
   'jobs.stuckRetry': '卡住任务重新排队',
+  ...LIBRARY_ACTION_TEXTS,
 };

@@ -118,7 +118,12 @@ export function checkOrderColumns({
             )}
           </span>
         ) : (
-          <strong className={`ck-rate ck-rate--${rateLevel(item.ratio)}`}>{formatPercent(item.ratio)}</strong>
+          <>
+            <strong className={`ck-rate ck-rate--${rateLevel(item.ratio)}`}>
+              {formatPercent(item.ratio)}
+            </strong>
+            {item.aigcAddon && <AddonCell addon={item.aigcAddon} />}
+          </>
         ),
     },
     {
@@ -128,4 +133,27 @@ export function checkOrderColumns({
       render: (_, item) => actions(item),
     },
   ];
+}
+
+/** The AIGC detection ordered with a check, under its rate: its index (参考值), or what became of it. */
+function AddonCell({ addon }: { addon: NonNullable<CheckListItem['aigcAddon']> }) {
+  const text =
+    addon.status === 'done'
+      ? addon.reliable
+        ? t.aigc.indexShort(addon.score ?? 0)
+        : t.aigc.noneShort
+      : addon.status === 'failed'
+        ? addon.free
+          ? t.addon.listFailedFree
+          : t.addon.listFailed
+        : t.addon.listPending;
+  return (
+    <span
+      className="ck-aigc-cell ck-aigc-cell--addon"
+      title={addon.failureReason ?? t.aigc.indexLabel}
+      data-testid="list-aigc-addon"
+    >
+      {text}
+    </span>
+  );
 }

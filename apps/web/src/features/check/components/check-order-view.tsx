@@ -130,6 +130,18 @@ export function CheckOrderView({ orderId, goods, onNew }: CheckOrderViewProps) {
         />
       )}
 
+      {data.aigcAddon?.status === 'failed' && (
+        // The AIGC detection ordered with the check failed for good: its part was given back.
+        <Alert
+          type="warning"
+          showIcon
+          className="ck-order__note"
+          title={t.addon.sectionFailed}
+          description={data.aigcAddon.failureReason}
+          data-testid="aigc-addon-failed"
+        />
+      )}
+
       {view.phase === 'done' &&
         (report.data ? (
           <ReportView report={report.data} />

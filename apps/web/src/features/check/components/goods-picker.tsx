@@ -21,7 +21,14 @@ export function isUnavailable(goods: Pick<CheckGoods, 'available'>): boolean {
 
 /** The products as cards: name, price per 1,000 characters, the limit and the free check. */
 export function GoodsPicker({ goods, loading, error, onRetry, value, onChange, disabled }: GoodsPickerProps) {
-  if (loading && !goods) return <Skeleton active paragraph={{ rows: 3 }} />;
+  // The space the cards will take (check.css): the upload form below does not jump when they arrive.
+  if (loading && !goods) {
+    return (
+      <div className="ck-goods-loading">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </div>
+    );
+  }
   if (error && !goods) {
     return (
       <Alert

@@ -157,6 +157,19 @@ export function VerifyPanel() {
                   <dt>{t.maxSingle}</dt>
                   <dd>{formatPercent(outcome.result.maxSingleSourceRatio)}</dd>
                 </div>
+                {outcome.result.aigcAddon && (
+                  // The AIGC detection ordered with the check (signed with the report).
+                  <div data-testid="verify-aigc-addon">
+                    <dt>{t.addon.verifyLabel}</dt>
+                    <dd>
+                      {outcome.result.aigcAddon.failed
+                        ? t.addon.verifyFailed
+                        : outcome.result.aigcAddon.reliable
+                          ? (outcome.result.aigcAddon.score ?? 0).toFixed(1)
+                          : t.aigc.paragraphNone}
+                    </dd>
+                  </div>
+                )}
               </>
             )}
             <div>
