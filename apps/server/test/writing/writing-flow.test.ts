@@ -85,6 +85,14 @@ beforeAll(async () => {
       source: '财政研究',
       discipline: '公共管理',
     },
+    {
+      id: 'lib-5',
+      text: 'Community care services for older adults in cities. '.repeat(30),
+      title: 'Community care for older adults in cities',
+      authors: ['Smith J', 'Lee K'],
+      year: 2020,
+      source: 'Ageing and Society',
+    },
   ]);
 });
 afterAll(async () => {
@@ -285,13 +293,28 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     expect(reversed.message).toBe('起始年份不能晚于截止年份');
     const longWord = await call(t, `${A}/searchReference`, { keyword: '养'.repeat(101) }, { token });
     expect(longWord.message).toBe('检索词不能超过 100 个字');
-    const en = await call<{ list: unknown[]; message: string }>(
+    // English records only; where none fits, it says so rather than invent one.
+    const en = await call<{ list: { title: string; formatted: string }[]; total: number }>(
       t,
       `${A}/searchEnReference`,
-      { keyword: 'aging' },
+      { keyword: 'community care' },
       { token },
     );
-    expect(en.data).toEqual({ list: [], message: '演示文献库中没有英文文献，无法检索英文参考文献' });
+    expect(en.data.list.map((s) => s.title)).toEqual(['Community care for older adults in cities']);
+    expect(en.data.list[0]!.formatted).toBe(
+      'SMITH J, LEE K. Community care for older adults in cities[J]. Ageing and Society, 2020.',
+    );
+    const enNone = await call<{ list: unknown[]; total: number; message: string }>(
+      t,
+      `${A}/searchEnReference`,
+      { keyword: '养老' },
+      { token },
+    );
+    expect(enNone.data).toEqual({
+      list: [],
+      total: 0,
+      message: '文献库中没有与检索词相关的英文文献（演示文献库不含英文文献），不会编造英文参考文献',
+    });
     const parsed = await call<{ list: { formatted: string | null }[] }>(
       t,
       `${A}/analysisReference`,
@@ -448,6 +471,51 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
     );
     expect(bad.code).not.toBe(0);
     expect(bad.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('searches the student’s own references beside the library, listed first', async () => {
+    const { token: own } = await boundUser();
+    const saved = await call<WritingView>(
+      t,
+      `${A}/saveOrder`,
+      { area: 'assignment', topic: '居家养老', title: '居家养老服务研究', targetWords: 3000 },
+      { token: own },
+    );
+    const id = saved.data.writingId;
+    await call(
+      t,
+      `${A}/analysisReference`,
+      { writingId: id, text: '陈静. 居家养老服务满意度研究[J]. 中国老年学杂志, 2019, 39(5): 1201-1205.' },
+      { token: own },
+    );
+    const found = await call<{ list: { title: string; origin: string }[]; total: number }>(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老', writingId: id },
+      { token: own },
+    );
+    expect(found.data.list.map((s) => [s.origin, s.title])).toEqual([
+      ['supplied', '居家养老服务满意度研究'],
+      ['library', '智慧养老平台的评估与优化'],
+      ['library', '城市社区养老服务供给研究'],
+    ]);
+    expect(found.data.total).toBe(3);
+    // Without the writing only the library's; another user's writing is refused.
+    const plain = await call<{ total: number }>(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老' },
+      { token: own },
+    );
+    expect(plain.data.total).toBe(2);
+    const other = await newUser(t);
+    const peek = await call(
+      t,
+      `${A}/searchReference`,
+      { keyword: '养老', writingId: id },
+      { token: other.token },
+    );
+    expect(peek.message).toBe('论文不存在或已删除');
   });
 
   it('says so in Chinese when the LLM keeps failing, and charges nothing', async () => {

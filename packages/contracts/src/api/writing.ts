@@ -147,6 +147,8 @@ export const searchReferenceBody = z
     yearFrom: year.optional(),
     yearTo: year.optional(),
     limit: z.coerce.number().int().min(1).max(30).default(10),
+    /** The caller's writing: its supplied references are searched too. */
+    writingId: writingId.optional(),
   })
   .refine((b) => b.yearFrom === undefined || b.yearTo === undefined || b.yearFrom <= b.yearTo, {
     error: R.yearRangeReversed,
@@ -211,6 +213,21 @@ export const writingSourceSchema = z.object({
   n: z.number(),
   ...sourceFields,
   origin: z.enum(['library', 'supplied']),
+});
+
+/** Found references: the student's own (with writingId) first, then the library's records. */
+const referenceResultsSchema = z.object({
+  list: z.array(
+    z.object({
+      ...sourceFields,
+      discipline: z.string().nullable(),
+      origin: z.enum(['library', 'supplied']),
+      formatted: z.string(),
+    }),
+  ),
+  /** How many records matched (never more than exist; the list shows up to `limit`). */
+  total: z.number(),
+  message: z.string().nullable(),
 });
 
 export const writingViewSchema = z.object({
@@ -308,24 +325,13 @@ export const writingApi = {
   searchReference: endpoint({
     path: '/aiWriting/searchReference',
     body: searchReferenceBody,
-    data: z.object({
-      list: z.array(
-        z.object({
-          ...sourceFields,
-          discipline: z.string().nullable(),
-          origin: z.literal('library'),
-          formatted: z.string(),
-        }),
-      ),
-      /** How many records matched (never more than exist; the list shows up to `limit`). */
-      total: z.number(),
-      message: z.string().nullable(),
-    }),
+    data: referenceResultsSchema,
   }),
+  /** The same for English records (titles without Chinese); the demo library has none and says so. */
   searchEnReference: endpoint({
     path: '/aiWriting/searchEnReference',
     body: searchReferenceBody,
-    data: z.object({ list: z.array(z.never()), message: z.string() }),
+    data: referenceResultsSchema,
   }),
   analysisReference: endpoint({
     path: '/aiWriting/analysisReference',

@@ -162,13 +162,34 @@ export function renumberCitations(
   return { texts: rewritten, list };
 }
 
+const STOP_WORDS = new Set([
+  'and',
+  'the',
+  'for',
+  'with',
+  'from',
+  'into',
+  'its',
+  'their',
+  'based',
+  'study',
+  'analysis',
+  'research',
+  'on',
+  'of',
+  'in',
+]);
+
 /** Search terms of a topic: the topic split at punctuation and function words, plus its CJK bigrams. */
 export function termsOf(topic: string): string[] {
   const parts = topic
     .split(/[\s,，。.、;；:：“”"'《》()（）\-—的与和及在对中研究分析基于]+/)
     .map((p) => p.trim())
     .filter((p) => p.length >= 2);
-  const terms = new Set<string>(parts.filter((p) => p.length <= 8));
+  // Chinese phrases up to 8 characters; other words (English, AI, 5G) unless they are stop words.
+  const terms = new Set<string>(
+    parts.filter((p) => (CJK.test(p) ? p.length <= 8 : p.length <= 40 && !STOP_WORDS.has(p.toLowerCase()))),
+  );
   for (const p of parts) {
     if (p.length > 4 && CJK.test(p)) for (let i = 0; i + 2 <= p.length; i += 2) terms.add(p.slice(i, i + 2));
   }

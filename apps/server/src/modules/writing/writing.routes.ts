@@ -1,7 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, ok, writingApi } from '@kyfw/contracts';
+import { ErrorCode, ok, type searchReferenceBody, writingApi } from '@kyfw/contracts';
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment } from '../../lib/upload.ts';
@@ -9,6 +10,7 @@ import { requireUser } from '../accounts/auth.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
 import { orderUnlimitedRevisions, requestRevision } from './writing.revisions.ts';
+import { searchLibrary } from './writing.search.ts';
 import {
   analyseReferences,
   deleteWriting,
@@ -19,7 +21,6 @@ import {
   listWritings,
   saveDraft,
   saveOutline,
-  searchLibrary,
   submitOrder,
   suggestTitles,
   toWritingView,
@@ -85,22 +86,28 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     auth,
   );
 
-  route(
-    app,
-    writingApi.searchReference,
-    async ({ body }) => {
-      const found = await searchLibrary(rt, body);
+  // The library's records (and the student's own references, with writingId) for the words; the
+  // English search keeps the English records — none ship with the demo library, and it says so.
+  const searchReferences =
+    (english: boolean) =>
+    async ({
+      auth: { userId },
+      body,
+    }: {
+      auth: { userId: string };
+      body: z.output<typeof searchReferenceBody>;
+    }) => {
+      const supplied = body.writingId ? (await getWriting(db, userId, body.writingId)).sources : [];
+      const found = await searchLibrary(rt, { ...body, english, supplied });
       return ok({
-        list: found.list.map((s) => ({ ...s, origin: 'library' as const, formatted: formatGbt7714(s) })),
+        list: found.list.map((s) => ({ ...s, formatted: formatGbt7714(s) })),
         total: found.total,
-        message: found.total === 0 ? TEXTS.noSources : TEXTS.searchFound(found.total),
+        message:
+          found.total > 0 ? TEXTS.searchFound(found.total) : english ? TEXTS.enNotFound : TEXTS.noSources,
       });
-    },
-    auth,
-  );
-
-  // The demo library holds Chinese records only; say so rather than invent English ones.
-  route(app, writingApi.searchEnReference, async () => ok({ list: [], message: TEXTS.enLibraryEmpty }), auth);
+    };
+  route(app, writingApi.searchReference, searchReferences(false), auth);
+  route(app, writingApi.searchEnReference, searchReferences(true), auth);
 
   route(
     app,

@@ -6,7 +6,7 @@ import { LlmError, type LlmSetup } from '../../providers/llm/index.ts';
 import { consumeEntitlement, listEntitlements } from '../accounts/entitlements.service.ts';
 import type { Library } from '../check/library/library.ts';
 import type { OrdersApi } from '../orders/orders.api.ts';
-import { parseReferences, type Source, termsOf } from './references.ts';
+import { parseReferences, type Source } from './references.ts';
 import { abstractMessages, outlineMessages, titleMessages, type WritingFacts } from './writing.prompts.ts';
 import {
   findWritingOfUser,
@@ -21,6 +21,7 @@ import {
   outlineSuggestion,
   titleSuggestions,
 } from './writing.schemas.ts';
+import { searchLibrary } from './writing.search.ts';
 import { AREA_GOODS, AREA_NAMES, STATUS_TEXTS, TEXTS } from './writing.texts.ts';
 import './writing.sandbox.ts';
 import type { saveOrderBody } from '@kyfw/contracts';
@@ -276,55 +277,6 @@ export async function generateAbstract(rt: WritingRuntime, userId: string, writi
 }
 
 // --- references ---------------------------------------------------------------------------------------
-
-export interface LibrarySearch {
-  keyword: string;
-  /** Records of this 学科 come first. */
-  discipline?: string;
-  yearFrom?: number;
-  yearTo?: number;
-  limit: number;
-}
-
-/**
- * Library records whose title, keywords or abstract hold the query's words (ranked title first,
- * then keywords, then abstract: Catalog.searchRecords), in the year range, those of the given 学科
- * first; `total` counts every match (of the best 200), the list keeps `limit`.
- */
-export async function searchLibrary(
-  rt: WritingRuntime,
-  search: LibrarySearch,
-): Promise<{ list: (Omit<Source, 'n'> & { discipline: string | null })[]; total: number }> {
-  const library = rt.library;
-  if (!library) return { list: [], total: 0 };
-  const terms = termsOf(search.keyword);
-  const entries = await library.searchRecords(terms.length > 0 ? terms : [search.keyword], 200);
-  const discipline = search.discipline?.trim() ?? '';
-  const matching = entries.filter(
-    (e) =>
-      (search.yearFrom === undefined || (e.year ?? 0) >= search.yearFrom) &&
-      (search.yearTo === undefined || (e.year ?? 9999) <= search.yearTo),
-  );
-  const sameField = (d: string | null) =>
-    discipline !== '' && d !== null && (d.includes(discipline) || discipline.includes(d));
-  // Stable: the catalogue's order (most words matched, newest) within each group.
-  const ordered = [
-    ...matching.filter((e) => sameField(e.discipline)),
-    ...matching.filter((e) => !sameField(e.discipline)),
-  ];
-  return {
-    total: matching.length,
-    list: ordered.slice(0, search.limit).map((e) => ({
-      title: e.title!,
-      authors: e.authors,
-      year: e.year,
-      source: e.source,
-      discipline: e.discipline,
-      type: 'J',
-      origin: 'library' as const,
-    })),
-  };
-}
 
 /**
  * Parses pasted references; with a writing, the readable ones become its supplied sources (the

@@ -7,7 +7,7 @@ export const TEXTS = {
   outlineRequired: '请先生成并确认大纲',
   outlineBudgetMismatch: (sum: number, target: number) =>
     `各章字数合计 ${sum} 字，与目标字数 ${target} 字相差超过 10%，请调整`,
-  enLibraryEmpty: '演示文献库中没有英文文献，无法检索英文参考文献',
+  enNotFound: '文献库中没有与检索词相关的英文文献（演示文献库不含英文文献），不会编造英文参考文献',
   noSources: '未在文献库中检索到与题目相关的文献，正文不引用任何文献（请自行补充真实文献）',
   locked: '论文已下单，题目和大纲不能再修改',
   notDone: (progress: number) => `全文尚未生成完成（${progress}%），请稍后再下载`,

@@ -56,7 +56,15 @@ export const writingTexts = {
   payTitle: 'AI 写作全文',
   referencesTitle: '检索参考文献',
   referencesHint:
-    '从文献库中检索真实存在的文献（按题目与关键词，优先同学科）；下单后正文只引用检索到的文献。',
+    '从文献库中检索真实存在的文献（按题目、关键词与摘要，优先同学科），你加入的参考文献也一并检索；下单后正文只引用这些文献。',
+  ownReferences: '你的参考文献（每行一条，GB/T 7714 格式）',
+  ownReferencesPlaceholder: '例如：陈静. 居家养老服务满意度研究[J]. 中国老年学杂志, 2019, 39(5): 1201-1205.',
+  ownReferencesAdd: '识别并加入',
+  ownReferencesHint: '识别出的文献会加入本篇论文，正文可以引用；再次识别会替换之前加入的文献。',
+  ownReferencesAdded: (ok: number, bad: number) =>
+    `已加入 ${ok} 条${bad > 0 ? `，${bad} 条无法识别（请按“作者. 题名[J]. 刊名, 年, 卷(期): 页码.”的格式填写）` : ''}`,
+  ownReferenceUnreadable: '无法识别：',
+  supplied: '（你提供）',
   referencesKeyword: '检索词',
   yearFrom: '起始年份',
   yearTo: '截止年份',

@@ -5,52 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { apiAnswer, makeUserInfo, renderRoutes, setUpPageTests, stubFetch } from '../../testing/test-utils';
 import { sessionStore } from '../auth';
-import type { WritingView } from './types';
+import { draftView } from './testing';
 
 setUpPageTests();
 
 // The leave confirmation (spec §2) on a writing's page: it asks only while the page holds input the
 // server does not have yet — an edited outline not saved, a revision request typed but not sent.
-
-const flags = { form: '0', formula: '0', code: '0', picture: '0' } as const;
-function view(status: 'draft' | 'done'): WritingView {
-  const at = '2026-11-27T00:00:00.000Z';
-  return {
-    writingId: 'w1',
-    area: 'dissertation',
-    areaName: '毕业论文',
-    topic: '城市社区养老服务',
-    title: '城市社区养老服务供给研究',
-    discipline: '',
-    degree: '本科',
-    language: 'zh',
-    targetWords: 1000,
-    requirements: '',
-    templateId: 'general',
-    outline: [
-      { name: '绪论', wordCount: 500, ...flags },
-      { name: '结论', wordCount: 500, ...flags },
-    ],
-    abstract: null,
-    sources: [],
-    orderId: status === 'done' ? 'o1' : null,
-    status,
-    statusText: status === 'done' ? '已完成' : '草稿',
-    progress: status === 'done' ? 100 : 0,
-    sectionsWritten: status === 'done' ? 2 : 0,
-    wordsWritten: 0,
-    removedCitations: 0,
-    freeOutline: true,
-    revisionsLeft: 2,
-    unlimitedRevisions: false,
-    revisionsOrderId: null,
-    revision: null,
-    createdAt: at,
-    updatedAt: at,
-    finishedAt: status === 'done' ? at : null,
-    sandbox: true,
-  };
-}
 
 function leaveAsks(): boolean {
   const event = new Event('beforeunload', { cancelable: true });
@@ -63,7 +23,7 @@ function openWriting(status: 'draft' | 'done') {
   Cookies.set('token', 't-1');
   sessionStore.setState({ userInfo: makeUserInfo({ id: '1' }), checked: true });
   stubFetch((url) =>
-    url.endsWith(writingApi.query.path) ? apiAnswer(writingApi.query, view(status)) : undefined,
+    url.endsWith(writingApi.query.path) ? apiAnswer(writingApi.query, draftView(status)) : undefined,
   );
   renderRoutes(routes, '/ai/dissertation?id=w1');
 }

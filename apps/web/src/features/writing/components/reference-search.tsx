@@ -1,12 +1,13 @@
 import { Alert, Button, Input, InputNumber } from 'antd';
 import { useState } from 'react';
-import { useSearchReferences } from '../api/search-references';
+import { useAnalyseReferences, useSearchReferences } from '../api/search-references';
 import { writingTexts as T } from '../texts';
 import type { WritingView } from '../types';
 
 /**
- * Searching the library's real records (title and keywords, 学科 first, a year range) before
- * ordering: the server's message says how many it found; nothing is invented.
+ * Searching the library's real records (title, keywords and abstract, 学科 first, a year range) and
+ * the student's own references before ordering: the server's message says how many it found;
+ * nothing is invented. The student's references are pasted below and read by the server.
  */
 export function ReferenceSearch({ w }: { w: WritingView }) {
   const [keyword, setKeyword] = useState(w.title ?? w.topic);
@@ -18,6 +19,7 @@ export function ReferenceSearch({ w }: { w: WritingView }) {
       keyword,
       discipline: w.discipline,
       limit: 10,
+      writingId: w.writingId,
       ...(yearFrom ? { yearFrom } : {}),
       ...(yearTo ? { yearTo } : {}),
     });
@@ -65,10 +67,61 @@ export function ReferenceSearch({ w }: { w: WritingView }) {
       {search.data && search.data.list.length > 0 && (
         <ol className="wr__refs">
           {search.data.list.map((s) => (
-            <li key={`${s.title}-${s.year}`}>{s.formatted}</li>
+            <li key={`${s.origin}-${s.title}-${s.year}`}>
+              {s.formatted}
+              {s.origin === 'supplied' && <span className="muted">{T.supplied}</span>}
+            </li>
           ))}
         </ol>
       )}
+      <OwnReferences writingId={w.writingId} />
     </section>
+  );
+}
+
+/** Pasting the student's own references: each line read by the server, the unreadable ones shown. */
+function OwnReferences({ writingId }: { writingId: string }) {
+  const [text, setText] = useState('');
+  const analyse = useAnalyseReferences(writingId);
+  const parsed = analyse.data?.list ?? [];
+  const bad = parsed.filter((p) => !p.formatted);
+  return (
+    <div className="wr__own-refs">
+      <p>
+        <strong>{T.ownReferences}</strong>
+      </p>
+      <Input.TextArea
+        aria-label={T.ownReferences}
+        placeholder={T.ownReferencesPlaceholder}
+        value={text}
+        maxLength={20_000}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <p className="muted">{T.ownReferencesHint}</p>
+      <Button onClick={() => analyse.mutate(text)} loading={analyse.isPending} disabled={!text.trim()}>
+        {T.ownReferencesAdd}
+      </Button>
+      {analyse.data && (
+        <Alert
+          type={bad.length > 0 ? 'warning' : 'success'}
+          showIcon
+          message={T.ownReferencesAdded(parsed.length - bad.length, bad.length)}
+          description={
+            bad.length > 0 ? (
+              <ul>
+                {bad.map((p) => (
+                  <li key={p.raw}>
+                    {T.ownReferenceUnreadable}
+                    {p.raw}
+                  </li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+          data-testid="writing-own-references"
+        />
+      )}
+    </div>
   );
 }
