@@ -51,6 +51,8 @@ export const orderTexts = {
     orderNo: '订单号',
     service: '服务',
     goods: '商品',
+    /** An order of several parts (a check with 同时检测AIGC): each part's name and amount. */
+    parts: '费用明细',
     title: '标题',
     quantity: '数量',
     unitPrice: '单价',

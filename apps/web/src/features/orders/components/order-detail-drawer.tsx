@@ -111,6 +111,15 @@ function DetailBody<TExtra>({
       label: f.unitPrice,
       children: orderTexts.unitPrice(formatYuan(order.unitPrice), order.unit),
     },
+    ...(order.parts && order.parts.length > 1
+      ? [
+          {
+            key: 'parts',
+            label: f.parts,
+            children: order.parts.map((part) => `${part.goodsName} ${formatYuan(part.amount)}`).join('；'),
+          },
+        ]
+      : []),
     { key: 'amount', label: f.amount, children: <strong>{formatYuan(order.amount)}</strong> },
     ...(order.refundedFen > 0
       ? [{ key: 'refunded', label: f.refunded, children: formatYuan(order.refundedAmount) }]
