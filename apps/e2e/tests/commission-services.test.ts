@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/modules/console/totp.ts';
 import { newContext, screenshot } from '../lib/browser.ts';
+import { deliverReport } from '../lib/commission.ts';
 import { payInSandbox, useJourney } from '../lib/journey.ts';
 import { createStaffAccount, type StaffAccount } from '../lib/staff.ts';
 import { MANY_USERS_ENV } from '../lib/users.ts';
@@ -101,16 +102,7 @@ async function deliverInConsole(
   expect(await row.innerText()).not.toContain('已超期');
   await screenshot(op, `${shot}-console-queue`);
   await row.getByRole('button', { name: '办理' }).click();
-  const drawer = op.locator('.ant-drawer');
-  await drawer.locator('input[type=file]').setInputFiles(reportFile);
-  const name = reportFile.split('/').at(-1)!;
-  await expect.poll(() => drawer.innerText()).toContain(name);
-  await drawer.getByRole('button', { name: '标记完成并通知用户' }).click();
-  await op
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect.poll(() => drawer.innerText()).toContain('已完成');
+  await deliverReport(op, reportFile);
   await staffContext.close();
 }
 

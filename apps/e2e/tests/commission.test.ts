@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/src/modules/console/totp.ts';
 import { newContext, screenshot } from '../lib/browser.ts';
+import { deliverReport } from '../lib/commission.ts';
 import { payInSandbox, useJourney } from '../lib/journey.ts';
 import { repoRoot } from '../lib/server.ts';
 import { API_PREFIX, MANY_USERS_ENV } from '../lib/users.ts';
@@ -124,14 +125,7 @@ describe('科技查新 journey', () => {
     const reportFile = join(work, '查新报告-盖章.pdf');
     writeFileSync(reportFile, await maker.pdf());
     await maker.close();
-    await drawer.locator('input[type=file]').setInputFiles(reportFile);
-    await expect.poll(() => drawer.innerText()).toContain('查新报告-盖章.pdf');
-    await drawer.getByRole('button', { name: '标记完成并通知用户' }).click();
-    await op
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await expect.poll(() => drawer.innerText()).toContain('已完成');
+    await deliverReport(op, reportFile);
     await screenshot(op, 'commission-4-console-done');
     await staffContext.close();
 

@@ -131,6 +131,10 @@ export const envSchema = z.object({
   STAFF_SECRET_KEY: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
+  // The key before a rotation: still accepted for reading while `operator -- rotate-key` re-seals.
+  STAFF_SECRET_KEY_PREVIOUS: env(
+    z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
+  ),
 
   // Orders and payment (modules/orders): WeChat Pay / Alipay credentials, PAYMENT_PROVIDER, order
   // expiry, operator token, offline transfer details, invoices.
@@ -225,9 +229,10 @@ function toConfig(e: Env) {
     /**
      * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
      * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);
-     * required with DATABASE_URL in production.
+     * required with DATABASE_URL in production. `previousSecretKey` (STAFF_SECRET_KEY_PREVIOUS):
+     * the key before a rotation, still read (never written) until `operator -- rotate-key` ran.
      */
-    console: { secretKey: e.STAFF_SECRET_KEY },
+    console: { secretKey: e.STAFF_SECRET_KEY, previousSecretKey: e.STAFF_SECRET_KEY_PREVIOUS },
   };
 }
 

@@ -950,3 +950,32 @@ export interface Database {
   commission_files: CommissionFilesTable;
   commission_notices: CommissionNoticesTable;
 }
+
+// --- the console's library imports (migration 0040) -----------------------------------------------
+
+export type LibraryImportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface LibraryImportsTable {
+  id: string;
+  file_name: string;
+  file_key: string;
+  file_bytes: ColumnType<number, number, number>;
+  collection: 'journal' | 'thesis' | 'web';
+  status: ColumnType<LibraryImportStatus, LibraryImportStatus | undefined, LibraryImportStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  progress_text: string | null;
+  summary: Json | null;
+  error: string | null;
+  job_id: string | null;
+  staff_id: string | null;
+  username: string;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface Database {
+  library_imports: LibraryImportsTable;
+}
+
+export type LibraryImportRow = Selectable<LibraryImportsTable>;

@@ -107,6 +107,8 @@ export async function runLibraryImport(
   args: ImportArgs,
   config: Pick<Config, 'check' | 'databaseUrl'>,
   log: (line: string) => void,
+  /** After every batch (the console's import job shows it as progress). */
+  onProgress?: (summary: Readonly<AddSummary>) => void,
 ): Promise<AddSummary> {
   const input = path.resolve(args.input);
   if (!fs.existsSync(input)) throw new UsageError(`找不到 ${args.input}`);
@@ -164,6 +166,7 @@ export async function runLibraryImport(
       {
         batchDocuments: args.batch,
         onProgress: (s) => {
+          onProgress?.(s);
           const seconds = (Date.now() - started) / 1000;
           log(
             `已处理 ${s.read} 篇（${describe(s)}），${Math.round(s.read / Math.max(seconds, 0.001))} 篇/秒`,

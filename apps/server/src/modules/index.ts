@@ -4,6 +4,7 @@ import { type CheckModuleService, checkModule } from './check/check.module.ts';
 import { type CommissionModuleService, commissionModule } from './commission/commission.module.ts';
 import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
+import { type LibraryModuleService, libraryModule } from './library/library.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
 import { type NewsModuleService, newsModule } from './news/news.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
@@ -27,6 +28,7 @@ export interface Services {
   reduction: ReductionModuleService;
   console: ConsoleModuleService;
   commission: CommissionModuleService;
+  library: LibraryModuleService;
 }
 
 /**
@@ -46,4 +48,5 @@ export const serverModules: readonly ServerModule[] = [
   reductionModule,
   consoleModule,
   commissionModule,
+  libraryModule,
 ];

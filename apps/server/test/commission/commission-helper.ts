@@ -164,6 +164,25 @@ export function techSearchForm(extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A 科技成果评价's form with its materials (`fileIds`). */
+export function techEvaluationForm(fileIds: string[], extra: Record<string, unknown> = {}) {
+  return {
+    service: 'tech_evaluation',
+    name: '新型节水灌溉装置',
+    type: '应用技术成果',
+    units: '某农业大学；某水利研究所',
+    form: '会议评价',
+    summary:
+      '本成果研制了一种基于土壤墒情反馈的滴灌控制装置，在华北平原示范推广两千亩，节水约百分之三十，运行稳定，成本较低，便于推广。',
+    urgency: 'standard',
+    deadline: futureDate(30),
+    delivery: 'pdf',
+    fileIds,
+    ...contact,
+    ...extra,
+  };
+}
+
 /** A 查新 with one attachment, submitted by `token`. */
 export async function submitTechSearch(token: string, fileName: string) {
   const attachment = await uploadAttachment(token, {

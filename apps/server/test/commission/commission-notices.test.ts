@@ -6,11 +6,11 @@ import { call, devPay, newUser, startPay } from '../orders/orders-helper.ts';
 import {
   contact,
   DAY_MS,
-  futureDate,
   runCommissionJobs,
   staffCall,
   staffLogin,
   t,
+  techEvaluationForm,
   uploadAttachment,
   uploadReport,
   useCommissionTestApp,
@@ -167,21 +167,7 @@ describe('the quote e-mail', () => {
     const submitted = await call<Commission>(
       t,
       '/commission/submit',
-      {
-        service: 'tech_evaluation',
-        name: '新型节水灌溉装置',
-        type: '应用技术成果',
-        units: '某农业大学',
-        form: '会议评价',
-        summary:
-          '本成果研制了一种基于土壤墒情反馈的滴灌控制装置，在华北平原示范推广两千亩，节水约百分之三十，运行稳定，成本较低，便于推广。',
-        urgency: 'standard',
-        deadline: futureDate(30),
-        delivery: 'pdf',
-        fileIds: [material.data.fileId],
-        ...contact,
-        email: 'li.laoshi@example.edu.cn',
-      },
+      techEvaluationForm([material.data.fileId], { email: 'li.laoshi@example.edu.cn' }),
       { token: user.token },
     );
     expect(submitted.code).toBe(0);

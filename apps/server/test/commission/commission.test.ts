@@ -4,15 +4,14 @@ import { sendCode } from '../accounts/accounts-helper.ts';
 import { buildDocx, buildFakeExe, buildPdf } from '../check/fixtures.ts';
 import { call, devPay, MINUTE, newUser, startPay } from '../orders/orders-helper.ts';
 import {
-  contact,
   download,
-  futureDate,
   phoneOf,
   runCommissionJobs,
   staffCall,
   staffLogin,
   submitTechSearch,
   t,
+  techEvaluationForm,
   uploadAttachment,
   uploadReport,
   useCommissionTestApp,
@@ -193,20 +192,7 @@ describe('科技成果评价: quoted, then paid', () => {
     const submitted = await call<Commission>(
       t,
       '/commission/submit',
-      {
-        service: 'tech_evaluation',
-        name: '新型节水灌溉装置',
-        type: '应用技术成果',
-        units: '某农业大学；某水利研究所',
-        form: '会议评价',
-        summary:
-          '本成果研制了一种基于土壤墒情反馈的滴灌控制装置，在华北平原示范推广两千亩，节水约百分之三十，运行稳定，成本较低，便于推广。',
-        urgency: 'standard',
-        deadline: futureDate(30),
-        delivery: 'pdf',
-        fileIds: [material.data.fileId],
-        ...contact,
-      },
+      techEvaluationForm([material.data.fileId]),
       { token: user.token },
     );
     expect(submitted.data).toMatchObject({

@@ -9,6 +9,7 @@ export * from './endpoint.ts';
 export * from './form-rules.ts';
 export * from './goods-rules.ts';
 export * from './home.ts';
+export * from './library-admin.ts';
 export * from './news.ts';
 export * from './news-rules.ts';
 export * from './operator.ts';

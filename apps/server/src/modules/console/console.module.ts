@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../types.ts';
 import { consoleRoutes } from './console.routes.ts';
+import { findSealedKey } from './staff.repo.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { createStaffRouting, type StaffRouting } from './staff-route.ts';
-import { createStaffCipher, staffKeyOf } from './staff-secrets.ts';
+import { createStaffCipher, RECOVERY_MAC_KEY, staffKeyOf } from './staff-secrets.ts';
 
 export interface ConsoleModuleService {
   staff: StaffService;
@@ -28,8 +29,12 @@ export const consoleModule = defineModule({
       db,
       scryptCost: config.accounts.passwordScryptCost,
       now: clock,
-      // Fails the start in production with DATABASE_URL and no STAFF_SECRET_KEY.
-      cipher: createStaffCipher(staffKeyOf(config)),
+      // Fails the start in production with DATABASE_URL and no STAFF_SECRET_KEY. The previous key
+      // (STAFF_SECRET_KEY_PREVIOUS) is read during a rotation (operator -- rotate-key).
+      cipher: createStaffCipher(
+        { current: staffKeyOf(config), previous: config.console.previousSecretKey },
+        () => findSealedKey(db, RECOVERY_MAC_KEY),
+      ),
     });
     return {
       staff,

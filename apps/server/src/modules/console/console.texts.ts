@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXTS, type StaffRoleName } from '@kyfw/contracts';
+import { LIBRARY_ACTION_TEXTS } from '../library/library.texts.ts';
 import { NEWS_ACTION_TEXTS } from '../news/news.texts.ts';
 
 /** Every Chinese text of the operator console's server side. */
@@ -75,4 +76,5 @@ export const ACTION_TEXTS: Record<string, string> = {
   'commission.complete': '委托标记完成',
   'commission.file': '下载委托文件',
   ...NEWS_ACTION_TEXTS,
+  ...LIBRARY_ACTION_TEXTS,
 };

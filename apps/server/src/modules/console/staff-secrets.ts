@@ -35,39 +35,89 @@ export function staffKeyOf(config: Pick<Config, 'console' | 'dataDir' | 'nodeEnv
 const PREFIX = 'enc1:';
 
 export interface StaffCipher {
-  /** The TOTP secret as stored: "enc1:<iv>.<tag>.<ciphertext>" (base64url). */
+  /** The TOTP secret as stored: "enc1:<iv>.<tag>.<ciphertext>" (base64url), under the current key. */
   seal(totpSecret: string): string;
-  /** The TOTP secret of a stored value (a plain base32 secret from before migration 0030 as it is). */
+  /**
+   * The TOTP secret of a stored value, sealed under the current or the previous key (a plain base32
+   * secret from before migration 0030 as it is). @throws Error when neither key opens it.
+   */
   open(stored: string): string;
   /** Whether a stored value is still in clear (to be sealed at the next login). */
   isSealed(stored: string): boolean;
-  /** The digest kept of a recovery code (64 hex). */
-  codeDigest(code: string): string;
+  /** The digest kept of a recovery code (64 hex), under the recovery MAC key. */
+  codeDigest(code: string): Promise<string>;
 }
 
-export function createStaffCipher(key: string): StaffCipher {
-  const aesKey = createHash('sha256').update(`kyfw staff totp\0${key}`).digest();
-  const macKey = createHash('sha256').update(`kyfw staff recovery\0${key}`).digest();
+/** The AES key of a STAFF_SECRET_KEY. */
+const aesKeyOf = (key: string) => createHash('sha256').update(`kyfw staff totp\0${key}`).digest();
+/** The recovery codes' MAC key as first derived from a STAFF_SECRET_KEY (before any rotation). */
+export const derivedMacKeyOf = (key: string) =>
+  createHash('sha256').update(`kyfw staff recovery\0${key}`).digest();
+
+/** Seals a value (a TOTP secret, or a key as base64url) under one STAFF_SECRET_KEY. */
+export function sealWith(key: string, value: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', aesKeyOf(key), iv);
+  const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return `${PREFIX}${iv.toString('base64url')}.${tag.toString('base64url')}.${data.toString('base64url')}`;
+}
+
+/** The value sealed under `key`, or undefined when `key` does not open it (a wrong key, or tampered). */
+export function openWith(key: string, stored: string): string | undefined {
+  const [iv, tag, data] = stored.slice(PREFIX.length).split('.');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', aesKeyOf(key), Buffer.from(iv ?? '', 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data ?? '', 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+export const isSealedValue = (stored: string) => stored.startsWith(PREFIX);
+
+/** The name of the recovery codes' MAC key in staff_sealed_keys (moved there by a rotation). */
+export const RECOVERY_MAC_KEY = 'recovery-mac';
+
+/**
+ * The cipher of the staff secrets: seals under `keys.current`, opens under it or `keys.previous`
+ * (STAFF_SECRET_KEY_PREVIOUS, during a rotation). The recovery codes' MAC key is the one a rotation
+ * sealed into staff_sealed_keys (`loadSealedMacKey`), else the one derived from the key the codes
+ * were made with — the previous key while one is set, else the current one.
+ */
+export function createStaffCipher(
+  keys: string | { current: string; previous?: string | undefined },
+  loadSealedMacKey?: () => Promise<string | undefined>,
+): StaffCipher {
+  const { current, previous } = typeof keys === 'string' ? { current: keys, previous: undefined } : keys;
+  let macKey: Promise<Buffer> | undefined;
+  const open = (stored: string): string => {
+    if (!isSealedValue(stored)) return stored;
+    const value = openWith(current, stored) ?? (previous ? openWith(previous, stored) : undefined);
+    if (value === undefined) throw new Error('staff secret sealed under an unknown key (STAFF_SECRET_KEY)');
+    return value;
+  };
+  async function resolveMacKey(): Promise<Buffer> {
+    const sealed = await loadSealedMacKey?.();
+    if (sealed !== undefined) return Buffer.from(open(sealed), 'base64url');
+    return derivedMacKeyOf(previous ?? current);
+  }
   return {
-    seal(totpSecret) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
-      const data = Buffer.concat([cipher.update(totpSecret, 'utf8'), cipher.final()]);
-      const tag = cipher.getAuthTag();
-      return `${PREFIX}${iv.toString('base64url')}.${tag.toString('base64url')}.${data.toString('base64url')}`;
+    seal: (totpSecret) => sealWith(current, totpSecret),
+    open,
+    isSealed: isSealedValue,
+    async codeDigest(code) {
+      macKey ??= resolveMacKey().catch((error: unknown) => {
+        macKey = undefined;
+        throw error;
+      });
+      return createHmac('sha256', await macKey)
+        .update(normaliseRecoveryCode(code))
+        .digest('hex');
     },
-    open(stored) {
-      if (!stored.startsWith(PREFIX)) return stored;
-      const [iv, tag, data] = stored.slice(PREFIX.length).split('.');
-      const decipher = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(iv ?? '', 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(data ?? '', 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
-    },
-    isSealed: (stored) => stored.startsWith(PREFIX),
-    codeDigest: (code) => createHmac('sha256', macKey).update(normaliseRecoveryCode(code)).digest('hex'),
   };
 }
 

@@ -214,3 +214,13 @@ export async function deleteStaffSessions(db: Kysely<Database>, staffId: string)
 export async function sealTotpSecret(db: Kysely<Database>, id: string, sealed: string): Promise<void> {
   await db.updateTable('staff_accounts').set({ totp_secret: sealed }).where('id', '=', id).execute();
 }
+
+/** A key sealed under STAFF_SECRET_KEY by its rotation (staff_sealed_keys, migration 0046). */
+export async function findSealedKey(db: Kysely<Database>, name: 'recovery-mac'): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('staff_sealed_keys')
+    .select('sealed')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.sealed;
+}

@@ -162,8 +162,9 @@ export function createStaffService(deps: {
   let dummyHash: Promise<string> | undefined;
   const seal = (secret: string) => (cipher ? cipher.seal(secret) : secret);
   const open = (stored: string) => (cipher ? cipher.open(stored) : stored);
-  const codeDigest = (code: string) =>
+  const codeDigest = async (code: string) =>
     cipher ? cipher.codeDigest(code) : sha256Hex(code.toLowerCase().replace(/[\s-]/g, ''));
+  const codeDigests = (codes: string[]) => Promise.all(codes.map(codeDigest));
 
   async function get(staffId: string): Promise<StaffRow> {
     const row = (await listStaff(db)).find((r) => r.id === staffId);
@@ -204,7 +205,7 @@ export function createStaffService(deps: {
         createdBy: createdBy ?? null,
       });
       if (!created) throw new AppError(ErrorCode.CONFLICT, TEXTS.usernameTaken(username));
-      await insertRecoveryCodes(db, id, recoveryCodes.map(codeDigest));
+      await insertRecoveryCodes(db, id, await codeDigests(recoveryCodes));
       return { username, password, totpSecret, otpauthUri: otpauthUri(username, totpSecret), recoveryCodes };
     },
 
@@ -226,7 +227,7 @@ export function createStaffService(deps: {
       const row = await get(staffId);
       const totpSecret = generateTotpSecret();
       const recoveryCodes = generateRecoveryCodes();
-      await replaceSecondFactor(db, staffId, seal(totpSecret), recoveryCodes.map(codeDigest));
+      await replaceSecondFactor(db, staffId, seal(totpSecret), await codeDigests(recoveryCodes));
       await deleteStaffSessions(db, staffId);
       return {
         username: row.username,
@@ -257,7 +258,7 @@ export function createStaffService(deps: {
       let step: number | null = null;
       let secondFactorOk = false;
       if (passwordOk && recovery) {
-        secondFactorOk = await useRecoveryCode(db, staff.id, codeDigest(totpCode), at);
+        secondFactorOk = await useRecoveryCode(db, staff.id, await codeDigest(totpCode), at);
       } else if (passwordOk) {
         step = verifyTotp(open(staff.totp_secret), totpCode, at, lastStep);
         secondFactorOk = step !== null;

@@ -105,6 +105,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     page: consolePage(() => import('../commission-admin'), 'CommissionConsolePage'),
   },
   {
+    path: 'library',
+    label: '比对库',
+    roles: ['admin', 'support'],
+    page: consolePage(() => import('../library-admin'), 'LibraryAdminPage'),
+  },
+  {
     path: 'news',
     label: '资讯与案例',
     roles: ['admin', 'editor'],

@@ -16,6 +16,17 @@ export interface CollectionCount {
   collection: LibraryCollection;
   documents: number;
   chars: number;
+  /** When the newest of its documents was added (ISO), null for none. */
+  lastAddedAt: string | null;
+}
+
+/** A console search of the catalogue (catalog.find). */
+export interface CatalogQuery {
+  /** An id (exact), or words of the title or an author's name (case-insensitive); '' for all. */
+  text: string;
+  collection?: LibraryCollection;
+  offset: number;
+  limit: number;
 }
 
 export interface CatalogEntry {
@@ -61,7 +72,21 @@ export interface Catalog {
    * best matched first (rankByTerms); users' uploads are never offered (other students' papers).
    */
   searchRecords(terms: readonly string[], limit: number): Promise<CatalogEntry[]>;
+  /** The console's search: entries matching `query`, newest first, and how many match in all. */
+  find(query: CatalogQuery): Promise<{ total: number; list: CatalogEntry[] }>;
   close(): Promise<void>;
+}
+
+/** Whether an entry matches a console search (the local catalogue's filter; PostgreSQL's in SQL). */
+export function matchesQuery(entry: CatalogEntry, query: Pick<CatalogQuery, 'text' | 'collection'>): boolean {
+  if (query.collection && entry.collection !== query.collection) return false;
+  const text = query.text.trim().toLowerCase();
+  if (!text) return true;
+  return (
+    entry.id.toLowerCase() === text ||
+    (entry.title ?? '').toLowerCase().includes(text) ||
+    entry.authors.some((a) => a.toLowerCase().includes(text))
+  );
 }
 
 /** Weight of a term found in the title, among the keywords, in the abstract. */

@@ -138,13 +138,23 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
           'collection',
           eb.fn.countAll<number>().as('documents'),
           eb.fn.sum<number>('chars').as('chars'),
+          eb.fn.max('added_at').as('last_added_at'),
         ])
         .groupBy('collection')
         .execute();
       const byCollection = new Map(rows.map((r) => [r.collection, r]));
       return LIBRARY_COLLECTIONS.flatMap((collection) => {
         const r = byCollection.get(collection);
-        return r ? [{ collection, documents: Number(r.documents), chars: Number(r.chars) }] : [];
+        return r
+          ? [
+              {
+                collection,
+                documents: Number(r.documents),
+                chars: Number(r.chars),
+                lastAddedAt: r.last_added_at ? new Date(r.last_added_at).toISOString() : null,
+              },
+            ]
+          : [];
       });
     },
     async outsideCollections(ids, collections) {
@@ -186,6 +196,30 @@ export function createPgCatalog(db: Kysely<Database>): Catalog {
         .limit(Math.max(limit, 200))
         .execute();
       return rankByTerms(rows.map(toEntry), wanted, limit);
+    },
+    async find(query) {
+      const text = query.text.trim();
+      let q = db.selectFrom('check_library_documents');
+      if (query.collection) q = q.where('collection', '=', query.collection);
+      if (text) {
+        const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) =>
+          eb.or([
+            eb('id', '=', text),
+            eb('title', 'ilike', like),
+            eb(sql<string>`authors::text`, 'ilike', like),
+          ]),
+        );
+      }
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll()
+        .orderBy('added_at', 'desc')
+        .orderBy('id')
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute();
+      return { total: Number(total.n), list: rows.map(toEntry) };
     },
     async close() {},
   };

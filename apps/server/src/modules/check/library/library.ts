@@ -14,7 +14,7 @@ import {
   type Report,
   type StoredDocument,
 } from '@kyfw/simcheck';
-import type { Catalog, CatalogEntry, CollectionCount, LibraryOrigin } from './catalog.ts';
+import type { Catalog, CatalogEntry, CatalogQuery, CollectionCount, LibraryOrigin } from './catalog.ts';
 import { withIndexWriteLock } from './index-lock.ts';
 import { createPgCatalog } from './library.repo.ts';
 import { openLocalCatalog } from './local-catalog.ts';
@@ -94,6 +94,8 @@ export interface Library {
   countDocuments(): Promise<number>;
   /** Documents and characters per collection, from the catalogue. */
   composition(): Promise<CollectionCount[]>;
+  /** The console's search of the catalogue (Catalog.find). */
+  find(query: CatalogQuery): Promise<{ total: number; list: CatalogEntry[] }>;
   /** Of the given document ids, those outside `collections`. */
   outsideCollections(ids: readonly string[], collections: readonly LibraryCollection[]): Promise<Set<string>>;
   /** Imported documents whose title, keywords or abstract hold the terms (Catalog.searchRecords). */
@@ -455,6 +457,7 @@ async function openLocalLibrary(dir: string): Promise<Library> {
     searchRecords: (terms, limit) => catalog.searchRecords(terms, limit),
     countDocuments: () => reader.countDocuments(),
     composition: () => catalog.composition(),
+    find: (query) => catalog.find(query),
     outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
     async close() {
       await reader.close();
@@ -489,6 +492,7 @@ async function openPgLibrary(location: { databaseUrl: string; db: Kysely<Databas
     },
     describeSources: (ids) => catalog.get(ids),
     composition: () => catalog.composition(),
+    find: (query) => catalog.find(query),
     outsideCollections: (ids, collections) => catalog.outsideCollections(ids, collections),
     searchRecords: (terms, limit) => catalog.searchRecords(terms, limit),
     // The catalogue's count: counting the index's tables means scanning every fingerprint row.

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
-import { type Catalog, type CatalogEntry, type CollectionCount, rankByTerms } from './catalog.ts';
+import {
+  type Catalog,
+  type CatalogEntry,
+  type CollectionCount,
+  matchesQuery,
+  rankByTerms,
+} from './catalog.ts';
 
 /** The catalogue file inside the local index folder. */
 export const CATALOG_FILE = 'catalog.jsonl';
@@ -140,9 +146,15 @@ export function openLocalCatalog(indexDir: string): Catalog {
       refresh();
       const counts = new Map<LibraryCollection, CollectionCount>();
       for (const e of byId.values()) {
-        const c = counts.get(e.collection) ?? { collection: e.collection, documents: 0, chars: 0 };
+        const c = counts.get(e.collection) ?? {
+          collection: e.collection,
+          documents: 0,
+          chars: 0,
+          lastAddedAt: null,
+        };
         c.documents++;
         c.chars += e.chars;
+        if (!c.lastAddedAt || e.addedAt > c.lastAddedAt) c.lastAddedAt = e.addedAt;
         counts.set(e.collection, c);
       }
       return LIBRARY_COLLECTIONS.flatMap((c) => counts.get(c) ?? []);
@@ -155,6 +167,12 @@ export function openLocalCatalog(indexDir: string): Catalog {
     async searchRecords(terms, limit) {
       refresh();
       return rankByTerms(byId.values(), terms, limit);
+    },
+    async find(query) {
+      refresh();
+      const found = [...byId.values()].filter((e) => matchesQuery(e, query));
+      found.sort((a, b) => (a.addedAt < b.addedAt ? 1 : a.addedAt > b.addedAt ? -1 : a.id < b.id ? -1 : 1));
+      return { total: found.length, list: found.slice(query.offset, query.offset + query.limit) };
     },
     async close() {},
   };
