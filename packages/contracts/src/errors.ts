@@ -80,6 +80,8 @@ export const ErrorCode = {
   WECHAT_UNAVAILABLE: 2021,
   /** /websiteUser/passwordChange: the new password equals the old one. */
   PASSWORD_UNCHANGED: 2022,
+  /** Login (password, WeChat QR): an operator has locked the account; the message says how to appeal. */
+  ACCOUNT_LOCKED: 2023,
 
   // 3xxx orders and payment (apps/server/src/modules/orders, docs/api/orders.md)
   /** An order names goods that do not exist, are inactive, or belong to another service. */
@@ -212,6 +214,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.WECHAT_NOT_BOUND]: '当前账号未绑定微信',
   [ErrorCode.WECHAT_UNAVAILABLE]: '微信服务暂时不可用，请稍后再试',
   [ErrorCode.PASSWORD_UNCHANGED]: '新密码不能与原密码相同',
+  [ErrorCode.ACCOUNT_LOCKED]: '该账号已被锁定，暂时无法登录。如有疑问请联系客服申诉',
   [ErrorCode.GOODS_NOT_FOUND]: '商品不存在或已下架',
   [ErrorCode.QUANTITY_OUT_OF_RANGE]: '购买数量超出允许范围',
   [ErrorCode.ORDER_ALREADY_PAID]: '订单已支付，请勿重复支付',

@@ -1,5 +1,6 @@
 import type { Database, Kysely } from '@kyfw/db';
 import type { AccountHooks } from './account-hooks.ts';
+import { recordAccountRequest } from './account-requests.repo.ts';
 import { deleteEntitlementsOf, listEntitlementsOf } from './entitlements.repo.ts';
 import { recordEarnedGrant, toEntitlementView } from './entitlements.service.ts';
 import { listNoticesOf } from './notices.repo.ts';
@@ -38,6 +39,8 @@ export async function eraseAccount(
   await deleteQrSessionsOf(tx, userId);
   await deleteEntitlementsOf(tx, userId);
   await revokeUserSessions(tx, userId, status === 'deleted' ? 'account_deleted' : 'account_closed', now);
+  // The user's own deletion is recorded for the console (the id and the time only).
+  if (status === 'deleted') await recordAccountRequest(tx, userId, 'deletion', now);
   await clearSessionDeviceData(tx, userId);
   return eraseUser(tx, userId, status, now);
 }

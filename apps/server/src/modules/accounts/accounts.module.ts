@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { API_PREFIX } from '@kyfw/contracts';
+import type { Database, Kysely } from '@kyfw/db';
 import { createSmsProvider, type SmsProvider, type SmsSetup } from '../../providers/sms/index.ts';
 import { createWechatProvider, devAccountRoutes, type WechatSetup } from '../../providers/wechat/index.ts';
 import { defineModule } from '../types.ts';
@@ -11,6 +12,7 @@ import { type AccountsService, createAccountsService } from './accounts.service.
 import { createLoginThrottle } from './login-throttle.service.ts';
 import { loadDigestKey } from './secrets.ts';
 import { createSmsCodeService } from './sms-codes.service.ts';
+import { usersConsoleRoutes } from './users.console.ts';
 import { wechatCallbackRoutes } from './wechat-callback.routes.ts';
 import { createWechatLoginService, type WechatLoginService } from './wechat-login.service.ts';
 
@@ -24,6 +26,9 @@ export function sandboxStateDir(dataDir: string): string {
 
 export interface AccountsModuleService {
   accounts: AccountsService;
+  /** The database and clock (the console's user routes). */
+  db: Kysely<Database>;
+  now: () => Date;
   /** Account lifecycle hooks: other modules register deletion hooks and export sections here. */
   hooks: AccountHooks;
   /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
@@ -106,6 +111,8 @@ export const accountsModule = defineModule({
     const isRealSms = config.sms.SMS_PROVIDER !== 'sandbox';
     return {
       accounts,
+      db,
+      now: clock,
       hooks,
       digestKey,
       sms,
@@ -117,7 +124,9 @@ export const accountsModule = defineModule({
       },
     };
   },
-  async routes(app, { accounts: service }) {
+  async routes(app, { accounts: service, console }) {
+    // The console's user lock, entitlements and export/deletion requests, under /admin.
+    await app.register(usersConsoleRoutes, { prefix: API_PREFIX, db: service.db, now: service.now, console });
     const wechat = service.wechat;
     if (!wechat) throw new Error('the accounts routes need the WeChat login (role app)');
     await app.register(accountsRoutes, {

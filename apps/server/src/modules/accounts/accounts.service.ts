@@ -3,6 +3,7 @@ import type { Database, Kysely, SmsCodePurpose } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
 import { buildAccountExport, eraseAccount } from './account-data.service.ts';
 import type { AccountHooks } from './account-hooks.ts';
+import { recordAccountRequest } from './account-requests.repo.ts';
 import { QUERY_PHONE_LIMITS } from './accounts.policy.ts';
 import { TEXTS } from './accounts.texts.ts';
 import { type AuthenticatedUser, toAccountUser } from './auth.ts';
@@ -337,7 +338,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** /websiteUser/exportData. */
     async exportData(userId: string) {
       await loadActiveUser(userId);
-      return buildAccountExport(db, userId, deps.now(), deps.hooks);
+      const data = await buildAccountExport(db, userId, deps.now(), deps.hooks);
+      // Recorded for the console (who asked, when; nothing of the data): migration 0044.
+      await recordAccountRequest(db, userId, 'export', deps.now());
+      return data;
     },
   };
 }

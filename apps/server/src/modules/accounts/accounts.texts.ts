@@ -13,6 +13,11 @@ export function formatWait(ms: number): string {
 }
 
 export const TEXTS = {
+  /** A locked account's login: that it is locked and how to appeal (the footer's phone when set). */
+  accountLocked: (phone: string) =>
+    phone
+      ? `该账号已被锁定，暂时无法登录。如有疑问，请致电客服 ${phone} 申诉，并提供账号绑定的手机号`
+      : '该账号已被锁定，暂时无法登录。如有疑问，请通过页面底部的联系方式联系客服申诉',
   smsTooFrequent: (wait: string) => `验证码发送过于频繁，请${wait}后再试`,
   smsLimitReached: (wait: string) => `验证码发送次数已达上限，请${wait}后再试`,
   smsCodeWrong: (left: number) => `验证码错误，还可尝试${left}次`,

@@ -56,6 +56,7 @@ export async function findLiveSession(
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .where('users.status', '=', 'active')
+    .where('users.locked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id, ...user } = row;

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { consoleApi, type Envelope, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
+import { consoleApi, type Envelope, ErrorCode, jobsAdminApi, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,6 +34,7 @@ import {
   reverseInvoice,
 } from './console.service.ts';
 import { ACTION_TEXTS, TEXTS } from './console.texts.ts';
+import { JOB_TEXTS, requeueStuckJob, stuckJobs } from './console-jobs.ts';
 import { failedJobs, llmUsage, retryJob, searchUsers } from './console-ops.service.ts';
 import { StaffLoginError, type StaffService, toStaffAccountView, toStaffView } from './staff.service.ts';
 import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
@@ -378,6 +379,21 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       target: `${job.name}#${job.jobId}`,
       before: { status: 'failed', lastError: job.lastError },
       after: { status: 'queued' },
+    };
+  });
+
+  staffRoute(jobsAdminApi.stuckJobs, ADMIN, 'jobs.stuck', async () => ({
+    data: await stuckJobs(db, staff.now()),
+  }));
+
+  staffRoute(jobsAdminApi.stuckRetry, ADMIN, 'jobs.stuckRetry', async ({ body }) => {
+    const { job, before } = await requeueStuckJob(db, body.jobId, staff.now());
+    return {
+      data: job,
+      message: JOB_TEXTS.requeued,
+      target: `${job.name}#${job.jobId}`,
+      before,
+      after: { status: 'queued', lockedBy: null },
     };
   });
 
