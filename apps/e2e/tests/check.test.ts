@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext } from '../lib/browser.ts';
+import { TEMPLATED } from '../../../packages/aigc/test/samples.ts';
+import { newContext, screenshot } from '../lib/browser.ts';
 import { importLibrary, useJourney } from '../lib/journey.ts';
 import { repoRoot } from '../lib/server.ts';
 import { syntheticReport } from '../lib/synthetic-report.ts';
@@ -245,7 +246,7 @@ beforeAll(async () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('paper check journeys', () => {
-  it('uploads a .docx, pays in the sandbox, watches the progress, reads the report, downloads and verifies it', async () => {
+  it('uploads a .docx with 同时检测AIGC, pays both parts in one order, watches the progress, reads the report and its AIGC section, downloads and verifies it', async () => {
     const token = await registerUser();
     const p = await openAs(token, '/check');
 
@@ -267,11 +268,25 @@ describe('paper check journeys', () => {
 
     // Upload the .docx with its title and author.
     const docx = join(work, '混合式教学研究.docx');
-    writeFileSync(docx, buildDocx(thesisBlocks('高校混合式教学质量提升路径研究')));
+    // One assistant-style paragraph before the references, for the AIGC section to shade.
+    const blocks = thesisBlocks('高校混合式教学质量提升路径研究');
+    blocks.splice(
+      blocks.findIndex((b) => b.text === '参考文献'),
+      0,
+      { text: TEMPLATED },
+    );
+    writeFileSync(docx, buildDocx(blocks));
     await p.locator('input[type=file]').setInputFiles(docx);
     await expect.poll(() => p.getByTestId('picked-file').innerText()).toContain('混合式教学研究.docx');
     await p.getByLabel('论文题目').fill('高校混合式教学质量提升路径研究');
     await p.getByLabel('作者').fill('王小明');
+    // 同时检测AIGC (issue 14, decision 0022): the AIGC goods' price from the server, off by default.
+    const addon = p.getByRole('checkbox', { name: '同时检测AIGC（+¥1.00/千字）' });
+    expect(await addon.isChecked()).toBe(false);
+    await addon.check();
+    expect(await p.getByTestId('aigc-addon').innerText()).toContain('查重报告中增加“AIGC检测”部分');
+    await p.getByTestId('aigc-addon').scrollIntoViewIfNeeded();
+    await screenshot(p, 'check-aigc-addon-option');
     await p.getByTestId('upload-submit').click();
 
     // Characters and price before paying; the URL now names the order (reload resumes).
@@ -280,7 +295,13 @@ describe('paper check journeys', () => {
     const chars = Number((await p.getByTestId('check-chars').innerText()).replace(/\D/g, ''));
     expect(chars).toBeGreaterThan(300);
     expect(chars).toBeLessThan(1000);
-    expect(await p.getByTestId('check-amount').innerText()).toBe('¥2.50');
+    // Both parts priced by the server, the total due in one order.
+    expect(await p.getByTestId('check-amount').innerText()).toBe('¥3.50');
+    const parts = await p.getByTestId('check-parts').innerText();
+    expect(parts).toContain('期刊职称论文查重');
+    expect(parts).toContain('¥2.50');
+    expect(parts).toContain('AIGC检测');
+    expect(parts).toContain('¥1.00');
     expect(await order.innerText()).toContain('2.50 元/千字');
     expect(await order.innerText()).toContain('不加入比对库');
     expect(new URL(p.url()).searchParams.get('orderId')).toBeTruthy();
@@ -288,7 +309,7 @@ describe('paper check journeys', () => {
     // Pay through the payment dialog and the sandbox's 模拟支付 page.
     await p.getByTestId('go-pay').click();
     const dialog = p.locator('.pay-dialog');
-    await expect.poll(() => dialog.getByTestId('pay-amount').innerText()).toBe('¥2.50');
+    await expect.poll(() => dialog.getByTestId('pay-amount').innerText()).toBe('¥3.50');
     const sandboxLink = dialog.getByRole('link', { name: /模拟支付/ });
     await sandboxLink.waitFor();
     const payPage = await p.context().newPage();
@@ -300,9 +321,9 @@ describe('paper check journeys', () => {
     // The progress panel while the check runs, then the report.
     const phases = await watchProgress(p);
     expect(phases.at(-1)).toBe('done');
-    expect(phases.every((ph) => ['queued', 'parsing', 'comparing', 'reporting', 'done'].includes(ph))).toBe(
-      true,
-    );
+    expect(
+      phases.every((ph) => ['queued', 'parsing', 'detecting', 'comparing', 'reporting', 'done'].includes(ph)),
+    ).toBe(true);
     const report = p.getByTestId('check-report');
     await report.waitFor({ timeout: 30_000 });
 
@@ -340,6 +361,31 @@ describe('paper check journeys', () => {
       expect.stringContaining('教育公平'),
     );
 
+    // The AIGC section of the same report: the index (or 未见明显AI生成特征) as a reference value,
+    // the paragraphs shaded by index with the reasons on hover.
+    const aigc = p.getByTestId('aigc-section');
+    await aigc.scrollIntoViewIfNeeded();
+    const aigcText = await aigc.innerText();
+    expect(aigcText).toContain('AIGC检测（参考值）');
+    expect(aigcText).toContain('AIGC指数（参考值）');
+    expect(aigcText).toContain('仅供参考');
+    const aigcIndex = await aigc.getByTestId('aigc-index').innerText();
+    expect(aigcIndex).toMatch(/^(\d+\.\d|未见明显AI生成特征|文字过短，无法给出可靠判断)$/);
+    // The detector scores runs of lines: the assistant-style lines are in a flagged one.
+    const flagged = aigc.locator('.aigc-text__para[data-flagged="true"]').filter({ hasText: TEMPLATED });
+    expect(await flagged.count()).toBe(1);
+    expect(await flagged.getAttribute('style')).toMatch(/background: rgba\(207, 19, 34, 0\.\d+\)/);
+    await flagged.hover();
+    const tip = p.locator('.ant-tooltip:not(.ant-tooltip-hidden)');
+    await expect.poll(() => tip.innerText()).toMatch(/AIGC指数 \d+\.\d（参考值）/);
+    await aigc.getByTestId('aigc-index').scrollIntoViewIfNeeded();
+    await p.mouse.wheel(0, -120);
+    await p.screenshot({ path: join(repoRoot, 'apps/e2e/test-results/check-aigc-section.png') });
+    await flagged.scrollIntoViewIfNeeded();
+    await flagged.hover();
+    await expect.poll(() => tip.innerText()).toContain('参考值');
+    await p.screenshot({ path: join(repoRoot, 'apps/e2e/test-results/check-aigc-section-hover.png') });
+
     // The PDF: a PDF with the report number and the rate in its text, and it renders.
     const reportNo = await p.getByTestId('report-no').innerText();
     expect(reportNo).toMatch(/^BG\d{8}[0-9A-Z]{8}$/);
@@ -355,6 +401,10 @@ describe('paper check journeys', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(reportNo);
     expect(text.stdout).toContain(`${rate}%`);
+    // …and the AIGC section, its figures labelled 参考值.
+    const flat = text.stdout.replace(/\s+/g, '');
+    expect(flat).toContain('AIGC检测结果（参考值）');
+    expect(flat).toContain(`AIGC指数（参考值）：${aigcIndex}`);
     const png = spawnSync('pdftoppm', [
       '-png',
       '-r',
@@ -376,6 +426,8 @@ describe('paper check journeys', () => {
     expect(await verified.innerText()).toContain(reportNo);
     expect(await verified.innerText()).toContain(`${rate}%`);
     expect(await verified.innerText()).toContain('王**');
+    // The add-on is signed with the report.
+    expect(await p.getByTestId('verify-aigc-addon').innerText()).toContain(aigcIndex);
     // A wrong code gets a clear message.
     await p.getByLabel('验证码').fill('AAAAAAAA');
     await p.getByRole('button', { name: /核验/ }).click();

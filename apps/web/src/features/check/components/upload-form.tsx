@@ -47,9 +47,9 @@ function AigcAddonOption({ goods }: { goods: CheckGoods }) {
       <Form.Item name="aigcAddon" valuePropName="checked" className="ck-upload__library">
         <Checkbox data-testid="aigc-addon-checkbox">{t.addon.option(addon.pricePerThousand)}</Checkbox>
       </Form.Item>
-      <p className="ck-upload__promise">{t.addon.optionHint}</p>
+      <p className="ck-upload__addon-note">{t.addon.optionHint}</p>
       {freeCheck && (
-        <p className="ck-upload__promise">
+        <p className="ck-upload__addon-note">
           {addon.freeAvailable ? t.addon.optionFreeBoth : t.addon.optionFreeOnlyCheck}
         </p>
       )}

@@ -130,10 +130,17 @@ export function AigcSectionView({ section, text }: { section: AigcSection; text:
     >
       <h3 className="rt-block__title">{checkTexts.addon.sectionTitle}</h3>
       {section.status === 'failed' ? (
-        <Alert type="warning" showIcon title={checkTexts.addon.sectionFailed} description={section.message} />
+        <Alert
+          className="report-aigc__note"
+          type="warning"
+          showIcon
+          title={checkTexts.addon.sectionFailed}
+          description={section.message}
+        />
       ) : (
         <>
           <Alert
+            className="report-aigc__note"
             type="info"
             showIcon
             title={a.disclaimerTitle}
