@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteFooter } from '../../features/home';
@@ -10,7 +11,10 @@ export function DefaultLayout() {
       <main className="app-main">
         <Outlet />
       </main>
-      <SiteFooter />
+      {/* Hydrated in a pass of its own after the page (prerendered pages, src/main.tsx). */}
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

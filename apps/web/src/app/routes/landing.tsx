@@ -11,7 +11,7 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { ServiceInfo } from '../../config/services';
@@ -127,58 +127,65 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="container landing-section">
-        <header className="landing-section__head">
-          <h2>{t.servicesTitle}</h2>
-          <p>{t.servicesSubtitle}</p>
-        </header>
-        <div className="service-grid">
-          {cards.map(({ service, icon, tone }) => (
-            <Link key={service.route} to={paths[service.route]} className={`service-card tone-${tone}`}>
-              <span className="service-card__icon">{icon}</span>
-              <h3>{service.name}</h3>
-              <p>{service.summary}</p>
-              <span className="service-card__go">{t.useNow} →</span>
-            </Link>
-          ))}
-        </div>
-      </section>
-
-      <FreePromise />
-
-      <section className="container landing-section">
-        <header className="landing-section__head">
-          <h2>{t.stepsTitle}</h2>
-        </header>
-        <ol className="landing-steps">
-          {t.steps.map((step, i) => (
-            <li key={step.title}>
-              <span className="landing-steps__num">{i + 1}</span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <CasePhotos />
-      <LatestNews />
-
-      <section className="landing-promises">
-        <div className="container">
+      {/* Below the first screen: hydrated after it, in its own pass (src/main.tsx hydrates the
+          prerendered page), so no single task of the app's start covers the whole page. Nothing
+          here suspends; the boundary only splits the work. */}
+      <Suspense>
+        <section className="container landing-section">
           <header className="landing-section__head">
-            <h2>{t.promiseTitle}</h2>
+            <h2>{t.servicesTitle}</h2>
+            <p>{t.servicesSubtitle}</p>
           </header>
-          <div className="promise-grid">
-            {t.promises.map((p) => (
-              <div key={p.title} className="promise">
-                <h3>{p.title}</h3>
-                <p>{p.text}</p>
-              </div>
+          <div className="service-grid">
+            {cards.map(({ service, icon, tone }) => (
+              <Link key={service.route} to={paths[service.route]} className={`service-card tone-${tone}`}>
+                <span className="service-card__icon">{icon}</span>
+                <h3>{service.name}</h3>
+                <p>{service.summary}</p>
+                <span className="service-card__go">{t.useNow} →</span>
+              </Link>
             ))}
           </div>
-        </div>
-      </section>
+        </section>
+
+        <FreePromise />
+      </Suspense>
+
+      <Suspense>
+        <section className="container landing-section">
+          <header className="landing-section__head">
+            <h2>{t.stepsTitle}</h2>
+          </header>
+          <ol className="landing-steps">
+            {t.steps.map((step, i) => (
+              <li key={step.title}>
+                <span className="landing-steps__num">{i + 1}</span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <CasePhotos />
+        <LatestNews />
+
+        <section className="landing-promises">
+          <div className="container">
+            <header className="landing-section__head">
+              <h2>{t.promiseTitle}</h2>
+            </header>
+            <div className="promise-grid">
+              {t.promises.map((p) => (
+                <div key={p.title} className="promise">
+                  <h3>{p.title}</h3>
+                  <p>{p.text}</p>
+                </div>
+              ))}
+            </div>
+          </div>
+        </section>
+      </Suspense>
     </div>
   );
 }
