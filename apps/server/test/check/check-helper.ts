@@ -8,6 +8,7 @@ import { createWorker } from '../../src/jobs/index.ts';
 import { grantBindingEntitlements } from '../../src/modules/accounts/entitlements.service.ts';
 import { checkRunJob } from '../../src/modules/check/check.jobs.ts';
 import type { CheckRuntime } from '../../src/modules/check/check.runtime.ts';
+import { queuePaidCheck } from '../../src/modules/check/check.service.ts';
 import type { LibraryInput } from '../../src/modules/check/library/library.ts';
 import {
   type BuildOptions,
@@ -18,6 +19,7 @@ import {
   type OrdersTestApp,
   startPay,
 } from '../orders/orders-helper.ts';
+import { buildDocx } from './fixtures.ts';
 
 export { call, type Envelope, newUser } from '../orders/orders-helper.ts';
 
@@ -86,6 +88,62 @@ export async function upload(
   });
   expect(res.statusCode).toBe(200);
   return res.json() as Envelope<UploadResult>;
+}
+
+/** /freeCheck/goodsList as the user sees it, by goods id (its sale state and reason, issue 12). */
+export async function goodsById(t: Pick<CheckTestApp, 'app'>, token: string) {
+  const res = await call<
+    {
+      goodsId: string;
+      available: boolean;
+      unavailableReason: string | null;
+      library: { documents: number } | null;
+    }[]
+  >(t, '/freeCheck/goodsList', {}, { token });
+  expect(res.code).toBe(0);
+  return new Map(res.data.map((g) => [g.goodsId, g]));
+}
+
+/** The user's checks and orders, and the stored check files: what an upload creates (or not). */
+export async function createdBy(t: Pick<CheckTestApp, 'db' | 'dataDir'>, userId: string) {
+  const n = async (table: 'checks' | 'orders') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { checks: await n('checks'), orders: await n('orders'), files: storedCheckFiles(t).length };
+}
+
+/**
+ * Uploads `text` as a .docx (one paragraph a line), marks its order paid, runs the check and answers
+ * the report: a paid check from upload to report in one call.
+ */
+export async function checkPaidPaper(
+  t: CheckTestApp,
+  token: string,
+  text: string,
+  fields: Record<string, string> = {},
+) {
+  const up = await upload(
+    t,
+    token,
+    { bytes: buildDocx(text.split('\n').map((line) => ({ text: line }))), name: 'p.docx' },
+    fields,
+  );
+  expect(up.code).toBe(0);
+  await t.db.transaction().execute(async (tx) => {
+    // Paid through the orders module in the other tests; here the order is marked paid directly.
+    await queuePaidCheck(tx, up.data.orderId, null, new Date());
+  });
+  await runCheckJobs(t);
+  const report = await getReport(t, token, up.data.orderId);
+  expect(report.code).toBe(0);
+  return { orderId: up.data.orderId, report: report.data };
 }
 
 /** One worker round over the check job (runs what is due to the end). */

@@ -4,10 +4,10 @@ import { importSmallLibrary } from '../small-library.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
-  call,
+  createdBy,
+  goodsById,
   grantFreeCheck,
   newUser,
-  storedCheckFiles,
   upload,
 } from './check-helper.ts';
 import { buildDocx, buildThesis } from './fixtures.ts';
@@ -21,13 +21,6 @@ import { buildDocx, buildThesis } from './fixtures.ts';
 let t: CheckTestApp;
 let user: { token: string; userId: string };
 const paper = buildThesis({ seed: 83, chars: 3000 });
-
-interface Goods {
-  goodsId: string;
-  available: boolean;
-  unavailableReason: string | null;
-  library: { documents: number } | null;
-}
 
 const EMPTY = {
   check_undergrad:
@@ -44,25 +37,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function goodsList(): Promise<Map<string, Goods>> {
-  const res = await call<Goods[]>(t, '/freeCheck/goodsList', {}, { token: user.token });
-  expect(res.code).toBe(0);
-  return new Map(res.data.map((g) => [g.goodsId, g]));
-}
+const goodsList = () => goodsById(t, user.token);
 
-async function counts() {
-  const n = async (table: 'checks' | 'orders') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', user.userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { checks: await n('checks'), orders: await n('orders'), files: storedCheckFiles(t).length };
-}
+const counts = () => createdBy(t, user.userId);
 
 const uploadPaper = (goodsId: string) =>
   upload(t, user.token, { bytes: buildDocx(paper.blocks), name: 'p.docx' }, { goodsId });

@@ -7,10 +7,10 @@ import { runLibraryImport } from '../../src/cli/library-import.ts';
 import {
   buildCheckApp,
   type CheckTestApp,
-  call,
+  createdBy,
+  goodsById,
   newUser,
   seedLibrary,
-  storedCheckFiles,
   upload,
 } from './check-helper.ts';
 import { buildDocx, buildThesis, libraryText } from './fixtures.ts';
@@ -25,12 +25,6 @@ let user: { token: string; userId: string };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'kyfw-goods-on-sale-'));
 const paper = buildThesis({ seed: 81, chars: 3000 });
 
-interface Goods {
-  goodsId: string;
-  available?: boolean;
-  unavailableReason?: string | null;
-}
-
 beforeAll(async () => {
   t = await buildCheckApp();
   user = await newUser(t);
@@ -43,25 +37,9 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function goodsList(): Promise<Map<string, Goods>> {
-  const res = await call<Goods[]>(t, '/freeCheck/goodsList', {}, { token: user.token });
-  expect(res.code).toBe(0);
-  return new Map(res.data.map((g) => [g.goodsId, g]));
-}
+const goodsList = () => goodsById(t, user.token);
 
-async function counts() {
-  const n = async (table: 'checks' | 'orders') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', user.userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { checks: await n('checks'), orders: await n('orders'), files: storedCheckFiles(t).length };
-}
+const counts = () => createdBy(t, user.userId);
 
 describe('goods whose collections are empty are not sold', () => {
   it('硕博 is unavailable while the thesis collection is empty: the card says why, the upload is refused, nothing is created', async () => {

@@ -8,14 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLibraryImport } from '../../src/cli/library-import.ts';
 import { type Library, openLibrary } from '../../src/modules/check/library/library.ts';
 import { importSmallLibrary } from '../small-library.ts';
-import {
-  buildCheckApp,
-  type CheckTestApp,
-  getReport,
-  newUser,
-  runCheckJobs,
-  upload,
-} from './check-helper.ts';
+import { buildCheckApp, type CheckTestApp, checkPaidPaper, newUser } from './check-helper.ts';
 import { buildDocx, buildThesis, buildTxt, libraryText } from './fixtures.ts';
 
 // npm run library:import: JSON lines (.gz too) and folders of papers, resumable, skipping duplicate
@@ -246,24 +239,8 @@ describe('with the server running', () => {
     await t.close();
   });
 
-  async function checkPaper(text: string, fields: Record<string, string> = {}) {
-    const up = await upload(
-      t,
-      user.token,
-      { bytes: buildDocx(buildThesisFrom(text)), name: 'p.docx' },
-      fields,
-    );
-    expect(up.code).toBe(0);
-    await t.db.transaction().execute(async (tx) => {
-      // Paid through the orders module in the other tests; here the order is marked paid directly.
-      const { queuePaidCheck } = await import('../../src/modules/check/check.service.ts');
-      await queuePaidCheck(tx, up.data.orderId, null, new Date());
-    });
-    await runCheckJobs(t);
-    const report = await getReport(t, user.token, up.data.orderId);
-    expect(report.code).toBe(0);
-    return { orderId: up.data.orderId, report: report.data };
-  }
+  const checkPaper = (text: string, fields: Record<string, string> = {}) =>
+    checkPaidPaper(t, user.token, text, fields);
 
   it('an import made while the server runs is used by the next check', async () => {
     const text = libraryText(521);
@@ -308,7 +285,3 @@ describe('with the server running', () => {
     expect(b2.report.figures.ratio).toBeGreaterThan(0.9);
   });
 });
-
-function buildThesisFrom(text: string) {
-  return text.split('\n').map((line) => ({ text: line }));
-}

@@ -1,23 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { ErrorCode, type LibraryDocument, type LibraryImport, type LibraryStats } from '@kyfw/contracts';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
-import { totpCode } from '../../src/modules/console/totp.ts';
 import { libraryImportJob } from '../../src/modules/library/library.module.ts';
-import {
-  buildCheckApp,
-  type CheckTestApp,
-  getReport,
-  newUser,
-  runCheckJobs,
-  upload,
-} from '../check/check-helper.ts';
+import { buildCheckApp, type CheckTestApp, checkPaidPaper, newUser } from '../check/check-helper.ts';
 import { buildDocx, buildThesis, buildTxt, libraryText } from '../check/fixtures.ts';
+import { multipart } from '../commission/commission-helper.ts';
+import { consoleCalls } from '../console/console-helper.ts';
 import type { Envelope } from '../orders/orders-helper.ts';
-import { SECOND } from '../orders/orders-helper.ts';
 import { importSmallLibrary } from '../small-library.ts';
 
 // The console's comparison-library screen (issue 15; docs/api/operator.md, 比对库): statistics by
@@ -33,22 +25,8 @@ beforeAll(async () => {
   t = await buildCheckApp();
   await importSmallLibrary(t);
   const staff = createStaffService({ db: t.db, scryptCost: 10, now: t.clock.now });
-  for (const role of ROLES) {
-    const account = await staff.create({ username: `${role}lib`, role });
-    t.clock.advance(31 * SECOND);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/kyfw/web/v1/admin/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        username: account.username,
-        password: account.password,
-        totpCode: totpCode(account.totpSecret, t.clock.now()),
-      }),
-    });
-    expect(res.json().code).toBe(0);
-    cookies.set(role, String(res.headers['set-cookie']).split(';')[0]!);
-  }
+  for (const role of ROLES)
+    cookies.set(role, await consoleCalls(t).cookieOf(await staff.create({ username: `${role}lib`, role })));
 });
 afterAll(() => t.close());
 
@@ -67,26 +45,12 @@ async function importFile(
   file: { name: string; bytes: Uint8Array } | null,
   fields: Record<string, string> = { collection: 'thesis' },
 ): Promise<Envelope<LibraryImport>> {
-  const boundary = `----kyfw${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const body = multipart(fields, file);
   const res = await t.app.inject({
     method: 'POST',
     url: '/kyfw/web/v1/admin/library/import',
-    headers: { cookie: cookies.get(role)!, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
+    headers: { cookie: cookies.get(role)!, 'content-type': body.contentType },
+    payload: body.payload,
   });
   return res.json() as Envelope<LibraryImport>;
 }
@@ -338,23 +302,8 @@ describe('import', () => {
 describe('removal and the users’ papers', () => {
   let user: { token: string; userId: string };
 
-  async function checkPaper(text: string, fields: Record<string, string> = {}) {
-    const up = await upload(
-      t,
-      user.token,
-      { bytes: buildDocx(text.split('\n').map((line) => ({ text: line }))), name: 'p.docx' },
-      fields,
-    );
-    expect(up.code).toBe(0);
-    await t.db.transaction().execute(async (tx) => {
-      const { queuePaidCheck } = await import('../../src/modules/check/check.service.ts');
-      await queuePaidCheck(tx, up.data.orderId, null, new Date());
-    });
-    await runCheckJobs(t);
-    const report = await getReport(t, user.token, up.data.orderId);
-    expect(report.code).toBe(0);
-    return { orderId: up.data.orderId, report: report.data };
-  }
+  const checkPaper = (text: string, fields: Record<string, string> = {}) =>
+    checkPaidPaper(t, user.token, text, fields);
 
   beforeAll(async () => {
     user = await newUser(t);
