@@ -77,17 +77,8 @@ async function printPdf(context: BrowserContext, html: string, file: string): Pr
   return file;
 }
 
-/**
- * The operator logs in to the console with `code` (TOTP or a recovery code), finds the commission in
- * 委托办理 (处理中, earliest due first) with its due date, uploads `reportFile` and marks it done.
- */
-async function deliverInConsole(
-  commissionNo: string,
-  dueDate: string,
-  reportFile: string,
-  code: string,
-  shot: string,
-) {
+/** The operator's console, logged in with `code` (TOTP or a recovery code), at 委托办理. */
+async function openConsole(code: string): Promise<{ staffContext: BrowserContext; op: Page }> {
   const staffContext = await newContext(journey.browser, journey.server.baseUrl);
   const op = await staffContext.newPage();
   await op.goto('/admin/login');
@@ -96,6 +87,21 @@ async function deliverInConsole(
   await op.getByLabel('动态验证码').fill(code);
   await op.getByRole('button', { name: '登录' }).click();
   await op.getByRole('menuitem', { name: '委托办理' }).click();
+  return { staffContext, op };
+}
+
+/**
+ * The operator finds the commission in 委托办理 (处理中, earliest due first) with its due date,
+ * uploads `reportFile` and marks it done.
+ */
+async function deliverInConsole(
+  commissionNo: string,
+  dueDate: string,
+  reportFile: string,
+  code: string,
+  shot: string,
+) {
+  const { staffContext, op } = await openConsole(code);
   const row = op.locator('tr', { hasText: commissionNo });
   await expect.poll(() => row.count()).toBe(1);
   expect(await row.innerText()).toContain(dueDate);
@@ -194,6 +200,16 @@ describe('检索报告 journey', () => {
     expect(mail!.text).toContain('检索报告已出具');
     expect(mail!.text).toContain(`委托编号：${commissionNo}`);
     expect(mail!.text).toContain('/user/order/commission');
+
+    // The operator sees the e-mail went out (a recovery code: the TOTP code was used already).
+    const { staffContext, op } = await openConsole(staff.recoveryCodes[1]!);
+    await op.getByText('已完成', { exact: true }).click();
+    await op.locator('tr', { hasText: commissionNo }).getByRole('button', { name: '办理' }).click();
+    await expect
+      .poll(() => op.locator('.ant-drawer').innerText())
+      .toMatch(/办理完成邮件 · wang\.laoshi@example\.edu\.cn · 已发送/);
+    await screenshot(op, 'services-3-console-mailed');
+    await staffContext.close();
 
     await downloadFromOrders(p, commissionNo, report, 'services-4');
   });

@@ -77,6 +77,16 @@ describe('the done e-mail', () => {
     expect(text).toContain(`委托编号：${c.commissionNo}`);
     expect(text).toContain('文献全文已出具');
     expect(text).toContain('http://127.0.0.1:3000/user/order/commission');
+    // The operators see that it went out.
+    const seen = await staffCall<{ notices: unknown[] }>(staff, '/detail', { commissionId: c.commissionId });
+    expect(seen.data.notices).toEqual([
+      expect.objectContaining({
+        kindText: '办理完成邮件',
+        email: 'wang.laoshi@example.edu.cn',
+        status: 'sent',
+        statusText: '已发送',
+      }),
+    ]);
 
     // A second worker run, or the same job queued again, sends nothing more.
     const { enqueue } = await import('../../src/jobs/queue.ts');

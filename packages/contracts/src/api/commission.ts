@@ -295,6 +295,16 @@ export const consoleCommissionSchema = commissionSchema.extend({
 export type ConsoleCommission = z.output<typeof consoleCommissionSchema>;
 export const consoleCommissionDetailSchema = consoleCommissionSchema.extend({
   form: z.record(z.string(), z.unknown()),
+  /** The e-mail notices (报价待支付 / 已完成) and how each went, oldest first. */
+  notices: z.array(
+    z.object({
+      kindText: z.string(),
+      email: z.string(),
+      status: z.enum(['pending', 'sending', 'sent', 'failed']),
+      statusText: z.string(),
+      sentAt: isoDate.nullable(),
+    }),
+  ),
 });
 export type ConsoleCommissionDetail = z.output<typeof consoleCommissionDetailSchema>;
 

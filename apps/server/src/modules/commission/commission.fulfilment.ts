@@ -4,7 +4,7 @@ import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { storeFile, toFileView } from './commission.files.ts';
-import { queueNotice } from './commission.notices.ts';
+import { noticesOf, queueNotice } from './commission.notices.ts';
 import { metaOf } from './commission.pricing.ts';
 import {
   type CommissionRow,
@@ -77,7 +77,14 @@ export async function consoleDetail(rt: CommissionRuntime, id: string) {
   const view = await operatorView(rt, row);
   // Staff see the delivered files before the commission is marked done.
   const files = await filesOf(rt.db, [row.id]);
-  return { ...view, reports: files.filter((f) => f.kind === 'report').map(toFileView) };
+  const notices = (await noticesOf(rt.db, [row.id])).map((n) => ({
+    kindText: TEXTS.mail.kinds[n.kind],
+    email: n.email,
+    status: n.status,
+    statusText: TEXTS.mail.statuses[n.status],
+    sentAt: n.sent_at?.toISOString() ?? null,
+  }));
+  return { ...view, reports: files.filter((f) => f.kind === 'report').map(toFileView), notices };
 }
 
 /**

@@ -47,6 +47,8 @@ export const TEXTS = {
   /** The e-mail notices (commission.notices.ts); `path` is where the client downloads and pays. */
   mail: {
     path: '/user/order/commission',
+    kinds: { quoted: '报价待支付邮件', done: '办理完成邮件' },
+    statuses: { pending: '待发送', sending: '发送中', sent: '已发送', failed: '未发送' },
     done: (f: MailFacts) => ({
       subject: `【科研服务网】您委托的${f.serviceName}已完成（订单号 ${f.orderNo}）`,
       text: [

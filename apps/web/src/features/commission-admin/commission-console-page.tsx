@@ -250,6 +250,20 @@ function FulfilmentDrawer({ commissionId, onClose }: { commissionId: string | nu
           )}
           <h3>{T.reports}</h3>
           {fileList(c.reports)}
+          {c.notices.length > 0 && (
+            <>
+              <h3>{T.notices}</h3>
+              <ul className="commission-notices">
+                {c.notices.map((n) => (
+                  <li key={`${n.kindText}-${n.email}-${n.sentAt ?? n.status}`}>
+                    {n.kindText} · {n.email} ·{' '}
+                    <Tag color={n.status === 'sent' ? 'green' : undefined}>{n.statusText}</Tag>
+                    {n.sentAt && formatDate(n.sentAt, 'YYYY-MM-DD HH:mm')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <h3>{T.files}</h3>
           {fileList(c.files)}
           <h3>{T.form}</h3>

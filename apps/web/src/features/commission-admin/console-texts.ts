@@ -30,6 +30,7 @@ export const consoleCommissionTexts = {
   form: '委托内容',
   files: '客户附件',
   reports: '已上传报告',
+  notices: '邮件通知',
   noFiles: '无',
   download: '下载',
   quote: '报价',
