@@ -1,8 +1,11 @@
-import type { ConsoleOrder, ConsoleUser, FailedJob, LlmUsageRow } from '@kyfw/contracts';
-import { Button, Card, Form, Input, Segmented, Table, Tabs, Tag } from 'antd';
+import type { ConsoleOrder, ConsoleUser, FailedJob, LlmUsageRow, StuckJob } from '@kyfw/contracts';
+import { Button, Card, Form, Input, Segmented, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
+import { toast } from '../../../stores/ui-store';
+import { useRequeueStuckJob, useStuckJobs } from '../api/account-jobs-api';
 import { useFailedJobs, useLlmUsage, useOrderSearch, useRetryJob, useUserSearch } from '../api/console-api';
 import { consoleTexts, orderStatusTexts } from '../texts';
+import { AccountRequestsPanel, UserAccountDrawer } from './user-account-drawer';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : '');
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -12,9 +15,10 @@ export function UsersPage() {
   const t = consoleTexts.users;
   const [phone, setPhone] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [account, setAccount] = useState<string | null>(null);
   const users = useUserSearch(phone);
-  return (
-    <Card title={consoleTexts.nav.users}>
+  const search = (
+    <>
       <Form
         layout="inline"
         style={{ marginBottom: 16 }}
@@ -55,16 +59,33 @@ export function UsersPage() {
           { title: t.paid, render: (_, u) => yuan(u.paidFen) },
           {
             title: '',
-            render: (_, u) =>
-              u.phone ? (
-                <Button size="small" onClick={() => setChosen(u.phone)}>
-                  {t.viewOrders}
+            render: (_, u) => (
+              <Space size="small">
+                <Button size="small" onClick={() => setAccount(u.userId)}>
+                  {t.detail}
                 </Button>
-              ) : null,
+                {u.phone ? (
+                  <Button size="small" onClick={() => setChosen(u.phone)}>
+                    {t.viewOrders}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
           },
         ]}
       />
       {chosen && <UserOrders phone={chosen} />}
+      {account && <UserAccountDrawer userId={account} onClose={() => setAccount(null)} />}
+    </>
+  );
+  return (
+    <Card title={consoleTexts.nav.users}>
+      <Tabs
+        items={[
+          { key: 'search', label: t.tabSearch, children: search },
+          { key: 'requests', label: t.tabRequests, children: <AccountRequestsPanel /> },
+        ]}
+      />
     </Card>
   );
 }
@@ -96,26 +117,88 @@ export function JobsPage() {
   const t = consoleTexts.jobs;
   const { data, isPending } = useFailedJobs();
   const retry = useRetryJob();
+  const failed = (
+    <Table<FailedJob>
+      rowKey="jobId"
+      loading={isPending}
+      locale={{ emptyText: t.empty }}
+      dataSource={data ?? []}
+      pagination={false}
+      columns={[
+        { title: t.name, dataIndex: 'name' },
+        { title: t.attempts, render: (_, j) => `${j.attempts}/${j.maxAttempts}` },
+        { title: t.lastError, dataIndex: 'lastError' },
+        { title: t.updatedAt, render: (_, j) => when(j.updatedAt) },
+        {
+          title: '',
+          render: (_, j) => (
+            <Button
+              size="small"
+              loading={retry.isPending && retry.variables?.jobId === j.jobId}
+              onClick={() => retry.mutate({ jobId: j.jobId })}
+            >
+              {t.retry}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
   return (
     <Card title={consoleTexts.nav.jobs}>
-      <Table<FailedJob>
+      <Tabs
+        items={[
+          { key: 'failed', label: t.tabFailed, children: failed },
+          { key: 'stuck', label: t.tabStuck, children: <StuckJobs /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Jobs past their lease or queued too long, with 重新排队 (the server applies it only while still stuck). */
+function StuckJobs() {
+  const t = consoleTexts.jobs;
+  const { data, isPending } = useStuckJobs();
+  const requeue = useRequeueStuckJob();
+  return (
+    <>
+      <p style={{ color: '#666' }}>{t.stuckNote}</p>
+      <Table<StuckJob>
         rowKey="jobId"
         loading={isPending}
-        locale={{ emptyText: t.empty }}
+        locale={{ emptyText: t.stuckEmpty }}
         dataSource={data ?? []}
         pagination={false}
         columns={[
           { title: t.name, dataIndex: 'name' },
+          {
+            title: t.stuckState,
+            render: (_, j) => (
+              <Tag color={j.status === 'running' ? 'orange' : 'blue'}>
+                {j.status === 'running' ? t.stuckRunning : t.stuckQueued}
+              </Tag>
+            ),
+          },
+          { title: t.stuckFor, render: (_, j) => t.minutes(j.stuckMinutes) },
+          {
+            title: t.progress,
+            render: (_, j) => `${j.progress}%${j.progressText ? ` ${j.progressText}` : ''}`,
+          },
           { title: t.attempts, render: (_, j) => `${j.attempts}/${j.maxAttempts}` },
-          { title: t.lastError, dataIndex: 'lastError' },
-          { title: t.updatedAt, render: (_, j) => when(j.updatedAt) },
+          { title: t.worker, render: (_, j) => j.lockedBy ?? '—' },
           {
             title: '',
             render: (_, j) => (
               <Button
                 size="small"
-                loading={retry.isPending && retry.variables?.jobId === j.jobId}
-                onClick={() => retry.mutate({ jobId: j.jobId })}
+                loading={requeue.isPending && requeue.variables === j.jobId}
+                onClick={() =>
+                  requeue
+                    .mutateAsync(j.jobId)
+                    .then(() => toast.success(t.requeued))
+                    .catch(() => undefined)
+                }
               >
                 {t.retry}
               </Button>
@@ -123,7 +206,7 @@ export function JobsPage() {
           },
         ]}
       />
-    </Card>
+    </>
   );
 }
 
