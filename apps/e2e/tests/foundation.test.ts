@@ -1,6 +1,6 @@
 // The foundation's journeys (issue 2): the landing page with its footer from homeInfo, a
-// protected page while logged out, an unknown path, the login dialog's remembered tab, and the
-// reload when a new build is deployed.
+// protected page while logged out, an unknown path, the prerendered / and /check taken over by the
+// app (issue 12), the login dialog's remembered tab, and the reload when a new build is deployed.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,26 @@ async function openPage(path: string): Promise<Page> {
   page = await context.newPage();
   await page.goto(path);
   return page;
+}
+
+/**
+ * Opens `path` (prerendered) with the app's entry script held back: the page as painted from its
+ * HTML. Returns the function that lets the script through. `watch` sees the page before it loads.
+ */
+async function openHoldingApp(path: string, watch?: (opened: Page) => void): Promise<() => void> {
+  const context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+  watch?.(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return release;
 }
 
 afterEach(async (ctx) => {
@@ -112,23 +132,42 @@ describe('foundation journeys', () => {
   });
 
   it('opens the login dialog for a 登录 / 注册 clicked on the prerendered / before the app has loaded', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
     // Hold the app's entry script until the button has been clicked on the prerendered page.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const release = await openHoldingApp('/');
     await page.getByRole('button', { name: '登录 / 注册' }).first().click();
     expect(await page.locator('.login-dialog').count()).toBe(0);
     release();
     await expect.poll(() => page.locator('.login-dialog').isVisible()).toBe(true);
   });
+
+  it.each(['/', '/check'])(
+    'paints %s from its HTML before the app has loaded, and the app takes that page over as it is, without an error',
+    async (path) => {
+      const errors: string[] = [];
+      const release = await openHoldingApp(path, (opened) => {
+        opened.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        opened.on('pageerror', (error) => errors.push(error.message));
+      });
+      // On screen with the app's scripts held back: the page's heading and the header's button.
+      const heading = page.locator('main h1').first();
+      expect((await heading.innerText()).trim()).not.toBe('');
+      await heading.evaluate((element) => {
+        (globalThis as unknown as { painted: unknown }).painted = element;
+      });
+      release();
+      // The app answers (the dialog is the app's), on the very markup that was painted.
+      await page.getByRole('button', { name: '登录 / 注册' }).first().click();
+      await expect.poll(() => page.locator('.login-dialog').isVisible()).toBe(true);
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { painted: { isConnected: boolean } }).painted.isConnected,
+        ),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('remembers the last chosen login tab (default WeChat)', async () => {
     await openPage('/');

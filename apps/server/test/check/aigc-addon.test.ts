@@ -196,16 +196,15 @@ describe('AIGC detection ordered with a similarity check', () => {
       score: section.figures.score,
       reliable: section.figures.reliable,
     });
-    const list = await call<{ list: { orderId: string; aigcAddon: AddonState | null }[] }>(
+    const list = await call<{ list: { orderId: string; aigcAddon: AddonState | null; parts: unknown[] }[] }>(
       t,
       '/freeCheck/orderList',
       { page: 1, pageSize: 10 },
       { token: user.token },
     );
-    expect(list.data.list.find((c) => c.orderId === up.orderId)?.aigcAddon).toMatchObject({
-      goodsName: 'AIGC检测',
-      status: 'done',
-    });
+    const listed = list.data.list.find((c) => c.orderId === up.orderId);
+    expect(listed?.aigcAddon).toMatchObject({ goodsName: 'AIGC检测', status: 'done' });
+    expect(listed?.parts).toEqual(up.parts);
 
     // Nobody else reads it.
     const other = await newUser(t);

@@ -158,14 +158,29 @@ describe('reference search ranks title, keywords, abstract', () => {
     await expectRanking(catalog);
   });
 
+  // PGlite; with DATABASE_URL (scripts/test-pg.sh) a throwaway database on that server.
   describe('in the PostgreSQL catalogue (migrated database)', () => {
     let handle: DbHandle;
+    let dropDatabase = async () => {};
     beforeAll(async () => {
-      handle = await createDb({ memory: true });
+      const adminUrl = process.env.DATABASE_URL;
+      if (adminUrl) {
+        const name = `kyfw_rec_${Math.random().toString(36).slice(2, 10)}`;
+        const admin = await createDb({ databaseUrl: adminUrl, poolSize: 1 });
+        await sql`create database ${sql.raw(name)}`.execute(admin.db);
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        handle = await createDb({ databaseUrl: url.toString(), poolSize: 1 });
+        dropDatabase = async () => {
+          await sql`drop database if exists ${sql.raw(name)} with (force)`.execute(admin.db);
+          await admin.close();
+        };
+      } else handle = await createDb({ memory: true });
       await migrate(handle.db);
     });
     afterAll(async () => {
       await handle.close();
+      await dropDatabase();
     });
 
     it('ranks the same way, and rows from before migration 0048 keep working', async () => {

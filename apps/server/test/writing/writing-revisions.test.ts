@@ -1,4 +1,5 @@
 import { sql } from '@kyfw/db';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import { writingJobDefinitions } from '../../src/modules/writing/writing.jobs.ts';
@@ -42,8 +43,8 @@ async function faults(body: Record<string, unknown>) {
   expect(res.json().code).toBe(0);
 }
 
-/** A bound student's finished draft. */
-async function finishedWriting(title: string) {
+/** A bound student's finished draft; `picture`: the outline leaf at that path asks for a picture. */
+async function finishedWriting(title: string, picture?: string) {
   const user = await newUser(t);
   await grantFreeCheck(t, user.userId);
   const token = user.token;
@@ -55,6 +56,13 @@ async function finishedWriting(title: string) {
   );
   const writingId = saved.data.writingId;
   expect((await call(t, `${A}/outline`, { writingId }, { token })).code).toBe(0);
+  if (picture) {
+    type Item = { picture: string; children?: Item[] };
+    const { outline } = (await call<{ outline: Item[] }>(t, `${A}/query`, { writingId }, { token })).data;
+    const [c, s] = picture.split('.').map((n) => Number(n) - 1);
+    outline[c!]!.children![s!]!.picture = '1';
+    expect((await call(t, `${A}/combOutline`, { writingId, outline }, { token })).code).toBe(0);
+  }
   const order = await call<{ orderId: string }>(t, `${A}/submitOrder`, { writingId }, { token });
   await payCheckOrder(t, token, order.data.orderId);
   await runJobs();
@@ -67,7 +75,41 @@ const query = (token: string, writingId: string) => call<View>(t, `${A}/query`, 
 const sections = async (token: string, writingId: string) =>
   (await call<Sections>(t, `${A}/fullText`, { writingId }, { token })).data.sections;
 
+/** The .docx's pictures and text. */
+async function docx(token: string, writingId: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/kyfw/web/v1${A}/download`,
+    headers: { token, terminal: 'PC' },
+    payload: { writingId },
+  });
+  const files = unzipSync(new Uint8Array(res.rawPayload));
+  return {
+    pictures: Object.keys(files).filter((f) => f.startsWith('word/media/')).length,
+    text: new TextDecoder().decode(files['word/document.xml']).replace(/<[^>]+>/g, ''),
+  };
+}
+
 describe('revising one section of a finished draft', () => {
+  it('redraws the chart of a revised section from its new text, or puts the placeholder back', async () => {
+    const { token, writingId } = await finishedWriting('社区养老设施研究', '3.1');
+    expect((await docx(token, writingId)).pictures).toBe(1);
+    // A revision the LLM answers with nonsense: its text gives no numbers, so no chart.
+    await faults({ nonsense: 20 });
+    expect((await call(t, `${A}/updateOrder`, { writingId, path: '3.1' }, { token })).code).toBe(0);
+    await runJobs();
+    await faults({ reset: true });
+    const without = await docx(token, writingId);
+    expect(without.pictures).toBe(0);
+    expect(without.text).toContain('［图片占位：');
+    // Revised again by the sandbox, whose text gives its marked sample numbers: the chart is back.
+    expect((await call(t, `${A}/updateOrder`, { writingId, path: '3.1' }, { token })).code).toBe(0);
+    await runJobs();
+    const redrawn = await docx(token, writingId);
+    expect(redrawn.pictures).toBe(1);
+    expect(redrawn.text).toContain('图3-1 【沙箱示例】沙箱示例数据（虚构）');
+  });
+
   it('rewrites only the chosen section, two times free, then asks for the add-on', async () => {
     const { token, writingId } = await finishedWriting('社区养老服务研究');
     const before = await sections(token, writingId);

@@ -231,6 +231,12 @@ export const checkListItemSchema = checkStateSchema.extend({
   fileName: z.string(),
   goodsId: z.string(),
   goodsName: z.string().nullable(),
+  /** The order's parts (the check and the AIGC add-on); [] without the add-on or without an order. */
+  parts: z
+    .array(
+      z.object({ goodsId: z.string(), goodsName: z.string(), amount: z.string(), amountFen: z.number() }),
+    )
+    .optional(),
   chars: z.number(),
   amount: z.string(),
   amountFen: z.number(),

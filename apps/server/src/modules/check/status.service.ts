@@ -117,6 +117,8 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
       fileName: check.fileName,
       goodsId: check.goodsId,
       goodsName: order?.goodsName ?? null,
+      /** The order's parts (the check and the AIGC add-on, each priced by the server); [] otherwise. */
+      parts: order?.parts ?? [],
       chars: check.chars,
       amount: formatFenAsYuan(check.amountFen),
       amountFen: check.amountFen,

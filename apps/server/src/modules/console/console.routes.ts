@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { consoleApi, type Envelope, ErrorCode, jobsAdminApi, ok, type StaffRoleName } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { parseWith } from '../../lib/validate.ts';
@@ -284,30 +284,27 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.invoiceFile, PAYMENTS_READ, 'invoice.file', async ({ query, reply }) => {
-    const invoice = await findInvoice(db, query.invoiceId);
-    if (!invoice?.pdfFileKey) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
+  /** Sends an invoice's stored PDF (the invoice's, or the red invoice's of its 红冲) inline. */
+  async function sendInvoicePdf(invoiceId: string, red: boolean, reply: FastifyReply) {
+    const invoice = await findInvoice(db, invoiceId);
+    const key = red ? invoice?.reversalPdfFileKey : invoice?.pdfFileKey;
+    if (!invoice || !key) {
+      throw red
+        ? new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.reversalPdfMissing)
+        : new AppError(ErrorCode.INVOICE_NOT_ISSUED);
+    }
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', 'inline')
-      .send(await rt().files.read(invoice.pdfFileKey));
+      .send(await rt().files.read(key));
     return { data: undefined as never, target: invoice.invoiceNo };
-  });
+  }
 
-  staffRoute(
-    consoleApi.invoiceReversalFile,
-    PAYMENTS_READ,
-    'invoice.reversalFile',
-    async ({ query, reply }) => {
-      const invoice = await findInvoice(db, query.invoiceId);
-      if (!invoice?.reversalPdfFileKey)
-        throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, TEXTS.reversalPdfMissing);
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'inline')
-        .send(await rt().files.read(invoice.reversalPdfFileKey));
-      return { data: undefined as never, target: invoice.invoiceNo };
-    },
+  staffRoute(consoleApi.invoiceFile, PAYMENTS_READ, 'invoice.file', ({ query, reply }) =>
+    sendInvoicePdf(query.invoiceId, false, reply),
+  );
+  staffRoute(consoleApi.invoiceReversalFile, PAYMENTS_READ, 'invoice.reversalFile', ({ query, reply }) =>
+    sendInvoicePdf(query.invoiceId, true, reply),
   );
 
   await app.register(async (scope) => {

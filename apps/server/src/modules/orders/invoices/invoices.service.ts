@@ -98,10 +98,16 @@ export async function createInvoice(rt: OrdersRuntime, userId: string, input: Cr
   return view;
 }
 
-/** Renders and stores the PDF and marks the invoice issued (operator API, or automatically). */
-export async function issueInvoice(rt: OrdersRuntime, invoiceId: string): Promise<InvoiceRecord> {
+/** The invoice, or RESOURCE_NOT_FOUND 发票申请不存在. */
+async function invoiceOrFail(rt: OrdersRuntime, invoiceId: string): Promise<InvoiceRecord> {
   const invoice = await findInvoice(rt.db, invoiceId);
   if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+  return invoice;
+}
+
+/** Renders and stores the PDF and marks the invoice issued (operator API, or automatically). */
+export async function issueInvoice(rt: OrdersRuntime, invoiceId: string): Promise<InvoiceRecord> {
+  const invoice = await invoiceOrFail(rt, invoiceId);
   if (invoice.status === 'issued') return invoice;
   const items = (await listInvoiceItems(rt.db, [invoice.id])).get(invoice.id) ?? [];
   const issuedAt = rt.now();
@@ -136,8 +142,7 @@ export async function issueInvoiceWithPdf(
   invoiceId: string,
   pdf: Buffer,
 ): Promise<InvoiceRecord> {
-  const invoice = await findInvoice(rt.db, invoiceId);
-  if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+  const invoice = await invoiceOrFail(rt, invoiceId);
   if (invoice.status === 'issued') throw new AppError(ErrorCode.CONFLICT, TEXTS.invoiceAlreadyIssued);
   assertPdf(pdf);
   const stored = await storeIssuedInvoice(rt, invoice, pdf, rt.now());
@@ -159,13 +164,8 @@ function assertPdf(pdf: Buffer): void {
  * the invoice's PDF, downloadable by the user from the invoice, deleted with the account. Once.
  * @throws AppError RESOURCE_NOT_FOUND / VALIDATION (not a PDF, or no 红冲 recorded) / CONFLICT (attached)
  */
-export async function attachReversalPdf(
-  rt: OrdersRuntime,
-  invoiceId: string,
-  pdf: Buffer,
-): Promise<InvoiceRecord> {
-  const invoice = await findInvoice(rt.db, invoiceId);
-  if (!invoice) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '发票申请不存在');
+export async function attachReversalPdf(rt: OrdersRuntime, invoiceId: string, pdf: Buffer) {
+  const invoice = await invoiceOrFail(rt, invoiceId);
   assertPdf(pdf);
   if (!invoice.reversedAt) throw new AppError(ErrorCode.VALIDATION, TEXTS.reversalNotRecorded);
   if (invoice.reversalPdfFileKey) throw new AppError(ErrorCode.CONFLICT, TEXTS.reversalPdfAttached);

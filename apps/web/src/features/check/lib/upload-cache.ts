@@ -63,6 +63,7 @@ export function summaryFromListItem(item: CheckListItem): OrderSummary {
     free: item.free,
     goodsId: item.goodsId,
     goodsName: item.goodsName ?? undefined,
+    parts: item.parts,
     title: item.title,
     author: item.author,
     fileName: item.fileName,

@@ -180,22 +180,19 @@ export const useReverseInvoice = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceReverse>) =>
     consolePost(consoleApi.invoiceReverse, body),
   );
-/** Attaches the real invoice PDF (multipart: invoiceId, file). */
-export const useUploadInvoice = () =>
-  useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
-    const form = new FormData();
-    form.append('invoiceId', invoiceId);
-    form.append('file', file);
-    return consolePost(consoleApi.invoiceUpload, form);
-  });
-/** Attaches the red invoice's PDF to a recorded 红冲 (multipart: invoiceId, file). */
-export const useUploadReversalPdf = () =>
-  useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
-    const form = new FormData();
-    form.append('invoiceId', invoiceId);
-    form.append('file', file);
-    return consolePost(consoleApi.invoiceReversalUpload, form);
-  });
+/** Posts an invoice's PDF (multipart: invoiceId, file) to an upload endpoint. */
+const invoicePdfUpload =
+  (endpoint: typeof consoleApi.invoiceUpload | typeof consoleApi.invoiceReversalUpload) => () =>
+    useInvalidatingMutation(({ invoiceId, file }: { invoiceId: string; file: File }) => {
+      const form = new FormData();
+      form.append('invoiceId', invoiceId);
+      form.append('file', file);
+      return consolePost(endpoint, form);
+    });
+/** Attaches the real invoice PDF. */
+export const useUploadInvoice = invoicePdfUpload(consoleApi.invoiceUpload);
+/** Attaches the red invoice's PDF to a recorded 红冲. */
+export const useUploadReversalPdf = invoicePdfUpload(consoleApi.invoiceReversalUpload);
 /** The invoice PDF (or with `red` the red invoice's) as the browser opens it (the staff cookie goes along). */
 export function invoiceFileUrl(invoiceId: string, red = false): string {
   const endpoint = red ? consoleApi.invoiceReversalFile : consoleApi.invoiceFile;
