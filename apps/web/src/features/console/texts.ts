@@ -19,7 +19,7 @@ export const consoleTexts = {
     invoices: '发票',
     shipping: '快递配送',
     users: '用户',
-    jobs: '失败任务',
+    jobs: '任务',
     llmUsage: 'AI 用量',
     staff: '运营账号',
     audit: '审计日志',

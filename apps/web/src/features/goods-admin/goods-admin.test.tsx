@@ -68,7 +68,7 @@ describe('the console goods and prices page', () => {
     const sent = renderGoods('admin', '管理员');
     const row = (await screen.findByText('本科毕业论文查重')).closest('tr')!;
     expect(within(row).getByText('2.00')).toBeTruthy();
-    expect(within(row).getByText('每1000字（千字）')).toBeTruthy();
+    expect(within(row).getByText('每千字')).toBeTruthy();
     expect(within(row).getByText('免费查重，10000 字以内')).toBeTruthy();
     expect(within(row).getByText('在售')).toBeTruthy();
     // Sold in orders: it can be taken off sale, not deleted.

@@ -25,7 +25,8 @@ export const goodsAdminTexts = {
     onSale: '在售',
     offSale: '已下架',
     none: '无',
-    per: (size: number, unit: string) => (size === 1 ? `每${unit}` : `每${size}字（${unit}）`),
+    per: (size: number, unit: string) =>
+      size === 1 || (size === 1000 && unit === '千字') ? `每${unit}` : `每${size}字（计为1${unit}）`,
     freeCap: (n: number) => `，${n} 字以内`,
     form: {
       titleNew: '新建商品',
