@@ -67,7 +67,7 @@ export const goodsAdminTexts = {
     companyAddress: '公司地址',
     qrCode: '公众号二维码',
     qrUpload: '上传二维码图片',
-    qrHint: 'PNG、JPEG 或 WebP，会被裁成正方形；也可填写 http(s) 图片网址',
+    qrHint: 'PNG、JPEG 或 WebP，不超过 2 MB，整张缩放为正方形（不裁剪）；也可填写 http(s) 图片网址',
     qrUploaded: '二维码已上传，保存后生效',
     recordNumber: '备案号',
     copyright: '版权信息',
