@@ -1,5 +1,6 @@
 import { type AdminGoods, ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turnaroundDaysOf } from '../../src/modules/commission/commission.repo.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { buildOrdersApp, call, newOrder, newUser, type OrdersTestApp } from '../orders/orders-helper.ts';
 import { consoleCalls } from './console-helper.ts';
@@ -201,6 +202,53 @@ describe('goods and prices', () => {
     expect(audit).toMatchObject({ before: { active: true }, after: { active: false } });
     await calls.post('/goods/setActive', { goodsId: base.goodsId, active: true }, cookies.admin);
     expect((await publicGoods('tech_search'))!.some((g) => g.goodsId === base.goodsId)).toBe(true);
+  });
+
+  it('sets the turnaround of a commissioned service, the days its commissions are then due in; refuses it elsewhere', async () => {
+    const saved = await calls.post<AdminGoods>(
+      '/goods/update',
+      { ...base, turnaroundDays: 3 },
+      cookies.admin,
+    );
+    expect(saved.body).toMatchObject({ code: 0, data: { turnaroundDays: 3 } });
+    expect(await turnaroundDaysOf(t.db, base.goodsId)).toBe(3);
+    const [audit] = await calls.auditRows('goods.update');
+    expect(audit!.after).toMatchObject({ turnaroundDays: 3 });
+
+    const onCheck = await calls.post(
+      '/goods/update',
+      {
+        ...base,
+        goodsId: 'check_undergrad',
+        serviceType: 'check',
+        unitSize: 1000,
+        unit: '千字',
+        maxQuantity: 300000,
+        turnaroundDays: 2,
+      },
+      cookies.admin,
+    );
+    expect(onCheck.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: '只有委托办理的服务（检索报告、科技查新、文献下载、成果评价）可以设置办理时限',
+    });
+    for (const [days, message] of [
+      [0, '办理时限不能少于1天'],
+      [1.5, '办理时限须为整数天'],
+      [366, '办理时限不能超过365天'],
+    ] as const) {
+      const bad = await calls.post('/goods/update', { ...base, turnaroundDays: days }, cookies.admin);
+      expect(bad.body).toMatchObject({ code: ErrorCode.VALIDATION, message });
+    }
+    expect(await turnaroundDaysOf(t.db, base.goodsId)).toBe(3);
+
+    const cleared = await calls.post<AdminGoods>(
+      '/goods/update',
+      { ...base, turnaroundDays: null },
+      cookies.admin,
+    );
+    expect(cleared.body.data).toMatchObject({ turnaroundDays: null });
+    expect(await turnaroundDaysOf(t.db, base.goodsId)).toBeNull();
   });
 
   it('goods sold in an order cannot be deleted (only unlisted); unused goods can', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMISSION_SERVICES } from './commission-rules.ts';
 import { endpoint, isoDate, nullData, uuidSchema } from './endpoint.ts';
 import { FREE_ENTITLEMENTS, GOODS_RULES, SITE_RULES } from './goods-rules.ts';
 import { siteInfoSchema } from './home.ts';
@@ -34,6 +35,8 @@ export const adminGoodsSchema = z.object({
   minQuantity: z.number(),
   maxQuantity: z.number(),
   freeRule: freeRuleSchema.nullable(),
+  /** Commissioned services: calendar days promised after payment (预计完成日期); null: none promised. */
+  turnaroundDays: z.number().nullable(),
   /** On sale (上架); off sale goods cannot be ordered and are not listed to users. */
   active: z.boolean(),
   sortOrder: z.number(),
@@ -80,6 +83,13 @@ export const goodsSaveBody = z
     minQuantity: quantity('最小数量'),
     maxQuantity: quantity('最大数量'),
     sortOrder: intInSchema(-10_000, 10_000, 0, '排序'),
+    turnaroundDays: z.coerce
+      .number({ error: '办理时限须为数字' })
+      .int({ error: '办理时限须为整数天' })
+      .min(1, { error: '办理时限不能少于1天' })
+      .max(GOODS_RULES.turnaroundDaysMax, { error: `办理时限不能超过${GOODS_RULES.turnaroundDaysMax}天` })
+      .nullable()
+      .default(null),
     freeRule: z
       .object({
         entitlement: z.enum(FREE_ENTITLEMENTS, { error: '免费规则的权益不存在' }),
@@ -92,7 +102,14 @@ export const goodsSaveBody = z
   .refine((g) => g.maxQuantity >= g.minQuantity, {
     error: '最大数量不能小于最小数量',
     path: ['maxQuantity'],
-  });
+  })
+  .refine(
+    (g) => g.turnaroundDays === null || (COMMISSION_SERVICES as readonly string[]).includes(g.serviceType),
+    {
+      error: '只有委托办理的服务（检索报告、科技查新、文献下载、成果评价）可以设置办理时限',
+      path: ['turnaroundDays'],
+    },
+  );
 
 export const goodsAdminApi = {
   goodsList: endpoint({ path: '/admin/goods/list', data: z.array(adminGoodsSchema) }),

@@ -31,6 +31,8 @@ export const GOODS_RULES = {
   /** 99,999.99 yuan. */
   priceMaxFen: 9_999_999,
   quantityMax: 10_000_000,
+  /** A commissioned service's promised turnaround, calendar days. */
+  turnaroundDaysMax: 365,
 } as const;
 
 /** Site info and friend links: the limits the server's schema and the console's form share. */

@@ -73,6 +73,7 @@ function toAdminGoods(g: Listed): AdminGoods {
             text: rule.text ?? '',
           }
         : null,
+    turnaroundDays: g.turnaroundDays,
     active: g.active,
     sortOrder: g.sortOrder,
     orders: g.orders,
@@ -96,6 +97,7 @@ type SaveBody = {
   minQuantity: number;
   maxQuantity: number;
   sortOrder: number;
+  turnaroundDays: number | null;
   freeRule: { entitlement: string; maxQuantity: number | null; text: string } | null;
 };
 
@@ -123,6 +125,7 @@ function fieldsOf(body: SaveBody, freeMaxChars: number): GoodsFields {
     minQuantity: body.minQuantity,
     maxQuantity: body.maxQuantity,
     sortOrder: body.sortOrder,
+    turnaroundDays: body.turnaroundDays,
     freeRule: rule
       ? {
           entitlement: rule.entitlement,

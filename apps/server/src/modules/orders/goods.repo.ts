@@ -19,6 +19,8 @@ export interface GoodsRecord {
   libraryRequired: string[] | null;
   active: boolean;
   sortOrder: number;
+  /** Commissioned services: calendar days promised after payment; null: none. */
+  turnaroundDays: number | null;
 }
 
 function toGoods(row: GoodsRow): GoodsRecord {
@@ -37,6 +39,7 @@ function toGoods(row: GoodsRow): GoodsRecord {
     libraryRequired: row.library_required ?? null,
     active: row.active,
     sortOrder: row.sort_order,
+    turnaroundDays: row.turnaround_days ?? null,
   };
 }
 
@@ -106,18 +109,21 @@ export async function listAllGoods(db: Kysely<Database>) {
   return rows.map((r) => ({ ...toGoods(r), orders: Number(r.orders ?? 0), updatedAt: r.updated_at }));
 }
 
-export interface GoodsFields {
-  serviceType: ServiceType;
-  name: string;
-  description: string;
-  unitPriceFen: number;
-  unitSize: number;
-  unit: string;
-  minQuantity: number;
-  maxQuantity: number;
-  freeRule: Record<string, unknown> | null;
-  sortOrder: number;
-}
+/** What the console sets when it creates or edits goods. */
+export type GoodsFields = Pick<
+  GoodsRecord,
+  | 'serviceType'
+  | 'name'
+  | 'description'
+  | 'unitPriceFen'
+  | 'unitSize'
+  | 'unit'
+  | 'minQuantity'
+  | 'maxQuantity'
+  | 'freeRule'
+  | 'sortOrder'
+  | 'turnaroundDays'
+>;
 
 const columnsOf = (f: GoodsFields) => ({
   name: f.name,
@@ -129,6 +135,7 @@ const columnsOf = (f: GoodsFields) => ({
   max_quantity: f.maxQuantity,
   free_rule: f.freeRule === null ? null : JSON.stringify(f.freeRule),
   sort_order: f.sortOrder,
+  turnaround_days: f.turnaroundDays,
 });
 
 /** New goods, on sale; false when the id is taken. */

@@ -41,6 +41,7 @@ const undergrad: AdminGoods = {
   freeRule: { entitlement: 'free_check', maxQuantity: 10000, text: '注册即送免费查重一次' },
   active: true,
   sortOrder: 10,
+  turnaroundDays: null,
   orders: 12,
   updatedAt: '2026-11-27T01:00:00.000Z',
 };

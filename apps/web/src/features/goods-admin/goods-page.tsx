@@ -1,5 +1,6 @@
 import {
   type AdminGoods,
+  COMMISSION_SERVICES,
   FREE_ENTITLEMENT_TEXTS,
   freeEntitlementFor,
   GOODS_RULES,
@@ -86,6 +87,11 @@ export function GoodsPage() {
           { title: t.columns.price, dataIndex: 'unitPrice', align: 'right', width: 100 },
           { title: t.columns.unit, render: (_, g) => t.per(g.unitSize, g.unit), width: 130 },
           {
+            title: t.columns.turnaround,
+            width: 100,
+            render: (_, g) => (g.turnaroundDays === null ? t.none : t.days(g.turnaroundDays)),
+          },
+          {
             title: t.columns.freeRule,
             render: (_, g) =>
               g.freeRule
@@ -157,6 +163,7 @@ interface FormValues {
   minQuantity: number;
   maxQuantity: number;
   sortOrder: number;
+  turnaroundDays: number | null;
   freeEnabled: boolean;
   freeMax: number | null;
   freeText: string;
@@ -184,6 +191,7 @@ function initialValues(g: AdminGoods | null): Partial<FormValues> {
     minQuantity: g.minQuantity,
     maxQuantity: g.maxQuantity,
     sortOrder: g.sortOrder,
+    turnaroundDays: g.turnaroundDays,
     freeEnabled: g.freeRule !== null,
     freeMax: g.freeRule?.maxQuantity ?? null,
     freeText: g.freeRule?.text ?? '',
@@ -198,6 +206,7 @@ function GoodsEditor({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
   const goodsId = Form.useWatch('goodsId', form) ?? goods?.goodsId ?? '';
   const freeEnabled = Form.useWatch('freeEnabled', form) ?? false;
   const entitlement = freeEntitlementFor(serviceType, goodsId);
+  const isCommission = (COMMISSION_SERVICES as readonly string[]).includes(serviceType);
 
   const submit = (v: FormValues) => {
     const body: GoodsInput = {
@@ -211,6 +220,7 @@ function GoodsEditor({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
       minQuantity: v.minQuantity,
       maxQuantity: v.maxQuantity,
       sortOrder: v.sortOrder ?? 0,
+      turnaroundDays: isCommission ? (v.turnaroundDays ?? null) : null,
       freeRule:
         entitlement && v.freeEnabled
           ? {
@@ -293,6 +303,11 @@ function GoodsEditor({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
             <InputNumber precision={0} />
           </Form.Item>
         </Space>
+        {isCommission && (
+          <Form.Item name="turnaroundDays" label={f.turnaroundDays} extra={f.turnaroundHint}>
+            <InputNumber min={1} max={GOODS_RULES.turnaroundDaysMax} precision={0} style={{ width: 140 }} />
+          </Form.Item>
+        )}
         <Card size="small" title={f.freeRule} style={{ marginBottom: 16 }}>
           {entitlement ? (
             <>

@@ -20,6 +20,7 @@ export const goodsAdminTexts = {
       freeRule: '免费规则',
       status: '状态',
       orders: '已售订单',
+      turnaround: '办理时限',
       description: '说明',
     },
     onSale: '在售',
@@ -28,6 +29,7 @@ export const goodsAdminTexts = {
     per: (size: number, unit: string) =>
       size === 1 || (size === 1000 && unit === '千字') ? `每${unit}` : `每${size}字（计为1${unit}）`,
     freeCap: (n: number) => `，${n} 字以内`,
+    days: (n: number) => `${n} 天`,
     form: {
       titleNew: '新建商品',
       titleEdit: (name: string) => `编辑：${name}`,
@@ -45,6 +47,9 @@ export const goodsAdminTexts = {
       minQuantity: '最小数量',
       maxQuantity: '最大数量',
       sortOrder: '排序（小的在前）',
+      turnaroundDays: '办理时限（天）',
+      turnaroundHint:
+        '支付后按自然日计算的预计完成日期，用户下单前可见，后台队列据此标注已超期；留空表示不承诺时限（如需报价的服务）。请勿在商品说明中另写天数。',
       freeRule: '免费规则',
       freeRuleNone: '该服务类型没有免费使用',
       freeEnabled: (name: string) => `接受「${name}」`,
