@@ -1,16 +1,10 @@
 import { homeApi, pageRoutes, SITE_DESCRIPTION } from '@kyfw/contracts';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../testing/test-utils';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiAnswer, renderRoutes, setUpPageTests, stubFetch } from '../testing/test-utils';
 import { routes } from './router';
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => installDomShims());
-beforeEach(() => resetAppState());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 const head = () => ({
   title: document.title,

@@ -1,16 +1,10 @@
 import { type ConsoleCommission, consoleCommissionApi } from '@kyfw/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiAnswer, renderRoutes, setUpPageTests, stubFetch } from '../../testing/test-utils';
 import { CommissionConsolePage } from './commission-console-page';
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => installDomShims());
-beforeEach(() => resetAppState());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 function commission(no: string, dueDate: string | null, overdue: boolean): ConsoleCommission {
   return {

@@ -1,16 +1,11 @@
 import { consoleApi, jobsAdminApi, type Staff, type UserDetail, userAdminApi } from '@kyfw/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiAnswer, renderRoutes, setUpPageTests, stubFetch } from '../../testing/test-utils';
 import { ConsoleApp } from '.';
 
+setUpPageTests();
 vi.setConfig({ testTimeout: 120_000 });
-beforeAll(() => installDomShims());
-beforeEach(() => resetAppState());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const staff = (role: Staff['role'], roleText: string): Staff => ({
   username: 'zhaol',

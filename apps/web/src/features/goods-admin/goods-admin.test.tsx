@@ -7,17 +7,11 @@ import {
   siteAdminApi,
 } from '@kyfw/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
+import { describe, expect, it } from 'vitest';
+import { apiAnswer, renderRoutes, resetAppState, setUpPageTests, stubFetch } from '../../testing/test-utils';
 import { ConsoleApp } from '../console';
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => installDomShims());
-beforeEach(() => resetAppState());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 const staff = (role: Staff['role'], roleText: string): Staff => ({
   username: 'lihua',

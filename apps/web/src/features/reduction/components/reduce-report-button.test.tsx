@@ -1,25 +1,18 @@
 import { ErrorCode, reductionApi } from '@kyfw/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiAnswer,
-  installDomShims,
   jsonResponse,
   recordMessages,
   renderRoutes,
-  resetAppState,
+  setUpPageTests,
   stubFetch,
 } from '../../../testing/test-utils';
 import { ReduceReportButton } from './reduce-report-button';
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => installDomShims());
-beforeEach(() => resetAppState());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 function Where() {
   const location = useLocation();
