@@ -249,6 +249,11 @@ export const writingViewSchema = z.object({
   status: z.enum(['draft', 'ordered', 'writing', 'done', 'failed']),
   statusText: z.string(),
   progress: z.number(),
+  /**
+   * While the paid job waits for a worker: how many queued jobs a worker takes before it (statusText
+   * then says 排队中，前面还有 N 个任务 and progress is 0). Null or absent when it is not waiting.
+   */
+  queueAhead: z.number().nullable().optional(),
   sectionsWritten: z.number(),
   wordsWritten: z.number(),
   removedCitations: z.number(),

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, ok, reductionApi, reductionFileFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
+import { withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, readUpload } from '../../lib/upload.ts';
@@ -34,6 +35,9 @@ export async function reductionRoutes(
   const { rt } = options;
   const { now } = rt;
   const db = () => rt.db;
+  // A paid reduction whose job waits for a worker says 排队中 and its place, not a percentage.
+  const queued = (v: ReturnType<typeof toReductionView>) =>
+    withQueuePlace(db(), v, v.status === 'rewriting' && v.orderId ? `reduction:${v.orderId}` : null);
   const maxBytes = rt.check.config.uploadMaxBytes;
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
@@ -147,7 +151,7 @@ export async function reductionRoutes(
     app,
     reductionApi.getMyWeightReductionOrder,
     async ({ auth }) => {
-      return ok({ list: await listReductions(db(), auth.userId) });
+      return ok({ list: await Promise.all((await listReductions(db(), auth.userId)).map(queued)) });
     },
     { auth: requireUser },
   );
@@ -156,7 +160,7 @@ export async function reductionRoutes(
     app,
     reductionApi.query,
     async ({ auth, body }) => {
-      return ok(toReductionView(await ownReduction(db(), auth.userId, body.reductionId)));
+      return ok(await queued(toReductionView(await ownReduction(db(), auth.userId, body.reductionId))));
     },
     { auth: requireUser },
   );

@@ -24,8 +24,8 @@ export const writingModule = defineModule({
   hooks({ orders }) {
     orders.onPaid('ai_writing', writingPaidHandler);
   },
-  async routes(app, { writing }) {
-    await app.register(writingRoutes, { rt: writing });
+  async routes(app, { writing, llm }) {
+    await app.register(writingRoutes, { rt: writing, quota: llm.quota });
   },
   jobs: writingJobDefinitions,
 });

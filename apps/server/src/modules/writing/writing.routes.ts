@@ -3,10 +3,12 @@ import { ErrorCode, ok, type searchReferenceBody, writingApi } from '@kyfw/contr
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment } from '../../lib/upload.ts';
 import { requireUser } from '../accounts/auth.ts';
+import type { AiQuota } from '../llm/llm.module.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
 import { orderUnlimitedRevisions, requestRevision } from './writing.revisions.ts';
@@ -33,11 +35,17 @@ import { AREA_NAMES, TEXTS } from './writing.texts.ts';
 const TASK_BOOK_MAX_BYTES = 10 * 1024 * 1024;
 
 /** /aiWriting/* (spec §7; contracts in @kyfw/contracts writingApi; docs/api/writing.md). Every route needs a login. */
-export async function writingRoutes(app: FastifyInstance, options: { rt: WritingRuntime }): Promise<void> {
-  const { rt } = options;
+export async function writingRoutes(
+  app: FastifyInstance,
+  options: { rt: WritingRuntime; quota: AiQuota },
+): Promise<void> {
+  const { rt, quota } = options;
   const { db, now } = rt;
   const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
+  // A paid writing whose job waits for a worker says 排队中 and its place, not a percentage.
+  const queued = (v: ReturnType<typeof toWritingView>) =>
+    withQueuePlace(db, v, v.status === 'writing' && v.orderId ? `writing:${v.orderId}` : null);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -45,7 +53,10 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.title,
-    async ({ auth, body }) => ok(await suggestTitles(rt, auth.userId, body)),
+    async ({ auth, body, request }) =>
+      ok(
+        await quota.free({ userId: auth.userId, ip: request.ip }, () => suggestTitles(rt, auth.userId, body)),
+      ),
     auth,
   );
 
@@ -66,8 +77,13 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.outline,
-    async ({ auth, body }) =>
-      ok({ ...(await generateOutline(rt, auth.userId, body.writingId, now())), sandbox: sandbox() }),
+    async ({ auth, body, request }) =>
+      ok({
+        ...(await quota.free({ userId: auth.userId, ip: request.ip }, () =>
+          generateOutline(rt, auth.userId, body.writingId, now()),
+        )),
+        sandbox: sandbox(),
+      }),
     auth,
   );
 
@@ -81,8 +97,13 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.abstract,
-    async ({ auth, body }) =>
-      ok({ ...(await generateAbstract(rt, auth.userId, body.writingId, now())), sandbox: sandbox() }),
+    async ({ auth, body, request }) =>
+      ok({
+        ...(await quota.free({ userId: auth.userId, ip: request.ip }, () =>
+          generateAbstract(rt, auth.userId, body.writingId, now()),
+        )),
+        sandbox: sandbox(),
+      }),
     auth,
   );
 
@@ -173,7 +194,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
       app,
       e,
       async ({ auth, body }) =>
-        ok(toWritingView(await getWriting(db, auth.userId, body.writingId), sandbox())),
+        ok(await queued(toWritingView(await getWriting(db, auth.userId, body.writingId), sandbox()))),
       auth,
     );
   }
@@ -182,7 +203,11 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     app,
     writingApi.list,
     async ({ auth }) =>
-      ok({ list: (await listWritings(db, auth.userId)).map((w) => toWritingView(w, sandbox())) }),
+      ok({
+        list: await Promise.all(
+          (await listWritings(db, auth.userId)).map((w) => queued(toWritingView(w, sandbox()))),
+        ),
+      }),
     auth,
   );
 
@@ -191,7 +216,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     writingApi.fullText,
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
-      return ok({ ...toWritingView(w, sandbox()), sections: w.sections });
+      return ok({ ...(await queued(toWritingView(w, sandbox()))), sections: w.sections });
     },
     auth,
   );
