@@ -32,23 +32,36 @@ export async function readCounters(
   });
 }
 
-/** Adds `delta` calls to a bucket's window; a row of an older window starts again from the window. */
-export async function addToCounter(
-  db: Kysely<Database>,
-  bucket: string,
-  windowStart: Date,
-  delta: number,
-): Promise<void> {
+/** Counts one call in a bucket's window; a row of an older window starts again from this window. */
+export async function countCall(db: Kysely<Database>, bucket: string, windowStart: Date): Promise<void> {
   const sameWindow = sql<boolean>`rate_limit_hits.window_start = ${windowStart}`;
   await db
     .insertInto('rate_limit_hits')
-    .values({ bucket, window_start: windowStart, hits: Math.max(0, delta) })
+    .values({ bucket, window_start: windowStart, hits: 1 })
     .onConflict((oc) =>
       oc.column('bucket').doUpdateSet({
-        hits: sql<number>`greatest(0, case when ${sameWindow} then rate_limit_hits.hits else 0 end + ${delta})`,
+        hits: sql<number>`case when ${sameWindow} then rate_limit_hits.hits + 1 else 1 end`,
         window_start: windowStart,
       }),
     )
+    .execute();
+}
+
+/** Takes back one call counted in a bucket's window (nothing when the window has passed). */
+export async function uncountCall(db: Kysely<Database>, bucket: string, windowStart: Date): Promise<void> {
+  // hits > 0 is a rule of the table: the last call of a window goes with its row.
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .where('hits', '<=', 1)
+    .execute();
+  await db
+    .updateTable('rate_limit_hits')
+    .set({ hits: sql<number>`hits - 1` })
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .where('hits', '>', 1)
     .execute();
 }
 
@@ -96,7 +109,7 @@ export async function spendBetween(db: Kysely<Database>, from: Date, to: Date): 
 export async function topAccountsBetween(db: Kysely<Database>, from: Date, to: Date, limit: number) {
   const rows = await db
     .selectFrom('llm_usage')
-    .leftJoin('users', 'users.id', 'llm_usage.user_id')
+    .leftJoin('users', (join) => join.on(sql<boolean>`users.id::text = llm_usage.user_id`))
     .select([
       'llm_usage.user_id as userId',
       sql<string | null>`max(users.phone_number)`.as('phone'),

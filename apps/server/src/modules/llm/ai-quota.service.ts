@@ -11,7 +11,7 @@ import {
 } from '../../providers/llm/index.ts';
 import type { AiQuotaConfig } from './ai-quota.config.ts';
 import {
-  addToCounter,
+  countCall,
   freeCallsSince,
   lockQuotaKey,
   readCounters,
@@ -20,6 +20,7 @@ import {
   spendByDayBetween,
   spendByTaskBetween,
   topAccountsBetween,
+  uncountCall,
 } from './ai-quota.repo.ts';
 
 const MINUTE = 60_000;
@@ -131,14 +132,14 @@ export function createAiQuota(deps: {
         const seconds = Math.max(1, Math.ceil((minute.getTime() + MINUTE - now.getTime()) / 1000));
         throw new AppError(ErrorCode.RATE_LIMITED, QUOTA_TEXTS.tooFast(seconds));
       }
-      for (const l of limits) await addToCounter(tx, l.bucket, l.windowStart, 1);
+      for (const l of limits) await countCall(tx, l.bucket, l.windowStart);
     });
     try {
       return await run();
     } catch (error) {
       if (!causedByModel(error)) {
         await db.transaction().execute(async (tx) => {
-          for (const l of limits) await addToCounter(tx, l.bucket, l.windowStart, -1);
+          for (const l of limits) await uncountCall(tx, l.bucket, l.windowStart);
         });
       }
       throw error;
