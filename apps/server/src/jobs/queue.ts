@@ -246,12 +246,15 @@ export async function purgeFinishedJobs(db: Kysely<Database>, olderThanDays: num
 
 /**
  * Where the queued job with this dedupe key waits: the number of queued jobs a worker takes before
- * it (claimJobs' order: run_at, then created_at). Null when no such job is waiting (running,
- * finished, or none).
+ * it (claimJobs' order: run_at, then created_at), and whether it ran before (a retry waiting for its
+ * turn). Null when no such job is waiting (running, finished, or none).
  */
-export async function queuePlace(db: Kysely<Database>, dedupeKey: string): Promise<number | null> {
-  const result = await sql<{ ahead: string }>`
-    select (
+export async function queuePlace(
+  db: Kysely<Database>,
+  dedupeKey: string,
+): Promise<{ ahead: number; retry: boolean } | null> {
+  const result = await sql<{ ahead: string; attempts: number }>`
+    select j.attempts, (
       select count(*) from jobs o
       where o.status = 'queued' and (o.run_at, o.created_at) < (j.run_at, j.created_at)
     ) as ahead
@@ -259,7 +262,7 @@ export async function queuePlace(db: Kysely<Database>, dedupeKey: string): Promi
     where j.dedupe_key = ${dedupeKey} and j.status = 'queued'
   `.execute(db);
   const row = result.rows[0];
-  return row ? Number(row.ahead) : null;
+  return row ? { ahead: Number(row.ahead), retry: Number(row.attempts) > 0 } : null;
 }
 
 /** 排队中 and its place, the words a page shows for a job waiting for a worker. */
@@ -269,15 +272,20 @@ export function queuedText(ahead: number): string {
 
 /**
  * A job's view while its job waits for a worker: says 排队中 and its place instead of a percentage
- * (progress 0, `queueAhead` set); any other view as it is, `queueAhead` null. `dedupeKey` is the
- * job's (null: no job runs for it now).
+ * (`queueAhead` set; progress 0 before its first run, what it had reached when a retry waits);
+ * any other view as it is, `queueAhead` null. `dedupeKey` is the job's (null: no job runs for it now).
  */
 export async function withQueuePlace<V extends { statusText: string; progress: number }>(
   db: Kysely<Database>,
   view: V,
   dedupeKey: string | null,
 ): Promise<V & { queueAhead: number | null }> {
-  const ahead = dedupeKey ? await queuePlace(db, dedupeKey) : null;
-  if (ahead === null) return { ...view, queueAhead: null };
-  return { ...view, statusText: queuedText(ahead), progress: 0, queueAhead: ahead };
+  const place = dedupeKey ? await queuePlace(db, dedupeKey) : null;
+  if (place === null) return { ...view, queueAhead: null };
+  return {
+    ...view,
+    statusText: queuedText(place.ahead),
+    progress: place.retry ? view.progress : 0,
+    queueAhead: place.ahead,
+  };
 }
