@@ -67,6 +67,9 @@ export const envSchema = z.object({
   ALLOW_SANDBOX_IN_PRODUCTION: env(booleanFlag.default(false)),
   WORKER_IN_PROCESS: env(booleanFlag.default(true)),
   WORKER_CONCURRENCY: env(integer(1, 64).default(2)),
+  // A worker's claim on a job lasts this long and is renewed every third of it while the job runs;
+  // a worker that dies leaves its jobs to others once the lease has run out.
+  JOB_LEASE_SECONDS: env(integer(15, 3600).default(60)),
   WEB_DIST_DIR: env(z.string().default(DEFAULT_WEB_DIST_DIR)),
   DEVTOOLS_DETERRENT: env(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   // Behind a reverse proxy: the proxies' addresses or CIDR ranges (comma-separated, or names like
@@ -182,6 +185,8 @@ function toConfig(e: Env) {
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     workerInProcess: e.WORKER_IN_PROCESS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    /** A worker's lease on a claimed job (jobs/worker.ts), renewed every third of it. */
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     /** Absolute. */
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     devtoolsDeterrent: e.DEVTOOLS_DETERRENT === 'on',
