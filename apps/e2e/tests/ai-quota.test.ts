@@ -66,7 +66,7 @@ describe('AI quotas', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // Nothing runs off the phone's screen sideways.
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
       .toBeLessThanOrEqual(390);
     await screenshot(page, 'ai-quota-console-390');
   });
