@@ -58,7 +58,10 @@ const LITERAL_PATTERNS: readonly { kind: LiteralKind; re: RegExp }[] = [
   // Book and article titles.
   { kind: 'title', re: /《[^》\n]{1,80}》/gu },
   // Formulas: something = something, with Latin letters, digits or operators around it.
-  { kind: 'formula', re: /[A-Za-z0-9_()（）^+\-*/×÷.\s]{1,40}[=≈≤≥<>][A-Za-z0-9_()（）^+\-*/×÷.\s]{1,40}/gu },
+  {
+    kind: 'formula',
+    re: /[A-Za-z\p{Script=Greek}0-9_()（）^+\-*/×÷.\s]{1,40}[=≈≤≥<>][A-Za-z\p{Script=Greek}0-9_()（）^+\-*/×÷.\s]{1,40}/gu,
+  },
   // Latin-script terms and abbreviations (CNN, BERT-base, SPSS, GPT-4).
   { kind: 'term', re: /[A-Za-z][A-Za-z0-9\-+.]*(?:\s+[A-Z][A-Za-z0-9\-+.]*)*/gu },
 ];
@@ -83,7 +86,11 @@ function literalsOf(text: string): Fact[] {
       const start = (m.index ?? 0) + lead;
       const end = start + value.length;
       // A formula needs an operator between operands, not only spaces and digits.
-      if (kind === 'formula' && !/[A-Za-z0-9)）]\s*[=≈≤≥<>]\s*[-+]?\s*[A-Za-z0-9(（]/u.test(value)) continue;
+      if (
+        kind === 'formula' &&
+        !/[A-Za-z\p{Script=Greek}0-9)）]\s*[=≈≤≥<>]\s*[-+]?\s*[A-Za-z\p{Script=Greek}0-9(（]/u.test(value)
+      )
+        continue;
       // A unit right after a number (5kg, 3 GB) belongs to the number.
       if (kind === 'term' && /\d\s*$/u.test(text.slice(Math.max(0, start - 2), start)) && value.length <= 5)
         continue;
@@ -139,9 +146,12 @@ function sentencesOf(text: string): Sentence[] {
   return out;
 }
 
-/** Character bigrams of the Han, Latin and digit content (punctuation and spaces dropped). */
+/**
+ * Character bigrams of the Han and Latin content (digits, punctuation and spaces dropped: numbers
+ * have their own rule, and a number must not pull a sentence towards another).
+ */
 function bigramsOf(text: string): Set<string> {
-  const chars = [...text.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '')];
+  const chars = [...text.replace(/[^\p{Script=Han}A-Za-z]/gu, '')];
   const out = new Set<string>();
   for (let i = 0; i + 1 < chars.length; i += 1) out.add(chars[i]! + chars[i + 1]!);
   return out;
@@ -170,7 +180,7 @@ function distinctive(sentences: readonly Sentence[]): Set<string>[] {
   return grams.map((own, i) => {
     const out = new Set<string>();
     for (const b of own) {
-      if (FUNCTION_BIGRAMS.has(b) || /^\d+$/u.test(b)) continue;
+      if (FUNCTION_BIGRAMS.has(b)) continue;
       if (grams.some((g, j) => j !== i && g.has(b))) continue;
       out.add(b);
     }
@@ -189,19 +199,24 @@ function shorten(s: string, max = 24): string {
   return [...t].length > max ? `${[...t].slice(0, max).join('')}…` : t;
 }
 
-/** Which original sentences each rewrite sentence carries (by shared bigrams; merges allowed). */
+/**
+ * Which original sentences each rewrite sentence carries. Each original sentence picks the rewrite
+ * sentences holding most of its distinctive bigrams (a split picks several, a merge is picked by
+ * several); a sentence with too few distinctive bigrams uses all of its own.
+ */
 function align(source: readonly Sentence[], rewrite: readonly Sentence[]): Set<number>[] {
-  const sourceGrams = source.map((s) => bigramsOf(s.text));
-  return rewrite.map((r) => {
-    const grams = bigramsOf(r.text);
-    const scores = sourceGrams.map((g) => coverage(grams, g));
+  const own = distinctive(source);
+  const rewriteGrams = rewrite.map((r) => bigramsOf(r.text));
+  const out = rewrite.map(() => new Set<number>());
+  source.forEach((s, i) => {
+    const grams = own[i]!.size >= 2 ? own[i]! : bigramsOf(s.text);
+    const scores = rewriteGrams.map((g) => coverage(grams, g));
     const best = Math.max(0, ...scores);
-    const out = new Set<number>();
-    scores.forEach((s, i) => {
-      if (best > 0 && s >= best * 0.6) out.add(i);
+    scores.forEach((score, j) => {
+      if (best > 0 && score >= best * 0.5) out[j]!.add(i);
     });
-    return out;
   });
+  return out;
 }
 
 function sentenceAt(sentences: readonly Sentence[], offset: number): number {
@@ -395,6 +410,14 @@ function directionViolations(original: string, rewrite: string): Violation[] {
   return out;
 }
 
+/** The text with its numbers blanked out (万人 after 34200 is no name). */
+function withoutNumbers(text: string): string {
+  let out = text;
+  for (const n of numbersOf(text))
+    out = out.slice(0, n.start) + '　'.repeat(n.end - n.start) + out.slice(n.end);
+  return out;
+}
+
 // --- the check ------------------------------------------------------------------------------------
 
 function numberViolations(
@@ -450,8 +473,8 @@ export function checkRewrite(original: string, rewrite: string): Violation[] {
     ),
   );
 
-  const oNames = namesOf(oPlain);
-  const rNames = namesOf(rPlain);
+  const oNames = namesOf(withoutNumbers(oPlain));
+  const rNames = namesOf(withoutNumbers(rPlain));
   const squeezed = (s: string) => s.replace(/\s+/g, '');
   const rFlat = squeezed(rewrite);
   const oFlat = squeezed(original);

@@ -173,7 +173,7 @@ const NUMBER_RE = new RegExp(
   'gu',
 );
 
-const SINGLE_CN_NEEDS_UNIT = /^[二两三四五六七八九]$/u;
+const SINGLE_CN_NEEDS_UNIT = /^[二两三四五六七八九十]$/u;
 /** 一 is a number only before a measuring unit (一岁, 一倍); 一种, 一个, 一次 are idiom as often. */
 const ONE_UNITS = new Set(['岁', '周岁', '倍', '个月', '小时', '分钟', '元', '万元', '亿元', '%', '‰']);
 
@@ -234,6 +234,8 @@ export function numbersOf(input: string): NumberToken[] {
       // 一 or 十 leading a word (一般, 十分) and 千/百/万 alone are words, not numbers.
       if (!ordinal && !unit && !/[二三四五六七八九两〇零].*|十[一二三四五六七八九]/u.test(cn)) continue;
       if (/^[千百万亿]/u.test(cn)) continue;
+      // 十分 (very), 十足, 百分: adverbs, not ten points.
+      if (cn === '十' && unit === '分') continue;
       const v = chineseNumeralValue(cn) * (g.cbig ? bigOf(g.cbig) : 1);
       if (Number.isNaN(v)) continue;
       out.push(token(input, start, raw.length, 1, v, unit, CLASSIFIERS.includes(unit), ordinal));

@@ -156,7 +156,8 @@ export function namesOf(text: string, words: readonly Word[] = wordsOf(text)): N
     } else if (tag === 'ns') {
       add(word, 'place');
     } else if (tag === 'nt') {
-      if (!word.endsWith('学')) add(word, 'organisation');
+      // 统计学, 伦理学: disciplines the dictionary tags as organisations (大学, 中学 are schools).
+      if (!/(?<![大中小])学$/u.test(word)) add(word, 'organisation');
     }
   }
   return out;
