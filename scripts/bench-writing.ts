@@ -165,7 +165,7 @@ for (let d = 0; d < DRAFTS; d += 1) {
   } as unknown as Writing;
   const docx = await renderWritingDocx(w, { sandbox: true, now: new Date() });
   const text = new TextDecoder()
-    .decode(unzipSync(new Uint8Array(docx))['word/document.xml'])
+    .decode(unzipSync(new Uint8Array(docx.bytes))['word/document.xml'])
     .replace(/<[^>]+>/g, '');
   const refStart = text.lastIndexOf('参考文献');
   const listed = new Set([...text.slice(refStart).matchAll(/\[(\d+)\] /g)].map((m) => Number(m[1])));
