@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatGbt7714, parseReferences, type Source } from '../../src/modules/writing/references.ts';
-import { citationFindings, cleanCitations, totalRemoved } from '../../src/modules/writing/writing.citations.ts';
+import {
+  citationFindings,
+  cleanCitations,
+  totalRemoved,
+} from '../../src/modules/writing/writing.citations.ts';
 
 const sources: Source[] = [
   {
@@ -43,13 +47,16 @@ describe('citations by construction: only [n] to the list survives', () => {
     const out = clean(
       '发表于《管理世界》的研究表明[1]，见 https://example.com/paper?id=3 与 doi: 10.1016/j.jss.2020.01.002 。《经济研究》2020年第3期指出[7]，《人口研究》的数据[1]，依据《中华人民共和国老年人权益保障法》。',
     );
-    expect(out.text).toBe('研究表明[1]，见与。指出，《人口研究》的数据[1]，依据《中华人民共和国老年人权益保障法》。');
+    expect(out.text).toBe(
+      '研究表明[1]，见与。指出，《人口研究》的数据[1]，依据《中华人民共和国老年人权益保障法》。',
+    );
     expect(out.removed).toMatchObject({ url: 1, doi: 1, journal: 2, mark: 1 });
     expect(citationFindings(out.text, ctx)).toEqual([]);
   });
 
   it('asks for a new text when the model wrote its own reference list; the last attempt drops it and every mark', () => {
-    const text = '已有研究[1]表明问题突出[2]。\n参考文献\n[1] 张三. 虚构的论文[J]. 虚构学报, 2020.\n[2] 李四. 另一篇[J]. 某刊, 2019.';
+    const text =
+      '已有研究[1]表明问题突出[2]。\n参考文献\n[1] 张三. 虚构的论文[J]. 虚构学报, 2020.\n[2] 李四. 另一篇[J]. 某刊, 2019.';
     expect(clean(text).regenerate).toBe('referenceBlock');
     const last = clean(text, true);
     expect(last.regenerate).toBeNull();
@@ -61,7 +68,9 @@ describe('citations by construction: only [n] to the list survives', () => {
       `${text}\n张三等（2020）、Smith et al. (2019)、doi:10.1000/xyz、www.example.org、《虚构学报》、[9]`,
       ctx,
     ).map((f) => f.kind);
-    expect(new Set(kinds)).toEqual(new Set(['referenceBlock', 'authorYear', 'doi', 'url', 'journal', 'mark']));
+    expect(new Set(kinds)).toEqual(
+      new Set(['referenceBlock', 'authorYear', 'doi', 'url', 'journal', 'mark']),
+    );
   });
 
   it('leaves years that are not attributions alone', () => {
@@ -74,7 +83,13 @@ describe('citations by construction: only [n] to the list survives', () => {
 describe('references: what the record has, and what it lacks said plainly', () => {
   it('reads 年(期) without a volume and prints it once', () => {
     const [ref] = parseReferences('[3] 周杰. 金融科技与银行风险[J]. 金融研究, 2018(11): 47-67.');
-    expect(ref!.fields).toMatchObject({ source: '金融研究', year: 2018, volume: null, issue: '11', pages: '47-67' });
+    expect(ref!.fields).toMatchObject({
+      source: '金融研究',
+      year: 2018,
+      volume: null,
+      issue: '11',
+      pages: '47-67',
+    });
     expect(ref!.formatted).toBe('周杰. 金融科技与银行风险[J]. 金融研究, 2018(11): 47-67.');
   });
 
@@ -82,8 +97,8 @@ describe('references: what the record has, and what it lacks said plainly', () =
     expect(
       formatGbt7714({ title: '城市社区养老服务供给研究', authors: [], year: null, source: null, type: 'J' }),
     ).toBe('城市社区养老服务供给研究[J].［记录未载明作者、刊名、年份，请查证原文后补全］');
-    expect(formatGbt7714({ title: '甲', authors: ['王明'], year: 2021, source: '《人口研究》', type: 'J' })).toBe(
-      '王明. 甲[J]. 人口研究, 2021.',
-    );
+    expect(
+      formatGbt7714({ title: '甲', authors: ['王明'], year: 2021, source: '《人口研究》', type: 'J' }),
+    ).toBe('王明. 甲[J]. 人口研究, 2021.');
   });
 });

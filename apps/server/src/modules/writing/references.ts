@@ -84,7 +84,8 @@ export function formatGbt7714(s: Omit<Source, 'n' | 'origin'>): string {
 }
 
 /** The note of an entry whose record lacks fields. */
-export const MISSING_NOTE = (missing: readonly string[]) => `［记录未载明${missing.join('、')}，请查证原文后补全］`;
+export const MISSING_NOTE = (missing: readonly string[]) =>
+  `［记录未载明${missing.join('、')}，请查证原文后补全］`;
 
 export interface ParsedReference {
   raw: string;
@@ -113,7 +114,11 @@ export function parseReferences(text: string): ParsedReference[] {
       .split(/[,，、;；]/)
       .map((a) => a.trim())
       .filter((a) => a && a !== '等' && !/^et al\.?$/i.test(a));
-    const rest = m[4]!.replace(/[.。]\s*$/, '').replace(/，/g, ',').replace(/：/g, ':').replace(/[（）]/g, (c) => (c === '（' ? '(' : ')'));
+    const rest = m[4]!
+      .replace(/[.。]\s*$/, '')
+      .replace(/，/g, ',')
+      .replace(/：/g, ':')
+      .replace(/[（）]/g, (c) => (c === '（' ? '(' : ')'));
     const year = /(?<!\d)(1[89]\d{2}|20\d{2})(?!\d)/.exec(rest)?.[1];
     const sourceName = rest.split(',')[0]?.trim() || null;
     // 卷(期) after the year (`2019, 39(5)`), or 年(期) when the journal has no volumes (`2018(11)`).

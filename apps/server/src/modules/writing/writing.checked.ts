@@ -2,6 +2,7 @@ import {
   checkOutput,
   type LlmMessage,
   type LlmProvider,
+  type LlmUsage,
   maxTokensForChars,
   type OutputExpectations,
   type OutputViolation,
@@ -10,12 +11,7 @@ import {
   violationsText,
 } from '../../providers/llm/index.ts';
 import type { Source } from './references.ts';
-import {
-  citationFindings,
-  cleanCitations,
-  NO_REMOVALS,
-  type RemovedCounts,
-} from './writing.citations.ts';
+import { citationFindings, cleanCitations, NO_REMOVALS, type RemovedCounts } from './writing.citations.ts';
 import { TEXTS } from './writing.texts.ts';
 
 /**
@@ -47,7 +43,12 @@ function languageOf(language: 'zh' | 'en'): OutputExpectations['language'] {
  */
 export function endsComplete(text: string): boolean {
   const last = text.trimEnd().split('\n').at(-1)?.trim() ?? '';
-  return /[。！？!?…；;.」』”"’）)】\]]$/.test(last) || /^\|.*\|$/.test(last) || /\$\$$/.test(last) || last === '```';
+  return (
+    /[。！？!?…；;.」』”"’）)】\]]$/.test(last) ||
+    /^\|.*\|$/.test(last) ||
+    /\$\$$/.test(last) ||
+    last === '```'
+  );
 }
 
 export interface CheckedSectionRequest {
@@ -64,9 +65,14 @@ export interface CheckedSectionRequest {
   onText?: (textSoFar: string) => void;
 }
 
-export type CheckedSection =
-  | { ok: true; text: string; removed: RemovedCounts; attempts: number }
-  | { ok: false; violations: OutputViolation[]; attempts: number };
+export type CheckedSection = (
+  | { ok: true; text: string; removed: RemovedCounts }
+  | { ok: false; violations: OutputViolation[] }
+) & {
+  attempts: number;
+  /** Tokens and cost of every answer asked for, rejected ones included. */
+  usage: LlmUsage;
+};
 
 /**
  * A section (or a revised section) that passed every check: hygiene, complete, within length,
@@ -113,9 +119,10 @@ export async function writeCheckedSection(req: CheckedSectionRequest): Promise<C
       return violations;
     },
   });
-  if (!result.ok) return { ok: false, violations: result.violations, attempts: result.attempts };
+  if (!result.ok)
+    return { ok: false, violations: result.violations, attempts: result.attempts, usage: result.usage };
   const accepted = cleaned.get(result.attempts) ?? { text: result.text, removed: { ...NO_REMOVALS } };
-  return { ok: true, ...accepted, attempts: result.attempts };
+  return { ok: true, ...accepted, attempts: result.attempts, usage: result.usage };
 }
 
 /**

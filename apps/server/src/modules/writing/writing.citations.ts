@@ -46,7 +46,6 @@ export function totalRemoved(counts: RemovedCounts): number {
 // --- patterns ----------------------------------------------------------------------------------
 
 const YEAR = '(?:19|20)\\d{2}[a-z]?';
-const CN_NAME = '[\\u4e00-\\u9fff·]{2,4}';
 /** `张三（2021）`, `张三和李四（2021）`, `王明等（2020）`, `刘洋等人(2019)`: the name part is found by the surname list. */
 const CN_PAREN_YEAR = new RegExp(`(等人|等)?\\s*[（(]\\s*(${YEAR})\\s*[)）]`, 'g');
 /** `（张三，2019）`, `(Smith et al., 2020; Lee, 2019)`, `（王明等，2021：35）`. */
@@ -59,7 +58,8 @@ const EN_NARRATIVE = new RegExp(
   `\\b([A-Z][a-z][A-Za-z'’\\-]*)(\\s+(?:and|&)\\s+[A-Z][a-z][A-Za-z'’\\-]*|\\s+et\\s+al\\.?)?\\s*\\(\\s*(${YEAR})\\s*\\)`,
   'g',
 );
-const DOI = /(?:\b(?:DOI|doi)\s*[:：]?\s*)?(?:https?:\/\/(?:dx\.)?doi\.org\/)?\b10\.\d{4,9}\/[^\s，。；;、）)\]】]+/g;
+const DOI =
+  /(?:\b(?:DOI|doi)\s*[:：]?\s*)?(?:https?:\/\/(?:dx\.)?doi\.org\/)?\b10\.\d{4,9}\/[^\s，。；;、）)\]】]+/g;
 const URL = /\b(?:https?:\/\/|www\.)[^\s，。；;、）)\]】<>"'“”]+/gi;
 const JOURNAL = /《([^《》\n]{2,40})》/g;
 /** Names of periodicals: what a 《…》 naming a journal ends with. */
@@ -74,11 +74,25 @@ const REFERENCE_LINE =
 
 /** The 100 commonest Chinese surnames and the compound ones: where a name before （2021） starts. */
 const SURNAMES = new Set(
-  (
-    '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝'
-      .split('')
-      .concat(['欧阳', '司马', '上官', '诸葛', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '宇文', '司徒', '夏侯', '令狐', '端木'])
-  ),
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝'
+    .split('')
+    .concat([
+      '欧阳',
+      '司马',
+      '上官',
+      '诸葛',
+      '东方',
+      '皇甫',
+      '尉迟',
+      '公孙',
+      '慕容',
+      '长孙',
+      '宇文',
+      '司徒',
+      '夏侯',
+      '令狐',
+      '端木',
+    ]),
 );
 
 /** The name(s) right before `end` in `text` (`张三和李四`, `王明`), by the surname list; '' when none. */
@@ -242,9 +256,24 @@ export function cleanCitations(input: string, options: CleanOptions): CleanResul
   const listed = listedNames(sources);
   text = text.replace(
     new RegExp(`(${JOURNAL_LEAD})?《([^《》\\n]{2,40})》(${JOURNAL_TAIL})(上|中)?(的)?`, 'g'),
-    (whole, lead: string | undefined, name: string, tail: string, _on: string, _of: string, offset: number, all: string) => {
+    (
+      whole,
+      lead: string | undefined,
+      name: string,
+      tail: string,
+      _on: string,
+      _of: string,
+      offset: number,
+      all: string,
+    ) => {
       if (listed.has(name.trim())) return whole;
-      if (!isJournalMention(name, lead ?? all.slice(Math.max(0, offset - 6), offset), tail + all.slice(offset + whole.length, offset + whole.length + 12)))
+      if (
+        !isJournalMention(
+          name,
+          lead ?? all.slice(Math.max(0, offset - 6), offset),
+          tail + all.slice(offset + whole.length, offset + whole.length + 12),
+        )
+      )
         return whole;
       removed.journal += 1;
       return '';
@@ -296,7 +325,8 @@ export function citationFindings(text: string, ctx: AuditContext): CitationFindi
   for (const m of text.matchAll(CN_PAREN_YEAR)) {
     // （2021） after Chinese text is an attribution; after a number or a 《》 title (a plan's years) it is not.
     const before = text.slice(Math.max(0, m.index! - 1), m.index!);
-    if (/[\u4e00-\u9fff]/.test(before) || m[1]) add('authorYear', text.slice(Math.max(0, m.index! - 6), m.index! + m[0].length));
+    if (/[\u4e00-\u9fff]/.test(before) || m[1])
+      add('authorYear', text.slice(Math.max(0, m.index! - 6), m.index! + m[0].length));
   }
   for (const m of text.matchAll(DOI)) add('doi', m[0]);
   for (const m of text.matchAll(URL)) add('url', m[0]);

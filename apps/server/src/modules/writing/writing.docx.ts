@@ -25,8 +25,8 @@ import {
 } from 'docx';
 import { unzipSync } from 'fflate';
 import { formatGbt7714, renumberCitations } from './references.ts';
-import { type CitationFinding, citationFindings, cleanCitations, totalRemoved } from './writing.citations.ts';
 import { CHART_SIZE, renderChartPng } from './writing.chart.ts';
+import { type CitationFinding, citationFindings, cleanCitations, totalRemoved } from './writing.citations.ts';
 import type { FigureSpec } from './writing.figure.ts';
 import { latexToOmml } from './writing.math.ts';
 import type { Writing } from './writing.repo.ts';

@@ -107,7 +107,9 @@ export async function figureForSection(
   const chart = answer.chart;
   const words = [
     { text: chart.caption, language: input.facts.language === 'en' ? ('any' as const) : ('zh' as const) },
-    ...[...chart.labels, ...chart.series.map((s) => s.name)].filter(Boolean).map((text) => ({ text, language: 'any' as const })),
+    ...[...chart.labels, ...chart.series.map((s) => s.name)]
+      .filter(Boolean)
+      .map((text) => ({ text, language: 'any' as const })),
   ];
   if (checkStrings(words, figureMessages(input.facts, input.section, input.text)).length > 0) return null;
   return chart;

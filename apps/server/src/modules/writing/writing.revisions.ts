@@ -228,7 +228,8 @@ async function reviseSection(ctx: JobContext<z.infer<typeof revisePayload>>) {
     await db.transaction().execute(async (tx) => {
       const current = await findWriting(tx, w.id, { forUpdate: true });
       if (!current?.revision || current.revision.path !== revision.path) return;
-      const revised = current.sections.map((s) => sections.find((x) => x.path === s.path && s.path === revision.path) ?? s);
+      const next = sections.find((s) => s.path === revision.path)!;
+      const revised = current.sections.map((s) => (s.path === revision.path ? next : s));
       await updateWriting(tx, w.id, { sections: revised, revision: null }, new Date());
     });
     return { revised: revision.path };

@@ -52,7 +52,8 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.saveOrder,
-    async ({ auth, body }) => ok(await writingView(rt, await saveDraft(db, auth.userId, body, now()), sandbox())),
+    async ({ auth, body }) =>
+      ok(await writingView(rt, await saveDraft(db, auth.userId, body, now()), sandbox())),
     auth,
   );
 
@@ -100,7 +101,10 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
       const supplied = body.writingId ? (await getWriting(db, userId, body.writingId)).sources : [];
       const found = await searchLibrary(rt, { ...body, english, supplied });
       return ok({
-        list: found.list.map(({ abstract: _a, keywords: _k, ...s }) => ({ ...s, formatted: formatGbt7714(s) })),
+        list: found.list.map(({ abstract: _a, keywords: _k, ...s }) => ({
+          ...s,
+          formatted: formatGbt7714(s),
+        })),
         total: found.total,
         message:
           found.total > 0 ? TEXTS.searchFound(found.total) : english ? TEXTS.enNotFound : TEXTS.noSources,
@@ -172,7 +176,8 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     route(
       app,
       e,
-      async ({ auth, body }) => ok(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox())),
+      async ({ auth, body }) =>
+        ok(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox())),
       auth,
     );
   }
@@ -182,7 +187,9 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     writingApi.list,
     async ({ auth }) =>
       ok({
-        list: await Promise.all((await listWritings(db, auth.userId)).map((w) => writingView(rt, w, sandbox()))),
+        list: await Promise.all(
+          (await listWritings(db, auth.userId)).map((w) => writingView(rt, w, sandbox())),
+        ),
       }),
     auth,
   );

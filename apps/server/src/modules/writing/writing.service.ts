@@ -7,6 +7,8 @@ import { consumeEntitlement, listEntitlements } from '../accounts/entitlements.s
 import type { Library } from '../check/library/library.ts';
 import type { OrdersApi } from '../orders/orders.api.ts';
 import { parseReferences, type Source } from './references.ts';
+import { checkedStructured, WritingRejected } from './writing.checked.ts';
+import { cleanCitations } from './writing.citations.ts';
 import { abstractMessages, outlineMessages, titleMessages, type WritingFacts } from './writing.prompts.ts';
 import {
   findWritingOfUser,
@@ -21,8 +23,6 @@ import {
   outlineSuggestion,
   titleSuggestions,
 } from './writing.schemas.ts';
-import { checkedStructured, WritingRejected } from './writing.checked.ts';
-import { cleanCitations } from './writing.citations.ts';
 import { searchLibrary } from './writing.search.ts';
 import { AREA_GOODS, AREA_NAMES, STATUS_TEXTS, TEXTS } from './writing.texts.ts';
 import './writing.sandbox.ts';
@@ -117,7 +117,11 @@ export async function suggestTitles(
             schemaName: 'title_suggestions',
           })
         ).value,
-      (v) => v.titles.flatMap((t) => [{ text: t.title, language: 'any' as const, maxChars: 60 }, { text: t.reason, language: 'zh' as const }]),
+      (v) =>
+        v.titles.flatMap((t) => [
+          { text: t.title, language: 'any' as const, maxChars: 60 },
+          { text: t.reason, language: 'zh' as const },
+        ]),
       messages,
     ),
   );

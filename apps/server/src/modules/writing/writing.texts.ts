@@ -20,7 +20,8 @@ export const TEXTS = {
   // What a rejected answer broke (writing.checked.ts), beside the shared rules of providers/llm.
   checkCutOff: '回答没有写完（结尾不是完整的句子）',
   checkOwnReferenceList: '正文后附有模型自拟的参考文献列表',
-  checkUnresolvedCitations: (found: readonly string[]) => `有无法对应参考文献的引用：${found.slice(0, 3).join('、')}`,
+  checkUnresolvedCitations: (found: readonly string[]) =>
+    `有无法对应参考文献的引用：${found.slice(0, 3).join('、')}`,
   checkPreambleInField: '字段中含有开场白或说明文字',
   sectionRejected: (path: string, why: string) => `第 ${path} 节多次生成均未通过检查：${why}`,
   finalAuditFailed: (found: readonly string[]) => `全文引用核查未通过：${found.slice(0, 3).join('、')}`,
