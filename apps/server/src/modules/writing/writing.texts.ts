@@ -23,6 +23,7 @@ export const TEXTS = {
   checkUnresolvedCitations: (found: readonly string[]) =>
     `有无法对应参考文献的引用：${found.slice(0, 3).join('、')}`,
   checkPreambleInField: '字段中含有开场白或说明文字',
+  checkBadShape: '回答不是要求的格式',
   sectionRejected: (path: string, why: string) => `第 ${path} 节多次生成均未通过检查：${why}`,
   finalAuditFailed: (found: readonly string[]) => `全文引用核查未通过：${found.slice(0, 3).join('、')}`,
   freeOutlineUsed: '免费大纲次数已用完，请先购买全文后再生成大纲',
