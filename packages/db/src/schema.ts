@@ -979,3 +979,18 @@ export interface Database {
 }
 
 export type LibraryImportRow = Selectable<LibraryImportsTable>;
+
+// --- the payment sandboxes' books (migration 0059) ------------------------------------------------
+
+export interface PaymentSandboxOrdersTable {
+  channel: 'wx' | 'ali';
+  order_no: string;
+  /** The sandbox's record of the order (providers/payment/sandbox-store.ts SandboxOrder). */
+  data: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  payment_sandbox_orders: PaymentSandboxOrdersTable;
+}

@@ -73,6 +73,7 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
       sandboxKeys: options.sandboxKeys,
       logger: options.logger,
       now: () => options.now().getTime(),
+      db: options.db,
     }));
   return {
     db: options.db,
