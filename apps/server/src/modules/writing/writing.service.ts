@@ -59,7 +59,9 @@ export async function askLlm<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     // Answers that never matched the asked shape are the model's fault, not the service's.
     if (error instanceof LlmError && error.kind === 'bad_output')
-      throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiRejected(TEXTS.checkBadShape), { cause: error });
+      throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiRejected(TEXTS.checkBadShape), {
+        cause: error,
+      });
     if (error instanceof LlmError)
       throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiFailed, { cause: error });
     if (error instanceof WritingRejected)
