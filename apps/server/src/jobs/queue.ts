@@ -270,6 +270,14 @@ export function queuedText(ahead: number): string {
   return ahead > 0 ? `排队中，前面还有 ${ahead} 个任务` : '排队中，即将开始';
 }
 
+/** What a paid service's view has that says where its job is. */
+export interface QueuedView {
+  status: string;
+  statusText: string;
+  progress: number;
+  orderId: string | null;
+}
+
 /**
  * A job's view while its job waits for a worker: says 排队中 and its place instead of a percentage
  * (`queueAhead` set; progress 0 before its first run, what it had reached when a retry waits);

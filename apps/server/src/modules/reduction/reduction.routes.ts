@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, ok, reductionApi, reductionFileFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
-import { withQueuePlace } from '../../jobs/index.ts';
+import { type QueuedView, withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, readUpload } from '../../lib/upload.ts';
@@ -18,9 +18,10 @@ import {
   listReductions,
   ownReduction,
   type ReductionRuntime,
+  reductionViewOf,
   requireDone,
-  toReductionView,
-  toResultView,
+  resultViewOf,
+  rewrittenItems,
 } from './reduction.service.ts';
 import { TEXTS } from './reduction.texts.ts';
 
@@ -36,7 +37,7 @@ export async function reductionRoutes(
   const { now } = rt;
   const db = () => rt.db;
   // A paid reduction whose job waits for a worker says 排队中 and its place, not a percentage.
-  const queued = (v: ReturnType<typeof toReductionView>) =>
+  const queued = <V extends QueuedView>(v: V) =>
     withQueuePlace(db(), v, v.status === 'rewriting' && v.orderId ? `reduction:${v.orderId}` : null);
   const maxBytes = rt.check.config.uploadMaxBytes;
   await app.register(fastifyMultipart, {
@@ -151,7 +152,7 @@ export async function reductionRoutes(
     app,
     reductionApi.getMyWeightReductionOrder,
     async ({ auth }) => {
-      return ok({ list: await Promise.all((await listReductions(db(), auth.userId)).map(queued)) });
+      return ok({ list: await Promise.all((await listReductions(rt, auth.userId)).map(queued)) });
     },
     { auth: requireUser },
   );
@@ -160,7 +161,9 @@ export async function reductionRoutes(
     app,
     reductionApi.query,
     async ({ auth, body }) => {
-      return ok(await queued(toReductionView(await ownReduction(db(), auth.userId, body.reductionId))));
+      return ok(
+        await queued(await reductionViewOf(rt, await ownReduction(db(), auth.userId, body.reductionId))),
+      );
     },
     { auth: requireUser },
   );
@@ -170,8 +173,8 @@ export async function reductionRoutes(
     reductionApi.txtWeightResult,
     async ({ auth, body }) => {
       const r = await ownReduction(db(), auth.userId, body.reductionId);
-      requireDone(r);
-      return ok(toResultView(r));
+      await requireDone(rt, r);
+      return ok(await resultViewOf(rt, r));
     },
     { auth: requireUser },
   );
@@ -181,17 +184,12 @@ export async function reductionRoutes(
     reductionApi.download,
     async ({ auth, body, reply }) => {
       const r = await ownReduction(db(), auth.userId, body.reductionId);
-      requireDone(r);
+      await requireDone(rt, r);
       let bytes: Uint8Array | undefined;
       let formatLost = false;
       if (r.fileKey) {
         const original = await rt.check.storage.get(r.fileKey);
-        bytes = editDocxInPlace(
-          original,
-          toResultView(r)
-            .items.filter((i) => i.outcome === 'rewritten')
-            .map((i) => ({ before: i.before, after: i.after })),
-        );
+        bytes = editDocxInPlace(original, rewrittenItems(r));
         formatLost = bytes === undefined;
       }
       bytes ??= await renderReductionDocx(r, { formatLost });

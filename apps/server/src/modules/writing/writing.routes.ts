@@ -3,7 +3,7 @@ import { ErrorCode, ok, type searchReferenceBody, writingApi } from '@kyfw/contr
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { withQueuePlace } from '../../jobs/index.ts';
+import { type QueuedView, withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment } from '../../lib/upload.ts';
@@ -25,8 +25,8 @@ import {
   saveOutline,
   submitOrder,
   suggestTitles,
-  toWritingView,
   type WritingRuntime,
+  writingView,
 } from './writing.service.ts';
 import { FORMAT_TEMPLATES } from './writing.templates.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
@@ -44,7 +44,7 @@ export async function writingRoutes(
   const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
   // A paid writing whose job waits for a worker says 排队中 and its place, not a percentage.
-  const queued = (v: ReturnType<typeof toWritingView>) =>
+  const queued = <V extends QueuedView>(v: V) =>
     withQueuePlace(db, v, v.status === 'writing' && v.orderId ? `writing:${v.orderId}` : null);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -63,7 +63,8 @@ export async function writingRoutes(
   route(
     app,
     writingApi.saveOrder,
-    async ({ auth, body }) => ok(toWritingView(await saveDraft(db, auth.userId, body, now()), sandbox())),
+    async ({ auth, body }) =>
+      ok(await writingView(rt, await saveDraft(db, auth.userId, body, now()), sandbox())),
     auth,
   );
 
@@ -121,7 +122,10 @@ export async function writingRoutes(
       const supplied = body.writingId ? (await getWriting(db, userId, body.writingId)).sources : [];
       const found = await searchLibrary(rt, { ...body, english, supplied });
       return ok({
-        list: found.list.map((s) => ({ ...s, formatted: formatGbt7714(s) })),
+        list: found.list.map(({ abstract: _a, keywords: _k, ...s }) => ({
+          ...s,
+          formatted: formatGbt7714(s),
+        })),
         total: found.total,
         message:
           found.total > 0 ? TEXTS.searchFound(found.total) : english ? TEXTS.enNotFound : TEXTS.noSources,
@@ -194,7 +198,7 @@ export async function writingRoutes(
       app,
       e,
       async ({ auth, body }) =>
-        ok(await queued(toWritingView(await getWriting(db, auth.userId, body.writingId), sandbox()))),
+        ok(await queued(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox()))),
       auth,
     );
   }
@@ -205,7 +209,7 @@ export async function writingRoutes(
     async ({ auth }) =>
       ok({
         list: await Promise.all(
-          (await listWritings(db, auth.userId)).map((w) => queued(toWritingView(w, sandbox()))),
+          (await listWritings(db, auth.userId)).map(async (w) => queued(await writingView(rt, w, sandbox()))),
         ),
       }),
     auth,
@@ -216,7 +220,7 @@ export async function writingRoutes(
     writingApi.fullText,
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
-      return ok({ ...(await queued(toWritingView(w, sandbox()))), sections: w.sections });
+      return ok({ ...(await queued(await writingView(rt, w, sandbox()))), sections: w.sections });
     },
     auth,
   );
@@ -227,7 +231,7 @@ export async function writingRoutes(
     async ({ auth, body, reply }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
       if (w.status !== 'done') throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.notDone(w.progress));
-      const bytes = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
+      const { bytes } = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
       const name = `${(w.title ?? w.topic).replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${AREA_NAMES[w.area]}.docx`;
       return reply
         .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
@@ -286,7 +290,7 @@ export async function writingRoutes(
     app,
     writingApi.updateOrder,
     async ({ auth, body }) =>
-      ok(toWritingView(await requestRevision(rt, auth.userId, body, now()), sandbox())),
+      ok(await writingView(rt, await requestRevision(rt, auth.userId, body, now()), sandbox())),
     auth,
   );
 
