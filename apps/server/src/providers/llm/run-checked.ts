@@ -29,8 +29,8 @@ export interface RetryCheckedOptions<T> {
   attempts: number;
   /**
    * Makes one answer. `previous` is what the last one broke (empty on the first attempt).
-   * An LlmError of kind 'truncated' or 'bad_output' counts as a failed answer (rule `truncated`,
-   * `bad_output`); other errors end the loop and are thrown.
+   * An LlmError of kind 'truncated' counts as a failed answer (rule `truncated`); other errors
+   * (including 'bad_output': structured() has already asked for repairs) end the loop and are thrown.
    */
   generate: (attempt: number, previous: OutputViolation[]) => Promise<T>;
   /** Told of each LlmError that counted as a failed answer (e.g. to add its `usage`). */
@@ -58,14 +58,9 @@ export async function retryChecked<T>(options: RetryCheckedOptions<T>): Promise<
     try {
       value = await options.generate(attempt, rejected.at(-1) ?? []);
     } catch (error) {
-      if (!(error instanceof LlmError && (error.kind === 'truncated' || error.kind === 'bad_output')))
-        throw error;
+      if (!(error instanceof LlmError && error.kind === 'truncated')) throw error;
       options.onFailedAnswer?.(error);
-      rejected.push([
-        error.kind === 'truncated'
-          ? { rule: 'truncated', message: '回答被截断，没有写完（模型输出达到长度上限）' }
-          : { rule: 'bad_output', message: '回答不是要求的格式（JSON 不合法或不符合要求）' },
-      ]);
+      rejected.push([{ rule: 'truncated', message: '回答被截断，没有写完（模型输出达到长度上限）' }]);
       continue;
     }
     const checked = await options.check(value, attempt);
@@ -241,8 +236,10 @@ export type RunStructuredCheckedResult<T> = AskedOutcome<LlmStructuredResult<T>,
 
 /**
  * runChecked for structured answers: `provider.structured` (with its own JSON repairs), then
- * `checkStrings` on every string and `verify`, regenerated up to `attempts` times. A cut-off or
- * never-valid JSON answer counts as a failed answer (`truncated`, `bad_output`).
+ * `checkStrings` on every string and `verify`, regenerated up to `attempts` times. A cut-off JSON
+ * answer counts as a failed answer (`truncated`); one that never passed the schema after
+ * structured()'s own repairs throws LlmError 'bad_output' (each regeneration would cost as many
+ * calls again).
  */
 export async function runStructuredChecked<T>(
   provider: LlmProvider,
