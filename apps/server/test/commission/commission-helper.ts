@@ -22,7 +22,7 @@ export function useCommissionTestApp(): void {
   beforeAll(async () => {
     t = await buildOrdersApp();
     const staff = createStaffService({ db: t.db, scryptCost: 10, now: t.clock.now });
-    for (const role of ['fulfilment', 'support'] as const)
+    for (const role of ['fulfilment', 'support', 'admin'] as const)
       staffAccounts.set(role, await staff.create({ username: `${role}c`, role }));
   });
   afterAll(async () => {
