@@ -132,6 +132,7 @@ export const envSchema = z.object({
   SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
   ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   COMMISSION_DONE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
+  ORDER_REFUND_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   ACCOUNT_DIGEST_SECRET: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
@@ -230,6 +231,11 @@ function toConfig(e: Env) {
        * number); unset with a real provider: no SMS (the sandbox outbox always receives it).
        */
       commissionDoneSmsTemplate: e.COMMISSION_DONE_SMS_TEMPLATE,
+      /**
+       * Provider template for the 'your order was refunded' SMS (one variable, the order number);
+       * unset with a real provider: no SMS (the sandbox outbox always receives it).
+       */
+      orderRefundSmsTemplate: e.ORDER_REFUND_SMS_TEMPLATE,
       /**
        * HMAC key of the digests kept of phone numbers and WeChat openids that earned the free
        * services. Unset: generated once into DATA_DIR/secrets/account-digest.key (embedded mode);

@@ -890,7 +890,14 @@ export interface Database {
 // Commissioned services (migration 0034_commissions.sql).
 
 export type CommissionServiceType = 'search_report' | 'tech_search' | 'doc_delivery' | 'tech_evaluation';
-export type CommissionStatus = 'quoting' | 'pending_payment' | 'processing' | 'done' | 'cancelled';
+export type CommissionStatus =
+  | 'quoting'
+  | 'pending_payment'
+  | 'processing'
+  | 'done'
+  | 'cancelled'
+  /** An operator refunded the whole payment: the commission ended (migration 0061). */
+  | 'refunded';
 
 export interface CommissionsTable {
   id: string;
@@ -912,6 +919,7 @@ export interface CommissionsTable {
   paid_at: Timestamp | null;
   done_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  refunded_at: Timestamp | null;
   notified_at: Timestamp | null;
   updated_at: Timestamp;
   /** YYYY-MM-DD (China time): paid day + the goods' turnaround_days (migration 0047). */
@@ -922,7 +930,7 @@ export interface CommissionsTable {
 export interface CommissionNoticesTable {
   id: string;
   commission_id: string;
-  kind: 'quoted' | 'done';
+  kind: 'quoted' | 'done' | 'refunded';
   order_id: string;
   email: string;
   status: 'pending' | 'sending' | 'sent' | 'failed';

@@ -16,8 +16,9 @@ import { type CommissionRuntime, MAIL_JOB } from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 
 /**
- * E-mail notices of a commission (docs/api/commission.md § Notices): "your quote is ready to pay"
- * and "your report is done", to the contact e-mail the client gave on the form (decision 0017).
+ * E-mail notices of a commission (docs/api/commission.md § Notices): "your quote is ready to pay",
+ * "your report is done" and "your commission was refunded", to the contact e-mail the client gave
+ * on the form (decision 0017).
  * The notice row is written in the transaction that makes it due, with its job. Sent at least once
  * (issue 22): the job claims the notice (pending -> sending) with a lease of NOTICE_LEASE_MS before
  * speaking to the mail server; a refused or unreachable server puts it back to pending and the job
@@ -48,7 +49,7 @@ export function noticeMessageId(noticeId: string, publicBaseUrl: string): string
   return `<commission-notice.${noticeId}@${new URL(publicBaseUrl).hostname}>`;
 }
 
-export type NoticeKind = 'quoted' | 'done';
+export type NoticeKind = 'quoted' | 'done' | 'refunded';
 
 /** last_error of a notice dropped because it was no longer due (not a delivery failure). */
 const NO_LONGER_DUE = 'no longer due';
@@ -151,9 +152,9 @@ export async function sendNotice(
   const stillDue =
     order !== undefined &&
     contactEmailOf(commission) !== null &&
-    (notice.kind === 'done'
-      ? commission.status === 'done'
-      : commission.order_id === notice.order_id && order.status === 'pending_payment');
+    (notice.kind === 'quoted'
+      ? commission.order_id === notice.order_id && order.status === 'pending_payment'
+      : commission.status === notice.kind);
   if (!stillDue) {
     // Paid, cancelled or re-quoted before the mail went out, or the account was erased: say nothing.
     await finish(rt, noticeId, { status: 'failed', last_error: NO_LONGER_DUE });
@@ -168,7 +169,7 @@ export async function sendNotice(
     amount: formatYuan(formatFenAsYuan(order.amountFen)),
     link: `${rt.publicBaseUrl}${TEXTS.mail.path}`,
   };
-  const mail = notice.kind === 'done' ? TEXTS.mail.done(facts) : TEXTS.mail.quoted(facts);
+  const mail = TEXTS.mail[notice.kind](facts);
   try {
     await rt.mail.send({
       to: notice.email,
