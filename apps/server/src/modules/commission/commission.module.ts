@@ -42,8 +42,8 @@ export const commissionModule = defineModule({
       orders.onPaid(service, async ({ tx, order }) => startPaid(tx, order, commission.now()));
     }
   },
-  async routes(app, { commission, console }) {
-    await app.register(commissionRoutes, { rt: commission, console });
+  async routes(app, { commission, console, accounts }) {
+    await app.register(commissionRoutes, { rt: commission, console, uploads: accounts.uploads });
   },
   jobs: commissionJobDefinitions,
   schedules: commissionSchedules,

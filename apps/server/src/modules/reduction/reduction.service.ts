@@ -90,6 +90,7 @@ export async function createReduction(
     checkId?: string;
     fileName?: string;
     fileKey?: string;
+    fileBytes?: number;
   },
   now: Date,
 ) {
@@ -135,6 +136,7 @@ export async function createReduction(
       checkId: input.checkId ?? null,
       fileName: input.fileName ?? null,
       fileKey: input.fileKey ?? null,
+      fileBytes: input.fileKey ? (input.fileBytes ?? 0) : 0,
       originalText: text,
       chars,
       paragraphs,
