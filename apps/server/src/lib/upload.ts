@@ -3,7 +3,7 @@
 // Content-Disposition of a download with a Chinese file name.
 import { ErrorCode } from '@kyfw/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rejectNul } from '../plugins/input-guard.ts';
+import { rejectBadText } from '../plugins/input-guard.ts';
 import { AppError } from './app-error.ts';
 
 export const UPLOAD_TEXTS = {
@@ -26,7 +26,8 @@ export type Upload = {
 /**
  * Reads the multipart parts (the route's plugin registered @fastify/multipart with its limits): the
  * text fields and one `file`; the file stops at the size cap. A file over `maxMb` is
- * CHECK_FILE_TOO_LARGE, a malformed form 1001, a NUL in a field or the file name 1001.
+ * CHECK_FILE_TOO_LARGE, a malformed form 1001, a NUL or a lone surrogate in a field or the file
+ * name 1001.
  */
 export async function readUpload(request: FastifyRequest, maxMb: number): Promise<Upload> {
   const fields: Record<string, string> = {};
@@ -58,7 +59,7 @@ export async function readUpload(request: FastifyRequest, maxMb: number): Promis
     throw new AppError(ErrorCode.VALIDATION, UPLOAD_TEXTS.malformed, { cause: error });
   }
   if (file?.truncated) throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, UPLOAD_TEXTS.tooLarge(maxMb));
-  rejectNul(fields, file?.fileName);
+  rejectBadText(fields, file?.fileName);
   return { fields, file };
 }
 

@@ -68,7 +68,7 @@ function contentObjectNumbers(text: string): Set<number> {
  */
 function objectHeader(text: string, streamAt: number): { number: number; dict: string } {
   const objAt = text.lastIndexOf('obj', streamAt);
-  const from = Math.max(objAt < 0 ? 0 : objAt, streamAt - 65_536);
+  const from = Math.max(objAt, 0, streamAt - 65_536);
   const number = objAt < 0 ? null : /(\d+)\s+\d+\s*$/.exec(text.slice(Math.max(0, objAt - 24), objAt));
   return { number: number ? Number(number[1]) : -1, dict: text.slice(from, streamAt) };
 }
