@@ -892,7 +892,14 @@ export interface Database {
 // Commissioned services (migration 0034_commissions.sql).
 
 export type CommissionServiceType = 'search_report' | 'tech_search' | 'doc_delivery' | 'tech_evaluation';
-export type CommissionStatus = 'quoting' | 'pending_payment' | 'processing' | 'done' | 'cancelled';
+export type CommissionStatus =
+  | 'quoting'
+  | 'pending_payment'
+  | 'processing'
+  | 'done'
+  | 'cancelled'
+  /** An operator refunded the whole payment: the commission ended (migration 0061). */
+  | 'refunded';
 
 export interface CommissionsTable {
   id: string;
@@ -914,6 +921,7 @@ export interface CommissionsTable {
   paid_at: Timestamp | null;
   done_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  refunded_at: Timestamp | null;
   notified_at: Timestamp | null;
   updated_at: Timestamp;
   /** YYYY-MM-DD (China time): paid day + the goods' turnaround_days (migration 0047). */
@@ -924,7 +932,7 @@ export interface CommissionsTable {
 export interface CommissionNoticesTable {
   id: string;
   commission_id: string;
-  kind: 'quoted' | 'done';
+  kind: 'quoted' | 'done' | 'refunded';
   order_id: string;
   email: string;
   status: 'pending' | 'sending' | 'sent' | 'failed';
@@ -981,3 +989,18 @@ export interface Database {
 }
 
 export type LibraryImportRow = Selectable<LibraryImportsTable>;
+
+// --- the payment sandboxes' books (migration 0059) ------------------------------------------------
+
+export interface PaymentSandboxOrdersTable {
+  channel: 'wx' | 'ali';
+  order_no: string;
+  /** The sandbox's record of the order (providers/payment/sandbox-store.ts SandboxOrder). */
+  data: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  payment_sandbox_orders: PaymentSandboxOrdersTable;
+}

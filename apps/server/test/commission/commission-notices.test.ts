@@ -2,10 +2,11 @@ import type { Commission, ConsoleCommission } from '@kyfw/contracts';
 import { describe, expect, it } from 'vitest';
 import { MailError, type MailMessage, type SandboxMailProvider } from '../../src/providers/mail/index.ts';
 import { buildDocx, buildPdf } from '../check/fixtures.ts';
-import { call, devPay, newUser, startPay } from '../orders/orders-helper.ts';
+import { call, newUser } from '../orders/orders-helper.ts';
 import {
   contact,
   DAY_MS,
+  paidCommission,
   runCommissionJobs,
   staffCall,
   staffLogin,
@@ -35,16 +36,6 @@ const bodyOf = (raw: Buffer) => {
 
 function docDelivery(email: string | undefined, items = ['10.1000/xyz123', 'https://doi.org/10.1000/abc']) {
   return { service: 'doc_delivery', items, personalUse: true, ...contact, ...(email ? { email } : {}) };
-}
-
-async function paidCommission(token: string, form: Record<string, unknown>) {
-  const submitted = await call<Commission>(t, '/commission/submit', form, { token });
-  expect(submitted.code).toBe(0);
-  const qr = await startPay(t, token, submitted.data.orderId!, 'wx');
-  expect((await devPay(t, qr.data.orderNo, 'wx')).code).toBe(0);
-  expect(await t.sandbox.notificationSettled('wx', qr.data.orderNo)).toBe('acked');
-  await runCommissionJobs();
-  return { ...submitted.data, orderNo: qr.data.orderNo };
 }
 
 async function deliver(staff: string, commissionId: string) {

@@ -9,8 +9,8 @@ import { type CommissionRuntime, MAIL_JOB } from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 
 /**
- * E-mail notices of a commission (docs/api/commission.md § Notices): "your quote is ready to pay"
- * and "your report is done", to the contact e-mail the client gave on the form (decision 0017).
+ * E-mail notices of a commission (docs/api/commission.md § Notices): "your quote is ready to pay",
+ * "your report is done" and "your commission was refunded", to the contact e-mail the client gave on the form (decision 0017).
  * The notice row is written in the transaction that makes it due, with its job; the job claims it
  * (pending -> sending) before speaking to the mail server, so a notice is never sent twice: a
  * refused or unreachable server puts it back to pending and the job is retried with the queue's
@@ -20,7 +20,7 @@ import { TEXTS } from './commission.texts.ts';
 /** How often a notice is tried while the mail server is down (the queue's back-off between). */
 export const MAIL_ATTEMPTS = 8;
 
-export type NoticeKind = 'quoted' | 'done';
+export type NoticeKind = 'quoted' | 'done' | 'refunded';
 
 /** The contact e-mail of the form, if the client gave one. */
 export function contactEmailOf(row: Pick<CommissionRow, 'form'>): string | null {
@@ -103,9 +103,9 @@ export async function sendNotice(
   const stillDue =
     order !== undefined &&
     contactEmailOf(commission) !== null &&
-    (notice.kind === 'done'
-      ? commission.status === 'done'
-      : commission.order_id === notice.order_id && order.status === 'pending_payment');
+    (notice.kind === 'quoted'
+      ? commission.order_id === notice.order_id && order.status === 'pending_payment'
+      : commission.status === notice.kind);
   if (!stillDue) {
     // Paid, cancelled or re-quoted before the mail went out, or the account was erased: say nothing.
     await finish(rt, noticeId, { status: 'failed', last_error: 'no longer due' });
@@ -120,7 +120,7 @@ export async function sendNotice(
     amount: formatYuan(formatFenAsYuan(order.amountFen)),
     link: `${rt.publicBaseUrl}${TEXTS.mail.path}`,
   };
-  const mail = notice.kind === 'done' ? TEXTS.mail.done(facts) : TEXTS.mail.quoted(facts);
+  const mail = TEXTS.mail[notice.kind](facts);
   try {
     const sent = await rt.mail.send({ to: notice.email, subject: mail.subject, text: mail.text });
     await finish(rt, noticeId, { status: 'sent', sent_at: rt.now(), message_id: sent.messageId });

@@ -97,6 +97,7 @@ export async function updateCommission(
       | 'paid_at'
       | 'done_at'
       | 'cancelled_at'
+      | 'refunded_at'
       | 'notified_at'
       | 'due_date'
     >
