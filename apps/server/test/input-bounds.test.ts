@@ -8,8 +8,8 @@ import { createStaffService } from '../src/modules/console/staff.service.ts';
 
 const SURROGATE_MESSAGE = '输入内容含有无法识别的字符（不成对的 UTF-16 代理项），请删除后重试';
 
-import { buildCheckApp, type CheckTestApp, call, newUser, upload } from './check/check-helper.ts';
-import { buildDocx, buildTxt } from './check/fixtures.ts';
+import { buildCheckApp, type CheckTestApp, call, newUser } from './check/check-helper.ts';
+import { buildDocx } from './check/fixtures.ts';
 import { multipart } from './commission/commission-helper.ts';
 import { consoleCalls } from './console/console-helper.ts';
 import { newOrder } from './orders/orders-helper.ts';
