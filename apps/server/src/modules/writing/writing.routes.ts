@@ -24,8 +24,8 @@ import {
   saveOutline,
   submitOrder,
   suggestTitles,
-  toWritingView,
   type WritingRuntime,
+  writingView,
 } from './writing.service.ts';
 import { FORMAT_TEMPLATES } from './writing.templates.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
@@ -58,7 +58,8 @@ export async function writingRoutes(
   route(
     app,
     writingApi.saveOrder,
-    async ({ auth, body }) => ok(toWritingView(await saveDraft(db, auth.userId, body, now()), sandbox())),
+    async ({ auth, body }) =>
+      ok(await writingView(rt, await saveDraft(db, auth.userId, body, now()), sandbox())),
     auth,
   );
 
@@ -106,7 +107,10 @@ export async function writingRoutes(
       const supplied = body.writingId ? (await getWriting(db, userId, body.writingId)).sources : [];
       const found = await searchLibrary(rt, { ...body, english, supplied });
       return ok({
-        list: found.list.map((s) => ({ ...s, formatted: formatGbt7714(s) })),
+        list: found.list.map(({ abstract: _a, keywords: _k, ...s }) => ({
+          ...s,
+          formatted: formatGbt7714(s),
+        })),
         total: found.total,
         message:
           found.total > 0 ? TEXTS.searchFound(found.total) : english ? TEXTS.enNotFound : TEXTS.noSources,
@@ -179,7 +183,7 @@ export async function writingRoutes(
       app,
       e,
       async ({ auth, body }) =>
-        ok(toWritingView(await getWriting(db, auth.userId, body.writingId), sandbox())),
+        ok(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox())),
       auth,
     );
   }
@@ -188,7 +192,11 @@ export async function writingRoutes(
     app,
     writingApi.list,
     async ({ auth }) =>
-      ok({ list: (await listWritings(db, auth.userId)).map((w) => toWritingView(w, sandbox())) }),
+      ok({
+        list: await Promise.all(
+          (await listWritings(db, auth.userId)).map((w) => writingView(rt, w, sandbox())),
+        ),
+      }),
     auth,
   );
 
@@ -197,7 +205,7 @@ export async function writingRoutes(
     writingApi.fullText,
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
-      return ok({ ...toWritingView(w, sandbox()), sections: w.sections });
+      return ok({ ...(await writingView(rt, w, sandbox())), sections: w.sections });
     },
     auth,
   );
@@ -208,7 +216,7 @@ export async function writingRoutes(
     async ({ auth, body, reply }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
       if (w.status !== 'done') throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.notDone(w.progress));
-      const bytes = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
+      const { bytes } = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
       const name = `${(w.title ?? w.topic).replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${AREA_NAMES[w.area]}.docx`;
       return reply
         .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
@@ -269,7 +277,7 @@ export async function writingRoutes(
     app,
     writingApi.updateOrder,
     async ({ auth, body }) =>
-      ok(toWritingView(await requestRevision(rt, auth.userId, body, now()), sandbox())),
+      ok(await writingView(rt, await requestRevision(rt, auth.userId, body, now()), sandbox())),
     auth,
   );
 
