@@ -16,26 +16,54 @@ const spendColumns = [
 ];
 
 function SpendTable<R extends Spend>(props: {
-  rows: R[] | undefined;
+  rows: R[];
   rowKey: keyof R & string;
   first: { title: string; render: (row: R) => string };
-  loading: boolean;
 }) {
   return (
     <Table<R>
       size="small"
       rowKey={props.rowKey}
-      loading={props.loading}
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t.empty }}
-      dataSource={props.rows ?? []}
+      dataSource={props.rows}
       columns={[
         { title: props.first.title, key: 'first', render: (_, row) => props.first.render(row) },
         ...spendColumns,
       ]}
     />
   );
+}
+
+/** Today by task, the top accounts today, the last 7 days (newest first). */
+function tables(data: AiBudget) {
+  return [
+    {
+      title: t.byTask,
+      table: <SpendTable rows={data.byTask} rowKey="task" first={{ title: t.task, render: (r) => r.task }} />,
+    },
+    {
+      title: t.topAccounts,
+      table: (
+        <SpendTable
+          rows={data.topAccounts}
+          rowKey="userId"
+          first={{ title: t.account, render: (r) => r.phone ?? `${r.userId.slice(0, 8)}${t.wechatOnly}` }}
+        />
+      ),
+    },
+    {
+      title: t.lastDays,
+      table: (
+        <SpendTable
+          rows={[...data.lastDays].reverse()}
+          rowKey="day"
+          first={{ title: t.day, render: (r) => r.day }}
+        />
+      ),
+    },
+  ];
 }
 
 function BudgetState({ data }: { data: AiBudget }) {
@@ -86,36 +114,12 @@ export function AiBudgetPanel() {
             <BudgetState data={data} />
           </div>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-            <Col xs={24} xl={12}>
-              <h4>{t.byTask}</h4>
-              <SpendTable
-                rows={data.byTask}
-                rowKey="task"
-                loading={isPending}
-                first={{ title: t.task, render: (r) => r.task }}
-              />
-            </Col>
-            <Col xs={24} xl={12}>
-              <h4>{t.topAccounts}</h4>
-              <SpendTable
-                rows={data.topAccounts}
-                rowKey="userId"
-                loading={isPending}
-                first={{
-                  title: t.account,
-                  render: (r) => r.phone ?? `${r.userId.slice(0, 8)}${t.wechatOnly}`,
-                }}
-              />
-            </Col>
-            <Col xs={24} xl={12}>
-              <h4>{t.lastDays}</h4>
-              <SpendTable
-                rows={[...data.lastDays].reverse()}
-                rowKey="day"
-                loading={isPending}
-                first={{ title: t.day, render: (r) => r.day }}
-              />
-            </Col>
+            {tables(data).map(({ title, table }) => (
+              <Col key={title} xs={24} xl={12}>
+                <h4>{title}</h4>
+                {table}
+              </Col>
+            ))}
             <Col xs={24} xl={12}>
               <h4>{t.limits}</h4>
               <ul className="muted" style={{ paddingInlineStart: 20, margin: 0 }}>
