@@ -28,7 +28,8 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const current = findConsolePage(location.pathname.replace(/^\/admin\/?/, '').replace(/\/$/, ''));
   return (
     <Layout className="console" style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={200} theme="dark">
+      {/* Below lg (a phone) the menu folds away behind antd's trigger, so a page has the width. */}
+      <Layout.Sider width={200} theme="dark" breakpoint="lg" collapsedWidth={0}>
         <div className="console__brand">{consoleTexts.title}</div>
         <Menu
           theme="dark"

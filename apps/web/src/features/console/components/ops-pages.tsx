@@ -280,6 +280,7 @@ export function LlmUsagePage() {
       locale={{ emptyText: t.empty }}
       dataSource={rows ?? []}
       pagination={false}
+      scroll={{ x: 'max-content' }}
       columns={[
         { title: keyTitle, dataIndex: 'key' },
         { title: t.calls, dataIndex: 'calls' },
