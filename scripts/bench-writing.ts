@@ -10,7 +10,7 @@
 // demo corpus's first LIBRARY_RECORDS records (title + abstract; the drafts' sources are among them):
 // its 总文字复制比, and by our AIGC detector (@kyfw/aigc, shipped model): its index, reported as is
 // (the sandbox's template text is not model writing, so the index says nothing about a real LLM).
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,7 +44,10 @@ const DRAFTS = 20;
 const TARGET = 10_000;
 const priceInput = Number(process.env.LLM_PRICE_INPUT ?? 2);
 const priceOutput = Number(process.env.LLM_PRICE_OUTPUT ?? 8);
-const corpus = path.resolve(import.meta.dirname, '../../shared/data/corpus/csl_papers.jsonl.gz');
+// The staged corpus beside the repository (KYFW_CORPUS overrides, e.g. from a git worktree).
+const corpus =
+  process.env.KYFW_CORPUS ??
+  path.resolve(import.meta.dirname, '../../shared/data/corpus/csl_papers.jsonl.gz');
 
 const LIBRARY_RECORDS = 500;
 
@@ -63,6 +66,7 @@ async function demoCorpus(
     origin: 'library',
   });
   try {
+    if (!existsSync(corpus)) throw new Error(`no corpus at ${corpus}`);
     const lines = createInterface({ input: createReadStream(corpus).pipe(createGunzip()) });
     for await (const line of lines) {
       const r = JSON.parse(line) as { id: number; title: string; abstract?: string };
