@@ -38,7 +38,12 @@ import {
 } from '../apps/server/src/providers/llm/index.ts';
 import '../apps/server/src/modules/writing/writing.sandbox.ts';
 import { buildCheckApp, seedLibrary } from '../apps/server/test/check/check-helper.ts';
-import { runFlow, WRITING_FAULTS, WRITING_FLOWS } from '../apps/server/test/writing/fault-flows.ts';
+import {
+  FAULT_LIBRARY,
+  runFlow,
+  WRITING_FAULTS,
+  WRITING_FLOWS,
+} from '../apps/server/test/writing/fault-flows.ts';
 
 const DRAFTS = 20;
 const TARGET = 10_000;
@@ -242,17 +247,7 @@ console.log(
 // charged_for_nothing = nothing delivered, yet the order was kept (not refunded) or a free outline
 // or revision was used up.
 const faultApp = await buildCheckApp();
-await seedLibrary(faultApp, [
-  {
-    id: 'bench-1',
-    text: '社区养老服务供给研究的正文。'.repeat(40),
-    title: '城市社区养老服务供给研究',
-    abstract: '分析城市社区养老服务的供给主体、供给方式与供需匹配。',
-    authors: ['王明', '李华'],
-    year: 2021,
-    source: '人口研究',
-  },
-]);
+await seedLibrary(faultApp, FAULT_LIBRARY);
 let flows = 0;
 let deliveredBad = 0;
 let chargedForNothing = 0;
@@ -263,6 +258,7 @@ for (const flow of WRITING_FLOWS) {
       const run = await runFlow(faultApp, flow, fault, persistent);
       flows += 1;
       const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, bad: 0, charged: 0 };
+      byFlow.set(flow, row);
       row.runs += 1;
       if (run.delivered) row.delivered += 1;
       if (run.delivered && run.bad.length > 0) {

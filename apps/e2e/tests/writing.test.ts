@@ -159,7 +159,7 @@ describe('AI writing journey', () => {
     await screenshot(p, 'writing-3c-revise-sections');
     await p.setViewportSize({ width: 390, height: 844 });
     await screenshot(p, 'writing-3c-revise-sections-390');
-    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await conclusion.click();
     await p.setViewportSize({ width: 1366, height: 900 });
 
@@ -196,7 +196,7 @@ describe('AI writing journey', () => {
       await screenshot(p, 'writing-5-failed-refunded');
       await p.setViewportSize({ width: 390, height: 844 });
       await screenshot(p, 'writing-5-failed-refunded-390');
-      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     } finally {
       await faults({ reset: true });
     }
