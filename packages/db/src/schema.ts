@@ -825,6 +825,8 @@ export interface ReductionsTable {
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
   hidden_at: Timestamp | null;
+  /** Given back because target paragraphs were not rewritten (migration 0053); null: not decided yet. */
+  refund_fen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {
@@ -939,6 +941,8 @@ export interface CommissionNoticesTable {
   message_id: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** While `sending`: the claim's lease (migration 0060); another worker may claim it after. */
+  claimed_until: Timestamp | null;
 }
 
 export interface CommissionFilesTable {

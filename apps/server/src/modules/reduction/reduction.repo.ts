@@ -14,8 +14,14 @@ export interface RewriteResult {
   /** rewritten: passed the fact check; kept: every attempt lost a fact, the original stays. */
   outcome: 'rewritten' | 'kept';
   attempts: number;
-  /** For kept: the facts the last attempt lost. */
+  /** For kept (rows before decision 0027): the facts the last attempt lost. */
   lost: string[];
+  /**
+   * For kept: every rule the last attempt broke — a fact rule of reduction.facts.ts or an output
+   * rule of the LLM provider's checker — with its Chinese message, e.g.
+   * {rule: 'number', message: '数字被改动（8所 → 18所）'}.
+   */
+  problems?: { rule: string; message: string }[];
 }
 
 export interface Reduction {
@@ -44,6 +50,8 @@ export interface Reduction {
   updatedAt: Date;
   finishedAt: Date | null;
   hiddenAt: Date | null;
+  /** Given back for target paragraphs not rewritten (decision 0027); null until the job decided. */
+  refundFen: number | null;
 }
 
 type Row = Awaited<ReturnType<typeof selectRow>>;
@@ -83,6 +91,7 @@ function toReduction(row: Row): Reduction {
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
     hiddenAt: row.hidden_at,
+    refundFen: row.refund_fen,
   };
 }
 
@@ -166,6 +175,7 @@ export interface ReductionUpdate {
   failureReason?: string | null;
   finishedAt?: Date | null;
   hiddenAt?: Date | null;
+  refundFen?: number | null;
 }
 
 /** What updateReduction may change (ReductionUpdate's fields). */
@@ -182,6 +192,7 @@ const REDUCTION_UPDATE_FIELDS = [
   'failureReason',
   'finishedAt',
   'hiddenAt',
+  'refundFen',
 ] as const satisfies readonly (keyof ReductionUpdate)[];
 
 export async function updateReduction(db: Kysely<Database>, id: string, u: ReductionUpdate, now: Date) {

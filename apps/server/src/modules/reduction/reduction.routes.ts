@@ -17,9 +17,10 @@ import {
   listReductions,
   ownReduction,
   type ReductionRuntime,
+  reductionViewOf,
   requireDone,
-  toReductionView,
-  toResultView,
+  resultViewOf,
+  rewrittenItems,
 } from './reduction.service.ts';
 import { TEXTS } from './reduction.texts.ts';
 
@@ -147,7 +148,7 @@ export async function reductionRoutes(
     app,
     reductionApi.getMyWeightReductionOrder,
     async ({ auth }) => {
-      return ok({ list: await listReductions(db(), auth.userId) });
+      return ok({ list: await listReductions(rt, auth.userId) });
     },
     { auth: requireUser },
   );
@@ -156,7 +157,7 @@ export async function reductionRoutes(
     app,
     reductionApi.query,
     async ({ auth, body }) => {
-      return ok(toReductionView(await ownReduction(db(), auth.userId, body.reductionId)));
+      return ok(await reductionViewOf(rt, await ownReduction(db(), auth.userId, body.reductionId)));
     },
     { auth: requireUser },
   );
@@ -166,8 +167,8 @@ export async function reductionRoutes(
     reductionApi.txtWeightResult,
     async ({ auth, body }) => {
       const r = await ownReduction(db(), auth.userId, body.reductionId);
-      requireDone(r);
-      return ok(toResultView(r));
+      await requireDone(rt, r);
+      return ok(await resultViewOf(rt, r));
     },
     { auth: requireUser },
   );
@@ -177,17 +178,12 @@ export async function reductionRoutes(
     reductionApi.download,
     async ({ auth, body, reply }) => {
       const r = await ownReduction(db(), auth.userId, body.reductionId);
-      requireDone(r);
+      await requireDone(rt, r);
       let bytes: Uint8Array | undefined;
       let formatLost = false;
       if (r.fileKey) {
         const original = await rt.check.storage.get(r.fileKey);
-        bytes = editDocxInPlace(
-          original,
-          toResultView(r)
-            .items.filter((i) => i.outcome === 'rewritten')
-            .map((i) => ({ before: i.before, after: i.after })),
-        );
+        bytes = editDocxInPlace(original, rewrittenItems(r));
         formatLost = bytes === undefined;
       }
       bytes ??= await renderReductionDocx(r, { formatLost });
