@@ -4,6 +4,7 @@ import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { uploadConfigOf, uploadEnvSchema } from './lib/upload.config.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
+import { aiQuotaConfigOf, aiQuotaEnvSchema } from './modules/llm/ai-quota.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
 import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
@@ -61,6 +62,11 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
   HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
+  // A request body may take HTTP_BODY_TIMEOUT_SECONDS plus one second per
+  // HTTP_BODY_MIN_BYTES_PER_SECOND bytes received (at most the request timeout): a body dripped a
+  // byte at a time cannot hold a connection for HTTP_REQUEST_TIMEOUT_SECONDS.
+  HTTP_BODY_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: env(integer(1, 100_000_000).default(1024)),
   // Where per-client request limits count: memory (one process) or database (shared by every API
   // process). Default: database with DATABASE_URL (scaled mode), memory otherwise.
   RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
@@ -160,6 +166,8 @@ export const envSchema = z.object({
   // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
   // follows PROVIDERS (real: openai) unless set.
   ...llmEnvSchema.shape,
+  // Quotas of the free AI calls, the global daily token budget, the ceiling per paid order (0028).
+  ...aiQuotaEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -188,6 +196,8 @@ function toConfig(e: Env) {
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      bodyGraceMs: Math.min(e.HTTP_BODY_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
     },
     /** Where the per-client request limits count (lib/rate-limit-store.ts). */
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
@@ -255,6 +265,8 @@ function toConfig(e: Env) {
     uploads: uploadConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
+    /** Free AI call quotas, daily token budget, per-order ceiling (modules/llm/ai-quota.config.ts). */
+    aiQuota: aiQuotaConfigOf(e),
     /**
      * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
      * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);
