@@ -150,6 +150,16 @@ export async function listAddressFailures(
   return rows.map((r) => r.created_at);
 }
 
+/** Picture checks and failures older than `before` (housekeeping). */
+export async function deleteOldAddressRows(db: Kysely<Database>, before: Date) {
+  const captchas = await db.deleteFrom('sms_captchas').where('created_at', '<', before).executeTakeFirst();
+  const failures = await db
+    .deleteFrom('sms_address_failures')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return { captchas: Number(captchas.numDeletedRows), addressFailures: Number(failures.numDeletedRows) };
+}
+
 export function createCaptchaService(deps: { db: Kysely<Database>; now: () => Date; answer?: () => string }) {
   const { db } = deps;
   return {
