@@ -1002,3 +1002,18 @@ export interface PaymentSandboxOrdersTable {
 export interface Database {
   payment_sandbox_orders: PaymentSandboxOrdersTable;
 }
+
+// --- how invoices are issued (migration 0062) -------------------------------------------------------
+
+export type InvoiceIssueMode = 'immediate' | 'review' | 'company_review';
+
+export interface InvoiceSettingsTable {
+  id: Generated<number>;
+  issue_mode: InvoiceIssueMode;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  invoice_settings: InvoiceSettingsTable;
+}
