@@ -260,7 +260,7 @@ function toInvoiceView(
     email: invoice.email,
     ...money(invoice.amountFen),
     status: invoice.status,
-    statusText: invoice.reversedAt ? '已红冲' : invoice.status === 'issued' ? '已开具' : '开票中',
+    statusText: invoice.reversedAt ? '已红冲' : invoice.status === 'issued' ? '已开具' : '待财务审核开具',
     /** Whether the red invoice's PDF (红字发票) can be downloaded. */
     hasReversalPdf: invoice.reversalPdfFileKey !== null,
     createdAt: invoice.createdAt.toISOString(),
