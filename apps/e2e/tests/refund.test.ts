@@ -84,8 +84,8 @@ describe('refunding a commission', () => {
     const row = page.locator('tr', { hasText: qr.orderNo });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: '详情' }).click();
-    const drawer = page.locator('.ant-drawer-content');
-    await expect.poll(() => drawer.getByLabel(/退款金额/).inputValue()).toBe('800.00');
+    const drawer = page.locator('.ant-drawer-open').first();
+    await expect.poll(() => drawer.locator('.ant-input-number-input').first().inputValue()).toBe('800.00');
     await drawer.getByLabel('退款原因').fill('用户申请退款');
     await drawer.getByRole('button', { name: '提交退款' }).click();
     const dialog = page.locator('.ant-modal', { hasText: '确认退款' });
