@@ -2,7 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
+import { uploadConfigOf, uploadEnvSchema } from './lib/upload.config.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
+import { aiQuotaConfigOf, aiQuotaEnvSchema } from './modules/llm/ai-quota.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
 import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
@@ -60,6 +62,11 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
   HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
+  // A request body may take HTTP_BODY_TIMEOUT_SECONDS plus one second per
+  // HTTP_BODY_MIN_BYTES_PER_SECOND bytes received (at most the request timeout): a body dripped a
+  // byte at a time cannot hold a connection for HTTP_REQUEST_TIMEOUT_SECONDS.
+  HTTP_BODY_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: env(integer(1, 100_000_000).default(1024)),
   // Where per-client request limits count: memory (one process) or database (shared by every API
   // process). Default: database with DATABASE_URL (scaled mode), memory otherwise.
   RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
@@ -153,9 +160,14 @@ export const envSchema = z.object({
   // Paper check (modules/check): upload cap, free-check cap, library folder, report signing.
   ...checkEnvSchema.shape,
 
+  // Every upload route (lib/upload.config.ts): per-client rate limit, per-account storage quota.
+  ...uploadEnvSchema.shape,
+
   // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
   // follows PROVIDERS (real: openai) unless set.
   ...llmEnvSchema.shape,
+  // Quotas of the free AI calls, the global daily token budget, the ceiling per paid order (0028).
+  ...aiQuotaEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -184,6 +196,8 @@ function toConfig(e: Env) {
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      bodyGraceMs: Math.min(e.HTTP_BODY_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
     },
     /** Where the per-client request limits count (lib/rate-limit-store.ts). */
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
@@ -247,8 +261,12 @@ function toConfig(e: Env) {
     orders: ordersConfigOf(withPublicBaseUrl(e)),
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
+    /** Every upload route: per-client rate limit and per-account storage quota (lib/upload.config.ts). */
+    uploads: uploadConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
+    /** Free AI call quotas, daily token budget, per-order ceiling (modules/llm/ai-quota.config.ts). */
+    aiQuota: aiQuotaConfigOf(e),
     /**
      * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
      * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);

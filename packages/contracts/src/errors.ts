@@ -34,6 +34,8 @@ export const ErrorCode = {
   CONFLICT: 1011,
   /** A sandbox-only (/__dev) endpoint was called while real providers are configured. */
   DEV_ONLY: 1012,
+  /** An upload that would take the account's stored files past ACCOUNT_STORAGE_QUOTA_MB; nothing stored (the message says how much is used and what to do). */
+  UPLOAD_QUOTA_EXCEEDED: 1013,
 
   // 2xxx accounts (apps/server/src/modules/accounts, docs/api/accounts.md)
   /** /sendCheckCode: the per-phone or per-IP sending limit (1/min, 5/h, 10/day) is reached; the message says how long to wait. */
@@ -164,6 +166,12 @@ export const ErrorCode = {
   WRITING_LOCKED: 6004,
   /** The draft's free section revisions are used; the unlimited-revisions add-on lifts the limit. */
   WRITING_REVISIONS_USED_UP: 6005,
+  /**
+   * A free AI call (/aiWriting/title, /outline, /abstract) over a daily quota: the account's, the
+   * client address's, or the site's daily token budget (decision 0028). The message says when to
+   * try again (明天 00:00); nothing was asked of the model or changed. Per-minute limits are 1009.
+   */
+  AI_QUOTA_EXHAUSTED: 6090,
 
   // 7xxx 降重 and 降AIGC (apps/server/src/modules/reduction, docs/api/reduction.md)
   /** The text to rewrite is empty, too short or over the goods' limit (the message says which). */
@@ -192,6 +200,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.RESOURCE_NOT_FOUND]: '内容不存在或已删除',
   [ErrorCode.CONFLICT]: '当前状态不允许该操作',
   [ErrorCode.DEV_ONLY]: '该接口仅在沙箱模式下可用',
+  [ErrorCode.UPLOAD_QUOTA_EXCEEDED]: '账户的文件存储空间已满，请删除不再需要的记录后再上传',
   [ErrorCode.SMS_SEND_LIMITED]: '验证码发送过于频繁，请稍后再试',
   [ErrorCode.SMS_SEND_FAILED]: '短信发送失败，请稍后再试',
   [ErrorCode.SMS_CODE_WRONG]: '验证码错误',
@@ -254,6 +263,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.WRITING_AI_FAILED]: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
   [ErrorCode.WRITING_LOCKED]: '论文已下单，题目和大纲不能再修改',
   [ErrorCode.WRITING_REVISIONS_USED_UP]: '免费修改次数已用完，购买“无限次修改”后可继续修改',
+  [ErrorCode.AI_QUOTA_EXHAUSTED]: '今日免费AI生成次数已用完，请于明天 00:00 后再试',
   [ErrorCode.REDUCTION_BAD_INPUT]: '提交的文字不符合要求',
   [ErrorCode.REDUCTION_NOT_READY]: '改写尚未完成，请稍后查看',
   [ErrorCode.REDUCTION_IN_PROGRESS]: '正在改写，完成后才能删除',

@@ -808,6 +808,8 @@ export interface ReductionsTable {
   check_id: string | null;
   file_name: string | null;
   file_key: string | null;
+  /** Migration 0057: bytes of the stored upload (0: none, or stored before 0057). */
+  file_bytes: ColumnType<number, number | undefined, number>;
   original_text: string;
   chars: number;
   paragraphs: ColumnType<unknown, string | undefined, string>;
@@ -825,6 +827,8 @@ export interface ReductionsTable {
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
   hidden_at: Timestamp | null;
+  /** Given back because target paragraphs were not rewritten (migration 0053); null: not decided yet. */
+  refund_fen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {
@@ -939,6 +943,8 @@ export interface CommissionNoticesTable {
   message_id: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** While `sending`: the claim's lease (migration 0060); another worker may claim it after. */
+  claimed_until: Timestamp | null;
 }
 
 export interface CommissionFilesTable {

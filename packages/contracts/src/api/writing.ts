@@ -247,8 +247,20 @@ export const writingViewSchema = z.object({
   sources: z.array(writingSourceSchema),
   orderId: z.string().nullable(),
   status: z.enum(['draft', 'ordered', 'writing', 'done', 'failed']),
+  /** A failed draft's status from its order's refund: 全文生成失败，正在自动退款 / 已自动退款 / 退款未能自动完成… */
   statusText: z.string(),
+  /**
+   * Where a failed draft's money is, from its order's refund: refunding (under way), refunded
+   * (the platform confirmed), refused (the platform refused; customer service takes over),
+   * refundedByHand (an operator refunded it); null when nothing is being refunded.
+   */
+  refundState: z.enum(['refunding', 'refunded', 'refused', 'refundedByHand']).nullable(),
   progress: z.number(),
+  /**
+   * While the paid job waits for a worker: how many queued jobs a worker takes before it (statusText
+   * then says 排队中，前面还有 N 个任务 and progress is 0). Null or absent when it is not waiting.
+   */
+  queueAhead: z.number().nullable().optional(),
   sectionsWritten: z.number(),
   wordsWritten: z.number(),
   removedCitations: z.number(),

@@ -1,10 +1,18 @@
-import type { ConsoleOrder, ConsoleUser, FailedJob, LlmUsageRow, StuckJob } from '@kyfw/contracts';
+import type {
+  ConsoleOrder,
+  ConsoleUser,
+  FailedJob,
+  LlmUsageRow,
+  StuckJob,
+  StuckNotice,
+} from '@kyfw/contracts';
 import { Button, Card, Form, Input, Segmented, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { useRequeueStuckJob, useStuckJobs } from '../api/account-jobs-api';
+import { useRequeueStuckJob, useResendNotice, useStuckJobs, useStuckNotices } from '../api/account-jobs-api';
 import { useFailedJobs, useLlmUsage, useOrderSearch, useRetryJob, useUserSearch } from '../api/console-api';
 import { consoleTexts, orderStatusTexts } from '../texts';
+import { AiBudgetPanel } from './ai-budget-panel';
 import { AccountRequestsPanel, UserAccountDrawer } from './user-account-drawer';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : '');
@@ -150,6 +158,7 @@ export function JobsPage() {
         items={[
           { key: 'failed', label: t.tabFailed, children: failed },
           { key: 'stuck', label: t.tabStuck, children: <StuckJobs /> },
+          { key: 'notices', label: t.tabNotices, children: <StuckNotices /> },
         ]}
       />
     </Card>
@@ -210,6 +219,55 @@ function StuckJobs() {
   );
 }
 
+/** Commission e-mail notices that did not go out, with 重新发送 (only while still stuck). */
+function StuckNotices() {
+  const t = consoleTexts.jobs;
+  const { data, isPending } = useStuckNotices();
+  const resend = useResendNotice();
+  return (
+    <>
+      <p style={{ color: '#666' }}>{t.noticesNote}</p>
+      <Table<StuckNotice>
+        rowKey="noticeId"
+        loading={isPending}
+        locale={{ emptyText: t.noticesEmpty }}
+        dataSource={data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t.commissionNo, dataIndex: 'commissionNo' },
+          { title: t.noticeKind, dataIndex: 'kindText' },
+          { title: t.email, dataIndex: 'email' },
+          {
+            title: t.stuckState,
+            render: (_, n) => <Tag color={n.status === 'sending' ? 'orange' : 'red'}>{n.statusText}</Tag>,
+          },
+          { title: t.stuckFor, render: (_, n) => t.minutes(n.stuckMinutes) },
+          { title: t.attempts, dataIndex: 'attempts' },
+          { title: t.lastError, render: (_, n) => n.lastError ?? '—' },
+          {
+            title: '',
+            render: (_, n) => (
+              <Button
+                size="small"
+                loading={resend.isPending && resend.variables === n.noticeId}
+                onClick={() =>
+                  resend
+                    .mutateAsync(n.noticeId)
+                    .then(() => toast.success(t.resent))
+                    .catch(() => undefined)
+                }
+              >
+                {t.resend}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
 /** LLM tokens and cost per day, per task and per order, from the llm_usage table. */
 export function LlmUsagePage() {
   const t = consoleTexts.llmUsage;
@@ -232,24 +290,27 @@ export function LlmUsagePage() {
     />
   );
   return (
-    <Card
-      title={consoleTexts.nav.llmUsage}
-      extra={
-        <Segmented
-          aria-label={t.range}
-          value={days}
-          onChange={(v) => setDays(Number(v))}
-          options={[7, 14, 30, 90].map((n) => ({ value: n, label: t.days(n) }))}
+    <>
+      <AiBudgetPanel />
+      <Card
+        title={consoleTexts.nav.llmUsage}
+        extra={
+          <Segmented
+            aria-label={t.range}
+            value={days}
+            onChange={(v) => setDays(Number(v))}
+            options={[7, 14, 30, 90].map((n) => ({ value: n, label: t.days(n) }))}
+          />
+        }
+      >
+        <Tabs
+          items={[
+            { key: 'day', label: t.byDay, children: table(data?.byDay, t.key.day) },
+            { key: 'task', label: t.byTask, children: table(data?.byTask, t.key.task) },
+            { key: 'order', label: t.byOrder, children: table(data?.byOrder, t.key.order) },
+          ]}
         />
-      }
-    >
-      <Tabs
-        items={[
-          { key: 'day', label: t.byDay, children: table(data?.byDay, t.key.day) },
-          { key: 'task', label: t.byTask, children: table(data?.byTask, t.key.task) },
-          { key: 'order', label: t.byOrder, children: table(data?.byOrder, t.key.order) },
-        ]}
-      />
-    </Card>
+      </Card>
+    </>
   );
 }
