@@ -1,6 +1,6 @@
 import { OPERATOR_SCOPES, type OperatorScope } from '@kyfw/contracts';
 import { z } from 'zod';
-import { booleanFlag, envVar as env, integer } from '../../lib/env.ts';
+import { envVar as env, integer } from '../../lib/env.ts';
 import { listPaymentConfigProblems, Secret } from '../../providers/payment/index.ts';
 import { type PaymentConfig, paymentConfigSchema } from '../../providers/payment/payment.config.ts';
 
