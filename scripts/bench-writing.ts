@@ -3,7 +3,8 @@
 // writer): 20 drafts of ~10,000 characters, every third one written by a lying model (the sandbox's
 // phantomCitations fault cites sources the prompt never gave). Prints per-draft figures and ends
 // with `writing: drafts=… unresolved_citations=… budget_within_15pct=… copy_ratio_max=…` (the AIGC
-// index is on the line before it: `aigc_index_mean=…`).
+// index is on the line before it: `aigc_index_mean=…`). Then the fault modes (below) end the output
+// with `ai-faults: flows=… delivered_bad=… charged_for_nothing=…`.
 // Prices: LLM_PRICE_INPUT / LLM_PRICE_OUTPUT (yuan per million tokens; default DeepSeek's 2 / 8).
 // Each draft's body is checked by our similarity engine (@kyfw/simcheck) against a library of the
 // demo corpus's first LIBRARY_RECORDS records (title + abstract; the drafts' sources are among them):
@@ -18,7 +19,9 @@ import { detectAigc } from '@kyfw/aigc';
 import { buildIndex, checkText, type LibraryDocument } from '@kyfw/simcheck';
 import Fastify from 'fastify';
 import { unzipSync } from 'fflate';
-import { type Source, validateCitations } from '../apps/server/src/modules/writing/references.ts';
+import type { Source } from '../apps/server/src/modules/writing/references.ts';
+import { writeCheckedSection } from '../apps/server/src/modules/writing/writing.checked.ts';
+import { totalRemoved } from '../apps/server/src/modules/writing/writing.citations.ts';
 import { renderWritingDocx } from '../apps/server/src/modules/writing/writing.docx.ts';
 import { leavesOf } from '../apps/server/src/modules/writing/writing.jobs.ts';
 import { outlineMessages, sectionMessages } from '../apps/server/src/modules/writing/writing.prompts.ts';
@@ -34,6 +37,8 @@ import {
   SANDBOX_MODEL,
 } from '../apps/server/src/providers/llm/index.ts';
 import '../apps/server/src/modules/writing/writing.sandbox.ts';
+import { buildCheckApp, seedLibrary } from '../apps/server/test/check/check-helper.ts';
+import { runFlow, WRITING_FAULTS, WRITING_FLOWS } from '../apps/server/test/writing/fault-flows.ts';
 
 const DRAFTS = 20;
 const TARGET = 10_000;
@@ -130,15 +135,27 @@ for (let d = 0; d < DRAFTS; d += 1) {
   if (liar) sandbox.setFaults({ phantomCitations: leaves.length });
   const written: WrittenSection[] = [];
   for (const leaf of leaves) {
-    const r = await llm.chat({
+    // The job's own path: every check of writing.checked.ts, regenerating (bounded) what fails.
+    const r = await writeCheckedSection({
+      llm,
       task: 'writing.section',
-      messages: sectionMessages(facts, { ...leaf, wordCount: leaf.item.wordCount }, sources),
-      onText: () => {},
+      messages: sectionMessages(
+        facts,
+        { ...leaf, wordCount: leaf.item.wordCount, outline, before: written },
+        sources,
+      ),
+      wordCount: leaf.item.wordCount,
+      language: 'zh',
+      sources,
+      userId: 'bench',
+      orderNo: null,
     });
     promptTokens += r.usage.promptTokens;
     completionTokens += r.usage.completionTokens;
     cost += r.usage.costMicroYuan;
-    const checked = validateCitations(r.text.trim(), new Set(sources.map((s) => s.n)));
+    if (!r.ok)
+      throw new Error(`section ${leaf.path} rejected: ${r.violations.map((v) => v.message).join('；')}`);
+    const checked = { text: r.text, removed: totalRemoved(r.removed) };
     removedTotal += checked.removed;
     written.push({
       path: leaf.path,
@@ -165,7 +182,7 @@ for (let d = 0; d < DRAFTS; d += 1) {
   } as unknown as Writing;
   const docx = await renderWritingDocx(w, { sandbox: true, now: new Date() });
   const text = new TextDecoder()
-    .decode(unzipSync(new Uint8Array(docx))['word/document.xml'])
+    .decode(unzipSync(new Uint8Array(docx.bytes))['word/document.xml'])
     .replace(/<[^>]+>/g, '');
   const refStart = text.lastIndexOf('参考文献');
   const listed = new Set([...text.slice(refStart).matchAll(/\[(\d+)\] /g)].map((m) => Number(m[1])));
@@ -210,4 +227,60 @@ console.log(
 );
 console.log(
   `writing: drafts=${DRAFTS} unresolved_citations=${unresolved} budget_within_15pct=${(withinBudget / sections).toFixed(3)} copy_ratio_max=${(copyRatioMax * 100).toFixed(1)}%`,
+);
+
+// --- the fault modes -------------------------------------------------------------------------------
+// Every writing flow (titles, outline, abstract, full text, revise) through the whole app (routes,
+// jobs, orders, payment and LLM sandboxes, PGlite) against each content fault of the LLM sandbox,
+// once (one bad answer) and always (every answer of the flow's task bad). Counted from the runs:
+// delivered_bad = a user received text that carries a fault's marks (refusal, English, preamble,
+// the system prompt, the planted instruction's payload, an invented source, empty, huge, cut off);
+// charged_for_nothing = nothing delivered, yet the order was kept (not refunded) or a free outline
+// or revision was used up.
+const faultApp = await buildCheckApp();
+await seedLibrary(faultApp, [
+  {
+    id: 'bench-1',
+    text: '社区养老服务供给研究的正文。'.repeat(40),
+    title: '城市社区养老服务供给研究',
+    abstract: '分析城市社区养老服务的供给主体、供给方式与供需匹配。',
+    authors: ['王明', '李华'],
+    year: 2021,
+    source: '人口研究',
+  },
+]);
+let flows = 0;
+let deliveredBad = 0;
+let chargedForNothing = 0;
+const byFlow = new Map<string, { runs: number; delivered: number; bad: number; charged: number }>();
+for (const flow of WRITING_FLOWS) {
+  for (const fault of WRITING_FAULTS) {
+    for (const persistent of [false, true]) {
+      const run = await runFlow(faultApp, flow, fault, persistent);
+      flows += 1;
+      const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, bad: 0, charged: 0 };
+      row.runs += 1;
+      if (run.delivered) row.delivered += 1;
+      if (run.delivered && run.bad.length > 0) {
+        deliveredBad += 1;
+        row.bad += 1;
+        console.log(
+          `  delivered bad: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}: ${run.bad.join(', ')}`,
+        );
+      }
+      if (run.chargedForNothing) {
+        chargedForNothing += 1;
+        row.charged += 1;
+        console.log(`  charged for nothing: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}`);
+      }
+    }
+  }
+}
+await faultApp.close();
+for (const [flow, row] of byFlow)
+  console.log(
+    `faults ${flow}: runs=${row.runs} delivered=${row.delivered} (the rest refused or refunded) delivered_bad=${row.bad} charged_for_nothing=${row.charged}`,
+  );
+console.log(
+  `ai-faults: flows=${flows} delivered_bad=${deliveredBad} charged_for_nothing=${chargedForNothing}`,
 );

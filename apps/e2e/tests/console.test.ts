@@ -203,7 +203,7 @@ describe('operator console', () => {
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ orderNo: `KY${'1'.repeat(20)}`, reason: '试图退款' }),
+        body: JSON.stringify({ orderNo: `KY${'1'.repeat(20)}`, amountFen: 100, reason: '试图退款' }),
       });
       return res.json();
     }, `${API_PREFIX}/admin/refunds/create`);

@@ -15,8 +15,8 @@ import { buildIndex, checkText, type LibraryDocument } from '@kyfw/simcheck';
 import { generateTestSet } from '../../../packages/simcheck/bench/generate.ts';
 import { readJsonLines } from '../../../packages/simcheck/bench/lib/io.ts';
 import { factsOf } from '../src/modules/reduction/reduction.facts.ts';
-import { ATTEMPTS_PER_PARAGRAPH, rewriteProblems } from '../src/modules/reduction/reduction.jobs.ts';
 import { REWRITE_TASK, rewriteMessages } from '../src/modules/reduction/reduction.prompts.ts';
+import { ATTEMPTS_PER_PARAGRAPH, factProblems } from '../src/modules/reduction/reduction.rewrite.ts';
 import { sandboxRewrite } from '../src/modules/reduction/reduction.sandbox.ts';
 import { isRewritable } from '../src/modules/reduction/reduction.service.ts';
 import { createOpenAiLlmProvider } from '../src/providers/llm/index.ts';
@@ -56,7 +56,7 @@ async function rewriteParagraph(text: string): Promise<{ after: string; kept: bo
           })
         ).text.trim()
       : sandboxRewrite(text.trim(), false);
-    lost = rewriteProblems(text, after);
+    lost = factProblems(text, after).map((p) => p.message);
     if (lost.length === 0) return { after, kept: false };
   }
   return { after: text, kept: true };
@@ -111,7 +111,7 @@ for (const doc of docs) {
     const facts = factsOf(original);
     factsTotal += facts.length;
     factsKept +=
-      facts.length - rewriteProblems(original, after).filter((f) => !f.startsWith('段落原意')).length;
+      facts.length - (kept ? 0 : factProblems(original, after).filter((p) => p.rule !== 'length').length);
   }
   rewriteMs += performance.now() - t0;
   const after = await checkText(index, out.join('\n'));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
+import { uploadConfigOf, uploadEnvSchema } from './lib/upload.config.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
@@ -65,8 +66,16 @@ export const envSchema = z.object({
   RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
   PROVIDERS: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).default('sandbox')),
   ALLOW_SANDBOX_IN_PRODUCTION: env(booleanFlag.default(false)),
+  // The demo mode (production on sandboxes): the /__dev controls answer a request from another
+  // machine only with this value in the X-Dev-Controls-Secret header; unset, loopback only.
+  DEV_CONTROLS_SECRET: env(
+    z.string().min(24, { error: 'must be at least 24 characters (use a long random value)' }).optional(),
+  ),
   WORKER_IN_PROCESS: env(booleanFlag.default(true)),
   WORKER_CONCURRENCY: env(integer(1, 64).default(2)),
+  // A worker's claim on a job lasts this long and is renewed every third of it while the job runs;
+  // a worker that dies leaves its jobs to others once the lease has run out.
+  JOB_LEASE_SECONDS: env(integer(15, 3600).default(60)),
   WEB_DIST_DIR: env(z.string().default(DEFAULT_WEB_DIST_DIR)),
   DEVTOOLS_DETERRENT: env(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   // Behind a reverse proxy: the proxies' addresses or CIDR ranges (comma-separated, or names like
@@ -124,6 +133,7 @@ export const envSchema = z.object({
   SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
   ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   COMMISSION_DONE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
+  ORDER_REFUND_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   ACCOUNT_DIGEST_SECRET: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
@@ -143,6 +153,9 @@ export const envSchema = z.object({
 
   // Paper check (modules/check): upload cap, free-check cap, library folder, report signing.
   ...checkEnvSchema.shape,
+
+  // Every upload route (lib/upload.config.ts): per-client rate limit, per-account storage quota.
+  ...uploadEnvSchema.shape,
 
   // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
   // follows PROVIDERS (real: openai) unless set.
@@ -180,8 +193,17 @@ function toConfig(e: Env) {
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     providers: e.PROVIDERS,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+    /**
+     * The demo mode: a production start on sandboxes (ALLOW_SANDBOX_IN_PRODUCTION). Every page says
+     * so, and the /__dev controls answer only loopback or DEV_CONTROLS_SECRET (plugins/dev-gate.ts).
+     */
+    demoMode: e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_IN_PRODUCTION,
+    /** X-Dev-Controls-Secret that opens the /__dev controls to another machine in the demo mode. */
+    devControlsSecret: e.DEV_CONTROLS_SECRET,
     workerInProcess: e.WORKER_IN_PROCESS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    /** A worker's lease on a claimed job (jobs/worker.ts), renewed every third of it. */
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     /** Absolute. */
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     devtoolsDeterrent: e.DEVTOOLS_DETERRENT === 'on',
@@ -214,6 +236,11 @@ function toConfig(e: Env) {
        */
       commissionDoneSmsTemplate: e.COMMISSION_DONE_SMS_TEMPLATE,
       /**
+       * Provider template for the 'your order was refunded' SMS (one variable, the order number);
+       * unset with a real provider: no SMS (the sandbox outbox always receives it).
+       */
+      orderRefundSmsTemplate: e.ORDER_REFUND_SMS_TEMPLATE,
+      /**
        * HMAC key of the digests kept of phone numbers and WeChat openids that earned the free
        * services. Unset: generated once into DATA_DIR/secrets/account-digest.key (embedded mode);
        * required when several machines share the database (DATABASE_URL in production).
@@ -224,6 +251,8 @@ function toConfig(e: Env) {
     orders: ordersConfigOf(withPublicBaseUrl(e)),
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
+    /** Every upload route: per-client rate limit and per-account storage quota (lib/upload.config.ts). */
+    uploads: uploadConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
     /**

@@ -21,6 +21,7 @@ try {
         definitions: root.jobs,
         services: root.services,
         concurrency: config.workerConcurrency,
+        leaseMs: config.jobLeaseMs,
         logger,
       })
     : undefined;
@@ -41,9 +42,13 @@ try {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // Behind a load balancer every process has the same public URL: say which one this is.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const own = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
   logger.info(
-    { url: config.publicBaseUrl, host: config.host, port: config.port },
-    `kyfw 已启动：${config.publicBaseUrl}`,
+    { url: config.publicBaseUrl, host: config.host, port, pid: process.pid },
+    `kyfw 已启动：${config.publicBaseUrl}（本进程 ${own}，pid ${process.pid}）`,
   );
 } catch (error) {
   if (error instanceof DataDirLockedError) {

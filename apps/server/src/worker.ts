@@ -24,6 +24,7 @@ try {
     definitions: root.jobs,
     services: root.services,
     concurrency: config.workerConcurrency,
+    leaseMs: config.jobLeaseMs,
     logger,
   });
   const scheduler = startScheduler({ db: database.db, schedules: root.schedules, logger });

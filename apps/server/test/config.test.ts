@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       WORKER_IN_PROCESS: 'false',
       WORKER_CONCURRENCY: '8',
+      JOB_LEASE_SECONDS: '120',
       WEB_DIST_DIR: '/srv/web',
       DEVTOOLS_DETERRENT: 'off',
     });
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       allowSandboxInProduction: true,
       workerInProcess: false,
       workerConcurrency: 8,
+      jobLeaseMs: 120_000,
       webDistDir: '/srv/web',
       devtoolsDeterrent: false,
     });
@@ -77,6 +79,7 @@ describe('loadConfig', () => {
       port: 3000,
       logLevel: 'info',
       workerInProcess: true,
+      jobLeaseMs: 60_000,
     });
   });
 
@@ -128,6 +131,7 @@ describe('loadConfig', () => {
       PROVIDERS: 'fake',
       WORKER_IN_PROCESS: 'yes',
       WORKER_CONCURRENCY: '0',
+      JOB_LEASE_SECONDS: '5',
       DEVTOOLS_DETERRENT: 'maybe',
     });
     const names = problems.map((p) => p.split(':')[0]);
@@ -142,6 +146,7 @@ describe('loadConfig', () => {
         'PROVIDERS',
         'WORKER_IN_PROCESS',
         'WORKER_CONCURRENCY',
+        'JOB_LEASE_SECONDS',
         'DEVTOOLS_DETERRENT',
       ].sort(),
     );

@@ -74,6 +74,7 @@ describe('process entry points', () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      JOB_LEASE_SECONDS: '45',
     };
     // In the PostgreSQL run, start on an empty database of that server (the migrations run at start).
     if (process.env.DATABASE_URL) {
@@ -85,13 +86,20 @@ describe('process entry points', () => {
     const { child, output } = main;
     try {
       const [, url] = await waitForOutput(main, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 150_000);
-      await waitForOutput(main, /kyfw 已启动/, 10_000);
+      // PORT=0: the line names the port this process really listens on, not 0 or the public URL's.
+      const port = new URL(url).port;
+      await waitForOutput(
+        main,
+        new RegExp(`kyfw 已启动：\\S+（本进程 http://127\\.0\\.0\\.1:${port}，pid \\d+）`),
+        10_000,
+      );
 
       const res = await fetch(`${url}/kyfw/web/v1/home/homeInfo`, { headers: { terminal: 'PC' } });
       const body = (await res.json()) as { code: number; data: { webInfo: { name: string } } };
       expect(body.code).toBe(0);
       expect(body.data.webInfo.name).toBeTruthy();
       expect(output()).toContain('job worker started');
+      expect(output()).toMatch(/"leaseMs":45000.*job worker started/);
 
       child.kill('SIGTERM');
       expect(await exitCode(child)).toBe(0);

@@ -808,6 +808,8 @@ export interface ReductionsTable {
   check_id: string | null;
   file_name: string | null;
   file_key: string | null;
+  /** Migration 0057: bytes of the stored upload (0: none, or stored before 0057). */
+  file_bytes: ColumnType<number, number | undefined, number>;
   original_text: string;
   chars: number;
   paragraphs: ColumnType<unknown, string | undefined, string>;
@@ -825,6 +827,8 @@ export interface ReductionsTable {
   updated_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
   hidden_at: Timestamp | null;
+  /** Given back because target paragraphs were not rewritten (migration 0053); null: not decided yet. */
+  refund_fen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {
@@ -890,7 +894,14 @@ export interface Database {
 // Commissioned services (migration 0034_commissions.sql).
 
 export type CommissionServiceType = 'search_report' | 'tech_search' | 'doc_delivery' | 'tech_evaluation';
-export type CommissionStatus = 'quoting' | 'pending_payment' | 'processing' | 'done' | 'cancelled';
+export type CommissionStatus =
+  | 'quoting'
+  | 'pending_payment'
+  | 'processing'
+  | 'done'
+  | 'cancelled'
+  /** An operator refunded the whole payment: the commission ended (migration 0061). */
+  | 'refunded';
 
 export interface CommissionsTable {
   id: string;
@@ -912,6 +923,7 @@ export interface CommissionsTable {
   paid_at: Timestamp | null;
   done_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  refunded_at: Timestamp | null;
   notified_at: Timestamp | null;
   updated_at: Timestamp;
   /** YYYY-MM-DD (China time): paid day + the goods' turnaround_days (migration 0047). */
@@ -922,7 +934,7 @@ export interface CommissionsTable {
 export interface CommissionNoticesTable {
   id: string;
   commission_id: string;
-  kind: 'quoted' | 'done';
+  kind: 'quoted' | 'done' | 'refunded';
   order_id: string;
   email: string;
   status: 'pending' | 'sending' | 'sent' | 'failed';
@@ -931,6 +943,8 @@ export interface CommissionNoticesTable {
   message_id: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** While `sending`: the claim's lease (migration 0060); another worker may claim it after. */
+  claimed_until: Timestamp | null;
 }
 
 export interface CommissionFilesTable {
@@ -979,3 +993,18 @@ export interface Database {
 }
 
 export type LibraryImportRow = Selectable<LibraryImportsTable>;
+
+// --- the payment sandboxes' books (migration 0059) ------------------------------------------------
+
+export interface PaymentSandboxOrdersTable {
+  channel: 'wx' | 'ali';
+  order_no: string;
+  /** The sandbox's record of the order (providers/payment/sandbox-store.ts SandboxOrder). */
+  data: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  payment_sandbox_orders: PaymentSandboxOrdersTable;
+}

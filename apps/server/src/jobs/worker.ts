@@ -189,7 +189,7 @@ export function createWorker(options: WorkerOptions): Worker {
     id: workerId,
     start() {
       if (loop || stopping) return;
-      logger.info({ concurrency, jobs: names }, 'job worker started');
+      logger.info({ workerId, pid: process.pid, concurrency, leaseMs, jobs: names }, 'job worker started');
       loop = runLoop();
     },
     async tick() {

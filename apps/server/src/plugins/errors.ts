@@ -19,7 +19,7 @@ export function isEnvelopePath(url: string): boolean {
   );
 }
 
-interface Failure {
+export interface Failure {
   code: ErrorCodeValue;
   message: string;
   /** HTTP status used outside the API (the API always answers 200). */

@@ -63,8 +63,33 @@ export function applyPageHead(html: string, head: PageHeadTags): string {
  * The runtime public config the web app reads from `window.__KYFW_CONFIG__` (apps/web/src/config/env.ts).
  * Everything here is visible to anyone: never put secrets in it.
  */
-export function publicConfigOf(config: Pick<Config, 'devtoolsDeterrent' | 'providers'>) {
-  return { devtoolsDeterrent: config.devtoolsDeterrent, sandbox: config.providers === 'sandbox' };
+export function publicConfigOf(
+  config: Pick<Config, 'devtoolsDeterrent' | 'providers'> & { demoMode?: boolean },
+) {
+  return {
+    devtoolsDeterrent: config.devtoolsDeterrent,
+    sandbox: config.providers === 'sandbox',
+    ...(config.demoMode ? { demo: true as const } : {}),
+  };
+}
+
+/** What the demo mode's banner says (config.demoMode: a production start on sandboxes). */
+export const DEMO_BANNER_TEXT =
+  '演示站点：短信、微信登录、支付和 AI 均为沙箱模拟，不会真实收款或发送短信，请勿填写真实个人信息或付款。';
+
+/**
+ * The demo mode's banner, first in <body> of every page the server sends (outside #root: no page,
+ * route or hydration can leave it out; plain markup, so it shows before the app's JavaScript runs).
+ */
+export function injectDemoBanner(html: string): string {
+  const banner =
+    `<div id="kyfw-demo-banner" role="note" style="background:#fff7e6;color:#ad4e00;` +
+    `border-bottom:1px solid #ffd591;padding:6px 12px;font-size:13px;line-height:1.5;` +
+    `text-align:center;word-break:break-word">${DEMO_BANNER_TEXT}</div>`;
+  const match = /<body[^>]*>/.exec(html);
+  if (!match) return `${banner}${html}`;
+  const end = match.index + match[0].length;
+  return `${html.slice(0, end)}${banner}${html.slice(end)}`;
 }
 
 /**
@@ -133,7 +158,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const { mtimeMs } = await stat(file);
     const hit = cached.get(file);
     if (hit?.mtimeMs === mtimeMs) return hit.html;
-    const html = injectPublicConfig(await readFile(file, 'utf8'), publicConfig);
+    const withConfig = injectPublicConfig(await readFile(file, 'utf8'), publicConfig);
+    const html = config.demoMode ? injectDemoBanner(withConfig) : withConfig;
     cached.set(file, { mtimeMs, html });
     return html;
   }

@@ -373,6 +373,32 @@ describe('POST /login', () => {
     expect(results.map((r) => r.code)).toEqual(users.map(() => 0));
   });
 
+  it('lets 20 simultaneous correct logins to one account all succeed (only failures count per phone)', async () => {
+    const { phone, password } = await registerUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(t, '/login', { phoneNumber: phone, passWord: pw(password) }, { ip: newIp() }),
+      ),
+    );
+    expect(results.map((r) => r.message)).toEqual(results.map(() => '欢迎登录！'));
+    expect(new Set(results.map((r) => (r.data as { token: string }).token)).size).toBe(20);
+  });
+
+  it('keeps the guess budget of a phone under simultaneous wrong passwords', async () => {
+    const { phone, password } = await registerUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(t, '/login', { phoneNumber: phone, passWord: pw('wrong-pass') }, { ip: newIp() }),
+      ),
+    );
+    // At most five passwords are checked before the phone is locked; the rest are refused unchecked.
+    const checked = results.filter((r) => r.code === ErrorCode.LOGIN_FAILED).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked).toBeGreaterThanOrEqual(3);
+    expect(results.every((r) => r.code !== 0)).toBe(true);
+    expect((await call(t, '/login', { phoneNumber: phone, passWord: pw(password) })).code).not.toBe(0);
+  });
+
   it('locks a client IP that fails on many phones', async () => {
     const ip = newIp();
     const codes: number[] = [];

@@ -130,7 +130,7 @@ async function expectRefundedForDeletion(
     { amountFen: check.amountFen, reason: why.reason, status: 'succeeded' },
   ]);
   // At the payment platform (the sandbox): the whole amount went back, once.
-  const atPlatform = t.sandbox.findOrder('wx', check.orderNo);
+  const atPlatform = await t.sandbox.findOrder('wx', check.orderNo);
   expect(atPlatform?.state).toBe('REFUND');
   expect(atPlatform?.refunds.map((r) => r.amountFen)).toEqual([check.amountFen]);
 }
@@ -168,7 +168,7 @@ describe('account deletion with paid checks that have not delivered their report
 
     // The delivered check's payment stays (its report was there to read).
     expect(await operatorView(delivered.orderNo)).toMatchObject({ status: 'done', refunds: [] });
-    expect(t.sandbox.findOrder('wx', delivered.orderNo)?.state).toBe('SUCCESS');
+    expect((await t.sandbox.findOrder('wx', delivered.orderNo))?.state).toBe('SUCCESS');
     // The unpaid one: cancelled with the account, nothing to refund.
     expect(await operatorView(unpaid.orderNo)).toMatchObject({ status: 'cancelled', refunds: [] });
 
@@ -176,7 +176,7 @@ describe('account deletion with paid checks that have not delivered their report
     t.clock.advance(MINUTE);
     await runOrdersJobs();
     expect((await operatorView(queued.orderNo)).refunds).toHaveLength(1);
-    expect(t.sandbox.findOrder('wx', queued.orderNo)?.refunds).toHaveLength(1);
+    expect((await t.sandbox.findOrder('wx', queued.orderNo))?.refunds).toHaveLength(1);
   });
 
   it('a check running when the account is deleted ends without a report, leaves no files, and is refunded in full', async () => {

@@ -109,7 +109,7 @@ async function expectConsistent(
   // went back in full at the platform, and the check never runs.
   expect(check.hidden_at).not.toBeNull();
   expect(refunds).toMatchObject([{ status: 'succeeded', amount_fen: order.amount_fen, actor: 'system' }]);
-  expect(t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'REFUND' });
+  expect(await t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'REFUND' });
   expect(await runCheckJobs(t)).toEqual([]);
   if (order.status === 'cancelled') {
     // The deletion first: the order was cancelled with the account; the payment that still came

@@ -129,7 +129,7 @@ async function expectRefunded(orderId: string, orderNo: string, amountFen: numbe
   const refunds = await t.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
   expect(refunds).toMatchObject([{ actor: 'system', status: 'succeeded', amount_fen: amountFen }]);
   // At the platform, and on the payment records page.
-  expect(t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'REFUND' });
+  expect(await t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'REFUND' });
   const records = await call<{ list: { orderId: string; refundedFen: number; amountFen: number }[] }>(
     t,
     '/payment/records',
@@ -160,7 +160,7 @@ describe('deleting a check whose order expired, then a payment made in time is r
     const del = await deleteCheck(orderId);
     expect(del).toMatchObject({ code: 0, message: '删除成功' });
     // (The notification is still held back by the platform; on a very slow machine it would not be.)
-    expect(t.sandbox.findOrder('wx', orderNo)?.notification?.status).toBe('pending');
+    expect((await t.sandbox.findOrder('wx', orderNo))?.notification?.status).toBe('pending');
 
     // The platform's notification arrives now, for a payment made before the order's expiry.
     expect(await t.sandbox.notificationSettled('wx', orderNo)).toBe('acked');

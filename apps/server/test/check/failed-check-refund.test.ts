@@ -164,7 +164,7 @@ async function expectRefundedInFull(orderId: string, orderNo: string, amountFen:
     .executeTakeFirstOrThrow();
   expect(last).toMatchObject({ to_status: 'refunded', actor: 'system' });
   // At the payment platform (the sandbox): the whole amount went back.
-  const atPlatform = t.sandbox.findOrder('wx', orderNo);
+  const atPlatform = await t.sandbox.findOrder('wx', orderNo);
   expect(atPlatform?.state).toBe('REFUND');
   expect(atPlatform?.refunds.map((r) => r.amountFen)).toEqual([amountFen]);
   expect(await paymentRecord(orderId)).toMatchObject({ amountFen, refundedFen: amountFen });
@@ -226,7 +226,7 @@ describe('a paid check that fails for good', () => {
     t.clock.advance(MINUTE);
     await runJob(t, 'orders.reconcile');
     expect((await orderDetail(orderId)).data.refunds).toHaveLength(1);
-    expect(t.sandbox.findOrder('wx', orderNo)?.refunds).toHaveLength(1);
+    expect((await t.sandbox.findOrder('wx', orderNo))?.refunds).toHaveLength(1);
   });
 
   it('the platform cannot take the refund at once: 正在自动退款, no invoice; deleting the check meanwhile loses nothing; the reconciliation finishes it', async () => {
@@ -289,7 +289,7 @@ describe('the payment platform refuses the automatic refund', () => {
     expect(await listedCheck(orderId)).toMatchObject({ checkStatusText: REFUSED, orderStatus: 'processing' });
     // Nothing went back at the platform; the payment waits for an operator, and no later
     // reconciliation changes what the user reads.
-    expect(t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'SUCCESS', refunds: [] });
+    expect(await t.sandbox.findOrder('wx', orderNo)).toMatchObject({ state: 'SUCCESS', refunds: [] });
     const flagged = await operator<{ orderNo: string; flagReason: string }[]>(t, '/payments/flagged', {});
     expect(flagged.data.find((p) => p.orderNo === orderNo)?.flagReason).toContain('需人工处理');
     t.clock.advance(MINUTE);
@@ -305,7 +305,7 @@ describe('the payment platform refuses the automatic refund', () => {
       statusText: '检测失败，已退款',
       refundedFen: amountFen,
     });
-    expect(t.sandbox.findOrder('wx', orderNo)?.refunds.map((r) => r.amountFen)).toEqual([amountFen]);
+    expect((await t.sandbox.findOrder('wx', orderNo))?.refunds.map((r) => r.amountFen)).toEqual([amountFen]);
     const after = (await checkStatus(t, alice.token, orderId)).data;
     expect(after).toMatchObject({ checkStatusText: '检测失败，已退款' });
     expect(after.failureReason).toBe('检测未能完成，款项已全额退回。如需检测，请重新上传论文。');
@@ -385,7 +385,7 @@ describe('invoices and automatic refunds', () => {
     await runJob(t, 'orders.expire');
     expect((await orderRow(t, orderId)).status).toBe('expired');
     // (The platform still holds the notification back; on a very slow machine it would not.)
-    expect(t.sandbox.findOrder('wx', orderNo)?.notification?.status).toBe('pending');
+    expect((await t.sandbox.findOrder('wx', orderNo))?.notification?.status).toBe('pending');
     expect((await call(t, '/freeCheck/deleteOrder', { orderId }, { token: alice.token })).code).toBe(0);
     // The refund cannot be made at once (the platform's API is down for one call).
     await setFaults(t, { channel: 'wx', failApiNext: 1 });

@@ -401,7 +401,7 @@ describe('deleting a check that is still awaiting payment', () => {
       to_status: 'cancelled',
       actor: 'user',
     });
-    expect(t.sandbox.findOrder('wx', unpaid.data.orderNo)).toMatchObject({ state: 'CLOSED' });
+    expect(await t.sandbox.findOrder('wx', unpaid.data.orderNo)).toMatchObject({ state: 'CLOSED' });
 
     // The Alipay code was still in the customer's hands and gets paid: the money goes back.
     expect((await devPay(t, unpaid.data.orderNo, 'ali')).code).toBe(0);

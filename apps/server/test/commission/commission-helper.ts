@@ -6,7 +6,15 @@ import { commissionJobDefinitions } from '../../src/modules/commission/commissio
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { totpCode } from '../../src/modules/console/totp.ts';
 import { buildDocx } from '../check/fixtures.ts';
-import { buildOrdersApp, call, type Envelope, type OrdersTestApp, SECOND } from '../orders/orders-helper.ts';
+import {
+  buildOrdersApp,
+  call,
+  devPay,
+  type Envelope,
+  type OrdersTestApp,
+  SECOND,
+  startPay,
+} from '../orders/orders-helper.ts';
 
 // Shared set-up of the commission tests (docs/api/commission.md).
 
@@ -17,12 +25,12 @@ export const staffAccounts = new Map<
 >();
 export const DAY_MS = 24 * 3600 * SECOND;
 
-/** The real app with a fulfilment and a support account; call once at the top of a test file. */
+/** The real app with a fulfilment, a support and a finance account; call once at the top of a test file. */
 export function useCommissionTestApp(): void {
   beforeAll(async () => {
     t = await buildOrdersApp();
     const staff = createStaffService({ db: t.db, scryptCost: 10, now: t.clock.now });
-    for (const role of ['fulfilment', 'support'] as const)
+    for (const role of ['fulfilment', 'support', 'finance', 'admin'] as const)
       staffAccounts.set(role, await staff.create({ username: `${role}c`, role }));
   });
   afterAll(async () => {
@@ -202,4 +210,15 @@ export async function phoneOf(userId: string): Promise<string> {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.phone_number!;
+}
+
+/** Submits `form` as `token` and pays it (WeChat sandbox); the commission is then 处理中. */
+export async function paidCommission(token: string, form: Record<string, unknown>) {
+  const submitted = await call<Commission>(t, '/commission/submit', form, { token });
+  expect(submitted.code).toBe(0);
+  const qr = await startPay(t, token, submitted.data.orderId!, 'wx');
+  expect((await devPay(t, qr.data.orderNo, 'wx')).code).toBe(0);
+  expect(await t.sandbox.notificationSettled('wx', qr.data.orderNo)).toBe('acked');
+  await runCommissionJobs();
+  return { ...submitted.data, orderNo: qr.data.orderNo };
 }

@@ -194,8 +194,13 @@ describe('roles', () => {
     const support = await login('support');
     expect((await post('/offline/confirm', { proofId: 'x' }, support)).body.code).toBe(ErrorCode.FORBIDDEN);
     expect(
-      (await post('/refunds/create', { orderNo: 'KY00000000000000000000', reason: 'x' }, support)).body
-        .message,
+      (
+        await post(
+          '/refunds/create',
+          { orderNo: 'KY00000000000000000000', amountFen: 100, reason: 'x' },
+          support,
+        )
+      ).body.message,
     ).toBe('当前角色（客服）无权执行此操作，需要：管理员、财务');
     expect((await post('/audit/list', {}, await login('finance'))).body.code).toBe(ErrorCode.FORBIDDEN);
     const refusals = await t.db

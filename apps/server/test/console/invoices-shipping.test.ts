@@ -129,7 +129,7 @@ describe('invoices', () => {
     expect((await tab('reversal')).map((i) => i.invoiceId)).not.toContain(invoiceId);
     const refund = await calls.post(
       '/refunds/create',
-      { orderNo: order.orderNo, reason: '用户申请退款' },
+      { orderNo: order.orderNo, amountFen: order.amountFen, reason: '用户申请退款' },
       cookies.finance,
     );
     expect(refund.body.code).toBe(0);
@@ -151,7 +151,11 @@ describe('invoices', () => {
       code: ErrorCode.VALIDATION,
       message: expect.stringContaining('无需红冲'),
     });
-    await calls.post('/refunds/create', { orderNo: order.orderNo, reason: '用户申请退款' }, cookies.finance);
+    await calls.post(
+      '/refunds/create',
+      { orderNo: order.orderNo, amountFen: order.amountFen, reason: '用户申请退款' },
+      cookies.finance,
+    );
     expect((await calls.post('/invoices/reverse', note, cookies.support)).body.code).toBe(
       ErrorCode.FORBIDDEN,
     );
@@ -196,7 +200,11 @@ describe('invoices', () => {
     );
     const { invoiceId } = created.data;
     await calls.post('/invoices/generate', { invoiceId }, cookies.finance);
-    await calls.post('/refunds/create', { orderNo: order.orderNo, reason: '用户申请退款' }, cookies.finance);
+    await calls.post(
+      '/refunds/create',
+      { orderNo: order.orderNo, amountFen: order.amountFen, reason: '用户申请退款' },
+      cookies.finance,
+    );
     const red = Buffer.from('%PDF-1.7\n红字发票 0987654321\n%%EOF\n');
     const toRed = (file: Buffer, cookie = cookies.finance) =>
       upload(invoiceId, file, cookie, '/invoices/reversalUpload');

@@ -225,7 +225,7 @@ describe('disable, change role, reset two-step verification', () => {
     expect(changed.body.data).toMatchObject({ role: 'support', roleText: '客服' });
     const refund = await calls.post(
       '/refunds/create',
-      { orderNo: `KY${'1'.repeat(20)}`, reason: '测试' },
+      { orderNo: `KY${'1'.repeat(20)}`, amountFen: 100, reason: '测试' },
       cookie,
     );
     expect(refund.body).toMatchObject({ code: ErrorCode.FORBIDDEN });

@@ -238,7 +238,7 @@ describe("two users: nobody sees, pays, cancels, deletes or invoices another use
       { token: alice.token },
     );
     expect(qr.data.amountFen).toBe(200);
-    expect(t.sandbox.findOrder('ali', order.orderNo)?.amountFen).toBe(200);
+    expect((await t.sandbox.findOrder('ali', order.orderNo))?.amountFen).toBe(200);
     await expect(
       t.orders.createOrder({
         userId: alice.userId,

@@ -84,7 +84,7 @@ describe('offline payment', () => {
     const ok = await uploadProof(alice.token, order.orderId, PNG);
     expect(ok.code).toBe(0);
     expect(ok.data.status).toBe('pending');
-    expect(t.sandbox.findOrder('wx', order.orderNo)?.state).toBe('CLOSED');
+    expect((await t.sandbox.findOrder('wx', order.orderNo))?.state).toBe('CLOSED');
     expect((await uploadProof(alice.token, order.orderId, PNG)).code).toBe(ErrorCode.OFFLINE_PROOF_PENDING);
     // While a proof waits, the order neither expires nor takes a QR payment.
     expect((await startPay(t, alice.token, order.orderId, 'wx')).code).toBe(ErrorCode.OFFLINE_PROOF_PENDING);

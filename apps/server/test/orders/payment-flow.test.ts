@@ -251,7 +251,7 @@ describe('switching channels, cancelling, late and double payments', () => {
     const ali = await startPay(t, user.token, order.orderId, 'ali');
     expect(ali.code).toBe(0);
     // The WeChat code was closed at the platform: paying it is refused there.
-    expect(t.sandbox.findOrder('wx', wx.data.outTradeNo)?.state).toBe('CLOSED');
+    expect((await t.sandbox.findOrder('wx', wx.data.outTradeNo))?.state).toBe('CLOSED');
     expect((await devPay(t, wx.data.outTradeNo, 'wx')).code).not.toBe(0);
     const wxAgain = await startPay(t, user.token, order.orderId, 'wx');
     expect(wxAgain.data.outTradeNo).toBe(`${order.orderNo}-2`);
@@ -267,7 +267,7 @@ describe('switching channels, cancelling, late and double payments', () => {
     expect(payments.map((p) => p.status).sort()).toEqual(['accepted', 'duplicate']);
     const duplicate = payments.find((p) => p.status === 'duplicate')!;
     expect(duplicate.refunded_fen).toBe(duplicate.amount_fen);
-    expect(t.sandbox.findOrder('ali', order.orderNo)?.state).toBe('REFUND');
+    expect((await t.sandbox.findOrder('ali', order.orderNo))?.state).toBe('REFUND');
     expect((await orderRow(t, order.orderId)).status).toBe('paid');
   });
 
@@ -326,7 +326,7 @@ describe('switching channels, cancelling, late and double payments', () => {
     t.clock.advance(MINUTE);
     await runJob(t, 'orders.reconcile');
     expect(await paymentText()).toBe('订单已关闭，退款未能自动完成，客服将与您联系处理');
-    expect(t.sandbox.findOrder('ali', order.orderNo)?.refunds).toEqual([]);
+    expect((await t.sandbox.findOrder('ali', order.orderNo))?.refunds).toEqual([]);
     expect((await orderRow(t, order.orderId)).status).toBe('cancelled');
   });
 

@@ -90,7 +90,7 @@ describe('expiry', () => {
     const result = await runJob(t, 'orders.expire');
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect((await orderRow(t, order.orderId)).status).toBe('expired');
-    expect(t.sandbox.findOrder('wx', order.orderNo)?.state).toBe('CLOSED');
+    expect((await t.sandbox.findOrder('wx', order.orderNo))?.state).toBe('CLOSED');
     const attempts = await t.db
       .selectFrom('payment_attempts')
       .selectAll()
@@ -227,7 +227,7 @@ describe('refunds (operator API)', () => {
       });
       expect(rest.data).toMatchObject({ status: 'succeeded', amountFen: 1500 });
       expect(await orderRow(t, order.orderId)).toMatchObject({ status: 'refunded', refunded_fen: 2000 });
-      expect(t.sandbox.findOrder(payType, order.orderNo)?.refunds.map((r) => r.amountFen)).toEqual([
+      expect((await t.sandbox.findOrder(payType, order.orderNo))?.refunds.map((r) => r.amountFen)).toEqual([
         500, 1500,
       ]);
       expect((await operator(t, '/orders/refund', { orderNo: order.orderNo, reason: 'again' })).code).toBe(
@@ -257,7 +257,7 @@ describe('refunds (operator API)', () => {
     t.clock.advance(MINUTE);
     await runJob(t, 'orders.reconcile');
     expect((await orderRow(t, order.orderId)).status).toBe('refunded');
-    expect(t.sandbox.findOrder('wx', order.orderNo)?.refunds).toHaveLength(1);
+    expect((await t.sandbox.findOrder('wx', order.orderNo))?.refunds).toHaveLength(1);
   });
 
   it('an unpaid order cannot be refunded', async () => {

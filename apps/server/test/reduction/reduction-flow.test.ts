@@ -244,7 +244,7 @@ describe('faults of the LLM during a rewrite', () => {
     }
     await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { reset: true } });
     const res = await call(t, `${R}/txtWeightResult`, { reductionId: sub.reductionId }, { token });
-    expect(res.message).toBe('改写失败，已自动退款');
+    expect(res.message).toBe('改写失败，全部 ¥5.00 已自动退款');
     const order = await call<{ status: string; statusText: string }>(
       t,
       '/order/detail',

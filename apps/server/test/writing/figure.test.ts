@@ -165,7 +165,9 @@ function writing(figure: FigureSpec | null): Writing {
 }
 
 async function docxOf(w: Writing) {
-  const files = unzipSync(new Uint8Array(await renderWritingDocx(w, { sandbox: false, now: new Date() })));
+  const files = unzipSync(
+    new Uint8Array((await renderWritingDocx(w, { sandbox: false, now: new Date() })).bytes),
+  );
   const xml = new TextDecoder().decode(files['word/document.xml']);
   return { files, xml, text: xml.replace(/<[^>]+>/g, '') };
 }

@@ -520,16 +520,22 @@ describe('AI writing from topic to .docx against the LLM sandbox', () => {
 
   it('says so in Chinese when the LLM keeps failing, and charges nothing', async () => {
     const { token: other } = await boundUser();
-    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { nonsense: 3 } });
+    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { nonsense: 100 } });
     const res = await call(t, `${A}/title`, { topic: '乡村振兴' }, { token: other });
-    expect(res.message).toBe('AI 服务暂时不可用，请稍后再试（本次未扣费）');
+    expect(res.message).toBe(
+      'AI 生成的内容未通过检查（回答不是要求的格式），未采用，请稍后重试（本次未扣费）',
+    );
     const saved = await call<WritingView>(
       t,
       `${A}/saveOrder`,
       { area: 'assignment', topic: '乡村振兴', title: '乡村振兴研究', targetWords: 3000 },
       { token: other },
     );
-    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { serverError: 10 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/__dev/llm/faults',
+      payload: { reset: true, serverError: 10 },
+    });
     const outline = await call(t, `${A}/outline`, { writingId: saved.data.writingId }, { token: other });
     expect(outline.message).toBe('AI 服务暂时不可用，请稍后再试（本次未扣费）');
     await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { reset: true } });

@@ -94,8 +94,9 @@ describe('revising one section of a finished draft', () => {
   it('redraws the chart of a revised section from its new text, or puts the placeholder back', async () => {
     const { token, writingId } = await finishedWriting('社区养老设施研究', '3.1');
     expect((await docx(token, writingId)).pictures).toBe(1);
-    // A revision the LLM answers with nonsense: its text gives no numbers, so no chart.
-    await faults({ nonsense: 20 });
+    // A revision whose chart the model answers with a refusal in every field: the words of a chart
+    // pass the output checks like any text, so the placeholder comes back.
+    await faults({ refusal: 20, onlyTask: 'writing.figure' });
     expect((await call(t, `${A}/updateOrder`, { writingId, path: '3.1' }, { token })).code).toBe(0);
     await runJobs();
     await faults({ reset: true });

@@ -239,7 +239,14 @@ export const commissionFileSchema = z.object({
 });
 export type CommissionFile = z.output<typeof commissionFileSchema>;
 
-export const COMMISSION_STATUSES = ['quoting', 'pending_payment', 'processing', 'done', 'cancelled'] as const;
+export const COMMISSION_STATUSES = [
+  'quoting',
+  'pending_payment',
+  'processing',
+  'done',
+  'cancelled',
+  'refunded',
+] as const;
 
 export const timelineStepSchema = z.object({
   key: z.string(),

@@ -314,12 +314,14 @@ export const consoleApi = {
     path: '/admin/refunds/create',
     body: z.object({
       orderNo,
-      /** Default: everything not yet refunded. */
+      /**
+       * Required: the amount the operator confirmed (the console shows it with the order before
+       * sending, decision 0031), so a blank field never refunds everything at once.
+       */
       amountFen: z
-        .number({ error: '退款金额须为数字' })
-        .int()
-        .positive({ error: '退款金额须大于0' })
-        .optional(),
+        .number({ error: '请填写退款金额' })
+        .int({ error: '退款金额最多精确到分' })
+        .positive({ error: '退款金额须大于0' }),
       reason: text(80, '请填写退款原因'),
     }),
     data: z.object({ refundNo: z.string(), ...money, status: z.string(), statusText: z.string() }),

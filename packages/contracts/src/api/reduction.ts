@@ -57,6 +57,21 @@ export const submittedReductionSchema = z.object({
 });
 export type SubmittedReduction = z.output<typeof submittedReductionSchema>;
 
+/**
+ * What a reduction gave back (decision 0027): the part of the price that paid for paragraphs not
+ * rewritten, or all of it when none was rewritten or the rewrite failed. `state` and `text` come
+ * from the refund itself: 已自动退款 only once the platform confirmed it.
+ */
+export const reductionRefundSchema = z.object({
+  amountFen: z.number(),
+  amount: z.string(),
+  state: z.enum(['refunding', 'refunded', 'refunded_by_hand', 'failed']),
+  /** The whole price (nothing delivered). */
+  full: z.boolean(),
+  text: z.string(),
+});
+export type ReductionRefund = z.output<typeof reductionRefundSchema>;
+
 export const reductionViewSchema = z.object({
   reductionId: z.string(),
   kind: z.enum(['reduction', 'aigc_reduction']),
@@ -81,6 +96,8 @@ export const reductionViewSchema = z.object({
   aigcAfter: z.number().nullable(),
   /** Rewritten by the LLM sandbox: its text is marked 【沙箱示例】. */
   sandbox: z.boolean(),
+  /** Money given back for what was not delivered; null: nothing. */
+  refund: reductionRefundSchema.nullable(),
   createdAt: isoDate,
   finishedAt: isoDate.nullable(),
 });
@@ -91,8 +108,14 @@ export const reductionItemSchema = z.object({
   before: z.string(),
   after: z.string(),
   outcome: z.enum(['rewritten', 'kept', 'unchanged']),
-  /** Why a paragraph was kept as it was (a fact the rewrite would have lost). */
+  /** Why a paragraph was kept as it was (the rules its last rewrite broke), in one sentence. */
   note: z.string().nullable(),
+  /**
+   * For kept: each rule the last rewrite broke — a fact rule (number, name, direction, negation,
+   * dropped, added, citation, quote, title, formula, term, length) or an output rule (empty,
+   * refusal, wrong_language, prompt_echo, injection, not_a_rewrite, truncated, …) — with its message.
+   */
+  problems: z.array(z.object({ rule: z.string(), message: z.string() })),
 });
 export type ReductionItem = z.output<typeof reductionItemSchema>;
 

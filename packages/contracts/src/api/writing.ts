@@ -247,7 +247,14 @@ export const writingViewSchema = z.object({
   sources: z.array(writingSourceSchema),
   orderId: z.string().nullable(),
   status: z.enum(['draft', 'ordered', 'writing', 'done', 'failed']),
+  /** A failed draft's status from its order's refund: 全文生成失败，正在自动退款 / 已自动退款 / 退款未能自动完成… */
   statusText: z.string(),
+  /**
+   * Where a failed draft's money is, from its order's refund: refunding (under way), refunded
+   * (the platform confirmed), refused (the platform refused; customer service takes over),
+   * refundedByHand (an operator refunded it); null when nothing is being refunded.
+   */
+  refundState: z.enum(['refunding', 'refunded', 'refused', 'refundedByHand']).nullable(),
   progress: z.number(),
   sectionsWritten: z.number(),
   wordsWritten: z.number(),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,17 +22,28 @@ import {
 
 /** A try left unsettled this long (its process died mid-check) counts as a failure per address too. */
 const UNSETTLED_COUNTS_AFTER_MS = 60_000;
+/** How long a try waits for the phone's tries in flight to settle, and how often it looks. */
+const IN_FLIGHT_WAIT_MS = 20_000;
+const IN_FLIGHT_POLL_MS = 25;
+/** The failure count from which the next try of a phone must wait (the first key of LOGIN_PHONE_DELAYS_MS). */
+const LOGIN_PHONE_FIRST_DELAY_AT = Math.min(...Object.keys(LOGIN_PHONE_DELAYS_MS).map(Number));
 
-type Attempt = { succeeded: boolean; createdAt: Date };
+type Attempt = { succeeded: boolean; createdAt: Date; settledAt: Date | null };
 
-/** Failures since the last success within the window, newest first. */
-function recentFailures(attempts: readonly Attempt[]): Date[] {
+/**
+ * The phone's settled failures since its last success (newest first) and its tries still being
+ * checked (in flight). A try left unsettled longer than UNSETTLED_COUNTS_AFTER_MS (its process died
+ * mid-check) counts as a failure.
+ */
+function phoneTries(attempts: readonly Attempt[], now: number): { failures: Date[]; inFlight: number } {
   const failures: Date[] = [];
+  let inFlight = 0;
   for (const a of attempts) {
     if (a.succeeded) break;
-    failures.push(a.createdAt);
+    if (a.settledAt === null && a.createdAt.getTime() >= now - UNSETTLED_COUNTS_AFTER_MS) inFlight += 1;
+    else failures.push(a.createdAt);
   }
-  return failures;
+  return { failures, inFlight };
 }
 
 /** How long the next try must wait (0 = may try now), and whether that is a lock or a slow-down. */
@@ -58,39 +70,69 @@ function ipWait(failures: readonly Date[], now: number): { waitMs: number; locke
  * accounts.policy.ts). The same rules and messages apply to registered and unregistered phones.
  */
 export function createLoginThrottle(deps: { db: Kysely<Database>; now: () => Date }) {
+  /**
+   * One look under the per-phone and per-IP locks: refuses (throws) when the phone or the IP must
+   * wait, records the try (unsettled) when it may go ahead, or answers `attemptId: null` when the
+   * phone's settled failures plus its tries in flight could reach the lock (check again later).
+   */
+  async function tryBegin(phone: string, clientIp: string): Promise<{ attemptId: number | null }> {
+    const now = deps.now();
+    const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+    return deps.db.transaction().execute(async (tx) => {
+      await lockKey(tx, `login:phone:${phone}`);
+      await lockKey(tx, `login:ip:${clientIp}`);
+      const byPhone = phoneTries(await listLoginAttempts(tx, { phone }, since), now.getTime());
+      // Per IP every failure in the window counts: logging into one's own account in between
+      // must not reset a spray over many phones.
+      const unsettledBefore = now.getTime() - UNSETTLED_COUNTS_AFTER_MS;
+      const byIp = (await listLoginAttempts(tx, { clientIp }, since))
+        .filter((a) => !a.succeeded && (a.settledAt !== null || a.createdAt.getTime() < unsettledBefore))
+        .map((a) => a.createdAt);
+      const waits = [phoneWait(byPhone.failures, now.getTime()), ipWait(byIp, now.getTime())].filter(
+        (w) => w.waitMs > 0,
+      );
+      const locked = waits.find((w) => w.locked);
+      if (locked) throw new AppError(ErrorCode.LOGIN_LOCKED, TEXTS.loginLocked(formatWait(locked.waitMs)));
+      if (waits.length > 0) {
+        const waitMs = Math.max(...waits.map((w) => w.waitMs));
+        throw new AppError(ErrorCode.LOGIN_THROTTLED, TEXTS.loginThrottled(formatWait(waitMs)));
+      }
+      // The first slow-down comes at the 3rd failure: never more tries in flight than could all
+      // fail before it (one at a time after it), so racing guesses get no more checks than
+      // sequential ones.
+      const inFlightAllowed = Math.max(1, LOGIN_PHONE_FIRST_DELAY_AT - byPhone.failures.length);
+      if (byPhone.inFlight >= inFlightAllowed) return { attemptId: null };
+      return {
+        attemptId: await insertLoginAttempt(tx, { phone, clientIp, succeeded: false, settled: false, now }),
+      };
+    });
+  }
+
   return {
     /**
      * Refuses the try when the phone or the IP must still wait; otherwise records it, unsettled,
-     * and returns its id for `succeeded` / `failed`. Per phone an unsettled try counts as a failure
-     * (racing guesses at one account count before any password is checked); per IP only settled
-     * failures count, so correct logins of many people behind one address never throttle each
-     * other. Check and record are one transaction under per-phone and per-IP locks.
+     * and returns its id for `succeeded` / `failed`. Only failures count, per phone and per IP, so
+     * simultaneous correct logins (one account on several devices, many people behind one address)
+     * never throttle each other. Racing guesses at one phone are held back instead: while the tries
+     * in flight could reach the first slow-down, the next one waits (up to 20 s) until they are
+     * settled. Check and record are one transaction under per-phone and per-IP locks.
      * @throws AppError LOGIN_THROTTLED | LOGIN_LOCKED, with the wait in the message
      */
     async begin(phone: string, clientIp: string): Promise<number> {
-      const now = deps.now();
-      const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-      return deps.db.transaction().execute(async (tx) => {
-        await lockKey(tx, `login:phone:${phone}`);
-        await lockKey(tx, `login:ip:${clientIp}`);
-        const byPhone = recentFailures(await listLoginAttempts(tx, { phone }, since));
-        // Per IP every failure in the window counts: logging into one's own account in between
-        // must not reset a spray over many phones.
-        const unsettledBefore = now.getTime() - UNSETTLED_COUNTS_AFTER_MS;
-        const byIp = (await listLoginAttempts(tx, { clientIp }, since))
-          .filter((a) => !a.succeeded && (a.settledAt !== null || a.createdAt.getTime() < unsettledBefore))
-          .map((a) => a.createdAt);
-        const waits = [phoneWait(byPhone, now.getTime()), ipWait(byIp, now.getTime())].filter(
-          (w) => w.waitMs > 0,
-        );
-        const locked = waits.find((w) => w.locked);
-        if (locked) throw new AppError(ErrorCode.LOGIN_LOCKED, TEXTS.loginLocked(formatWait(locked.waitMs)));
-        if (waits.length > 0) {
-          const waitMs = Math.max(...waits.map((w) => w.waitMs));
-          throw new AppError(ErrorCode.LOGIN_THROTTLED, TEXTS.loginThrottled(formatWait(waitMs)));
+      const startedAt = Date.now();
+      for (;;) {
+        const outcome = await tryBegin(phone, clientIp);
+        if (outcome.attemptId !== null) return outcome.attemptId;
+        // Tries in flight could use up the phone's failure budget: wait (real time, bounded) until
+        // they are settled instead of refusing, so simultaneous correct logins all go through.
+        if (Date.now() - startedAt > IN_FLIGHT_WAIT_MS) {
+          throw new AppError(
+            ErrorCode.LOGIN_THROTTLED,
+            TEXTS.loginThrottled(formatWait(LOGIN_PHONE_DELAYS_MS[3])),
+          );
         }
-        return insertLoginAttempt(tx, { phone, clientIp, succeeded: false, settled: false, now });
-      });
+        await sleep(IN_FLIGHT_POLL_MS);
+      }
     },
 
     /** The password was right: the try counts as a success, which resets the phone's count. */

@@ -139,6 +139,7 @@ export async function uploadReport(
   file: { bytes: Uint8Array; fileName: string },
 ) {
   const row = await anyCommission(rt, id);
+  assertNotRefunded(row);
   if (row.status !== 'processing') throw new AppError(ErrorCode.CONFLICT, TEXTS.notDeliverable);
   await storeFile(rt, { userId: row.user_id, commissionId: row.id, kind: 'report', staffId, ...file });
   return consoleDetail(rt, id);
@@ -150,6 +151,7 @@ export async function uploadReport(
  */
 export async function complete(rt: CommissionRuntime, id: string) {
   const row = await anyCommission(rt, id);
+  assertNotRefunded(row);
   if (row.status !== 'processing' || !row.order_id)
     throw new AppError(ErrorCode.CONFLICT, TEXTS.notCompletable);
   if (!(await filesOf(rt.db, [row.id])).some((f) => f.kind === 'report'))
@@ -158,12 +160,31 @@ export async function complete(rt: CommissionRuntime, id: string) {
   const now = rt.now();
   await rt.db.transaction().execute(async (tx) => {
     const current = await anyCommission(rt, id, tx);
+    assertNotRefunded(current);
     if (current.status !== 'processing') throw new AppError(ErrorCode.CONFLICT, TEXTS.notCompletable);
     await updateCommission(tx, id, { status: 'done', done_at: now }, now);
     await enqueue(tx, NOTIFY_JOB, { commissionId: id }, { dedupeKey: `commission-notify:${id}` });
     await queueNotice(tx, current, 'done', row.order_id!, now);
   });
   return consoleDetail(rt, id);
+}
+
+/** Refunded in full by an operator: the commission ended, staff actions on it are refused. */
+function assertNotRefunded(row: CommissionRow): void {
+  if (row.status === 'refunded') throw new AppError(ErrorCode.CONFLICT, TEXTS.refundedEnded);
+}
+
+/**
+ * The refund handler of the four services (orders' onRefunded): an operator refunded everything
+ * left of the commission's payment, inside the refund's transaction. A commission not yet
+ * delivered (处理中) ends: 已退款, out of the queue, and the form's e-mail (if any) is told. A
+ * delivered one (已完成) stays delivered; the order says 已退款.
+ */
+export async function endByRefund(tx: Kysely<Database>, orderId: string, now: Date): Promise<void> {
+  const row = await findCommission(tx, { orderId }, { forUpdate: true });
+  if (row?.status !== 'processing') return;
+  await updateCommission(tx, row.id, { status: 'refunded', refunded_at: now }, now);
+  await queueNotice(tx, row, 'refunded', orderId, now);
 }
 
 export async function openAnyFile(rt: CommissionRuntime, id: string, fileId: string) {

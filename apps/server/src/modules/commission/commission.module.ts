@@ -1,6 +1,7 @@
 import { COMMISSION_SERVICES } from '@kyfw/contracts';
 import { defineModule } from '../types.ts';
 import { registerCommissionAccountHooks } from './commission.account-data.ts';
+import { endByRefund } from './commission.fulfilment.ts';
 import { commissionJobDefinitions, commissionSchedules } from './commission.jobs.ts';
 import { commissionRoutes } from './commission.routes.ts';
 import type { CommissionRuntime } from './commission.runtime.ts';
@@ -40,10 +41,11 @@ export const commissionModule = defineModule({
     registerCommissionAccountHooks(accounts.hooks, commission);
     for (const service of COMMISSION_SERVICES) {
       orders.onPaid(service, async ({ tx, order }) => startPaid(tx, order, commission.now()));
+      orders.onRefunded(service, async ({ tx, order }) => endByRefund(tx, order.orderId, commission.now()));
     }
   },
-  async routes(app, { commission, console }) {
-    await app.register(commissionRoutes, { rt: commission, console });
+  async routes(app, { commission, console, accounts }) {
+    await app.register(commissionRoutes, { rt: commission, console, uploads: accounts.uploads });
   },
   jobs: commissionJobDefinitions,
   schedules: commissionSchedules,

@@ -6,6 +6,7 @@ import {
   consoleCommissionApi,
   ErrorCode,
   idSchema,
+  jobsAdminApi,
   ok,
   type StaffRoleName,
 } from '@kyfw/contracts';
@@ -13,8 +14,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { attachment, readUpload } from '../../lib/upload.ts';
+import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
+import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { requireUser } from '../accounts/auth.ts';
 import type { ConsoleModuleService } from '../console/console.module.ts';
 import { uploadAttachment } from './commission.files.ts';
@@ -26,13 +28,15 @@ import {
   quote,
   uploadReport,
 } from './commission.fulfilment.ts';
+import { resendNotice, stuckNotices } from './commission.notices.ts';
 import { estimate } from './commission.pricing.ts';
 import type { CommissionRuntime } from './commission.runtime.ts';
 import { cancelOwn, detailOwn, listOwn, openOwnFile, submit } from './commission.service.ts';
-import { ACTIONS } from './commission.texts.ts';
+import { ACTIONS, TEXTS } from './commission.texts.ts';
 
 /** Who fulfils commissions in the console. */
 const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
+const ADMIN: readonly StaffRoleName[] = ['admin'];
 
 const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -66,9 +70,9 @@ const reportFields = z.object({ commissionId: idSchema('委托') });
  */
 export async function commissionRoutes(
   app: FastifyInstance,
-  options: { rt: CommissionRuntime; console: ConsoleModuleService },
+  options: { rt: CommissionRuntime; console: ConsoleModuleService; uploads: UploadGuard },
 ): Promise<void> {
-  const { rt } = options;
+  const { rt, uploads } = options;
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: COMMISSION_FILE_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
@@ -85,9 +89,13 @@ export async function commissionRoutes(
   route(
     app,
     commissionApi.uploadFile,
-    async ({ auth, request }) =>
-      ok(await uploadAttachment(rt, auth.userId, (await readDocument(request)).file)),
-    { auth: requireUser },
+    async ({ auth, request, reply }) => {
+      const { file } = await readDocument(request);
+      await uploads.assertRoom(auth.userId, file.bytes.length);
+      const signal = extractionSignal(request, reply, extractionHoldMs(rt.check.config.parseTimeoutMs));
+      return ok(await uploadAttachment(rt, auth.userId, file, signal));
+    },
+    { auth: requireUser, config: { rateLimit: uploads.rateLimit } },
   );
 
   route(app, commissionApi.submit, async ({ auth, body }) => ok(await submit(rt, auth.userId, body)), {
@@ -172,6 +180,16 @@ export async function commissionRoutes(
       before: { status: 'processing' },
       after: { status: after.status, reports: after.reports.length },
     };
+  });
+
+  // The 任务 screen's 邮件通知 tab (admin, beside the stuck jobs): notices that did not go out.
+  staffRoute(jobsAdminApi.stuckNotices, ADMIN, ACTIONS.stuckNotices, async () => ({
+    data: await stuckNotices(rt.db, rt.now()),
+  }));
+
+  staffRoute(jobsAdminApi.noticeResend, ADMIN, ACTIONS.noticeResend, async ({ body }) => {
+    await resendNotice(rt.db, body.noticeId, rt.now());
+    return { data: { noticeId: body.noticeId }, message: TEXTS.mail.resent, target: body.noticeId };
   });
 
   staffRoute(consoleCommissionApi.download, FULFILMENT, ACTIONS.download, async ({ body, reply }) => {

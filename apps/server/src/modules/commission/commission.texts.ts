@@ -7,6 +7,7 @@ export const STATUS_TEXTS: Record<CommissionStatus, string> = {
   processing: '处理中',
   done: '已完成',
   cancelled: '已取消',
+  refunded: '已退款',
 };
 
 export const TEXTS = {
@@ -21,6 +22,8 @@ export const TEXTS = {
   cancelled: '委托已取消',
   notQuotable: '只有待报价（或报价未支付且订单已关闭）的成果评价委托可以报价',
   notDeliverable: '只有已支付、处理中的委托可以上传报告',
+  /** A staff action on a commission whose payment an operator refunded in full. */
+  refundedEnded: '该委托已全额退款，办理已终止，不能再上传报告或标记完成',
   noReport: '请先上传报告文件，再标记完成',
   notCompletable: '只有处理中的委托可以标记完成',
   reportMissing: '报告尚未出具，完成后可下载',
@@ -37,7 +40,10 @@ export const TEXTS = {
     processing: '处理中',
     done: '已完成',
     cancelled: '已取消',
+    refunded: '已退款',
   },
+  /** The 已退款 step's note: the amount going back (`amount` as formatYuan writes it). */
+  refundedNote: (amount: string) => `已全额退款 ${amount}，款项按原支付方式退回`,
   transition: {
     processing: '工作人员已开始办理委托',
     done: '报告已出具，委托完成',
@@ -47,8 +53,10 @@ export const TEXTS = {
   /** The e-mail notices (commission.notices.ts); `path` is where the client downloads and pays. */
   mail: {
     path: '/user/order/commission',
-    kinds: { quoted: '报价待支付邮件', done: '办理完成邮件' },
+    kinds: { quoted: '报价待支付邮件', done: '办理完成邮件', refunded: '退款通知邮件' },
     statuses: { pending: '待发送', sending: '发送中', sent: '已发送', failed: '未发送' },
+    notStuck: '该通知不存在，或已不再卡住（正在发送且租约有效，或已发送）',
+    resent: '已重新排队发送，收件人会收到与之前相同邮件编号（Message-ID）的邮件',
     done: (f: MailFacts) => ({
       subject: `【科研服务网】您委托的${f.serviceName}已完成（订单号 ${f.orderNo}）`,
       text: [
@@ -60,6 +68,23 @@ export const TEXTS = {
         '',
         `请登录科研服务网，在“个人中心—我的订单—检索查新订单”中下载：${f.link}`,
         '选择了纸质报告邮寄的，快递单号可在订单详情中查看。',
+        '',
+        '此邮件由系统自动发送，请勿直接回复。',
+        '科研服务网',
+      ].join('\n'),
+    }),
+    refunded: (f: MailFacts) => ({
+      subject: `【科研服务网】您委托的${f.serviceName}已退款（订单号 ${f.orderNo}）`,
+      text: [
+        '您好：',
+        '',
+        `您委托的${f.serviceName}“${f.title}”已由工作人员办理全额退款，委托办理随之终止。`,
+        `委托编号：${f.commissionNo}`,
+        `订单号：${f.orderNo}`,
+        `订单金额：${f.amount}`,
+        '',
+        '款项将按原支付方式退回（线下转账的由工作人员转账退回），请留意到账。',
+        `订单状态可在“个人中心—我的订单—检索查新订单”中查看：${f.link}`,
         '',
         '此邮件由系统自动发送，请勿直接回复。',
         '科研服务网',
@@ -106,4 +131,6 @@ export const ACTIONS = {
   uploadReport: 'commission.report',
   complete: 'commission.complete',
   download: 'commission.file',
+  stuckNotices: 'jobs.stuckNotices',
+  noticeResend: 'jobs.noticeResend',
 } as const;

@@ -56,7 +56,7 @@ function timelineOf(c: CommissionRow, order: OrderView | undefined, reports: num
     key: 'processing',
     label: T.processing,
     at: iso(c.paid_at),
-    state: c.done_at ? 'done' : c.status === 'processing' ? 'current' : 'waiting',
+    state: c.done_at || c.status === 'refunded' ? 'done' : c.status === 'processing' ? 'current' : 'waiting',
     note: null,
   });
   steps.push({
@@ -70,6 +70,14 @@ function timelineOf(c: CommissionRow, order: OrderView | undefined, reports: num
         ? TEXTS.dueOn(c.due_date)
         : null,
   });
+  if (c.status === 'refunded')
+    steps.push({
+      key: 'refunded',
+      label: T.refunded,
+      at: iso(c.refunded_at),
+      state: 'current',
+      note: order ? TEXTS.refundedNote(formatYuan(formatFenAsYuan(order.amountFen))) : null,
+    });
   if (c.status === 'cancelled')
     steps.push({
       key: 'cancelled',
@@ -82,6 +90,8 @@ function timelineOf(c: CommissionRow, order: OrderView | undefined, reports: num
 }
 
 function statusTextOf(c: CommissionRow, order: OrderView | undefined): string {
+  // Delivered, then refunded: the money went back, so it reads 已退款 as its order does.
+  if (order?.status === 'refunded') return STATUS_TEXTS.refunded;
   if (c.status === 'pending_payment' && order && order.status !== 'pending_payment') return order.statusText;
   return STATUS_TEXTS[c.status];
 }

@@ -12,6 +12,7 @@ import {
   setOrderServiceRef,
 } from './orders.service.ts';
 import { toOrderView } from './orders.view.ts';
+import { listOrderRefunds } from './payments/refunds.repo.ts';
 import {
   type RefundUndeliveredInput,
   refundPartOfOrder,
@@ -116,6 +117,21 @@ export function createOrdersApi(runtime: OrdersRuntime) {
       orderId: string,
       input: { amountFen: number; reason: string; update?: (tx: Kysely<Database>) => Promise<boolean> },
     ) => refundPartOfOrder(rt(), orderId, input),
+    /**
+     * The automatic (actor system) refunds of an order, oldest first, as a service shows where the
+     * money it gave back is: pending/processing (正在退款), succeeded (byHand: an operator returned
+     * it another way after the platform refused), failed (refused by the platform; an operator takes over).
+     */
+    async systemRefundsOf(orderId: string) {
+      return (await listOrderRefunds(db, orderId))
+        .filter((r) => r.actor === 'system')
+        .map((r) => ({
+          refundNo: r.refundNo,
+          amountFen: r.amountFen,
+          status: r.status,
+          byHand: r.handledBy !== null,
+        }));
+    },
     /** paid|processing -> done; idempotent. */
     async markDone(orderId: string, reason?: string) {
       const runtime = rt();

@@ -4,7 +4,8 @@ import type { Schedule } from '../../jobs/scheduler.ts';
 import { INVOICE_MAIL_ATTEMPTS, INVOICE_MAIL_JOB, sendInvoiceMail } from './invoices/invoices.service.ts';
 import { expireDueOrders } from './order-lifecycle.service.ts';
 import { reconcile } from './payments/reconcile.service.ts';
-import { executeRefund, ORDERS_REFUND_JOB } from './payments/refunds.service.ts';
+import { sendRefundNotice } from './payments/refund-notice.ts';
+import { executeRefund, ORDERS_REFUND_JOB, REFUND_NOTICE_JOB } from './payments/refunds.service.ts';
 
 /**
  * The orders module's background work. Both recurring jobs are idempotent: a second run (or two
@@ -78,12 +79,27 @@ export const ordersInvoiceMailJob = defineJob({
   },
 });
 
+/** Tells the user of an operator's refund by SMS, once (refund-notice.ts). */
+export const ordersRefundNoticeJob = defineJob({
+  name: REFUND_NOTICE_JOB,
+  maxAttempts: 1,
+  payloadSchema: z.object({ refundId: z.uuid() }),
+  async handler({ payload, services }) {
+    const { runtime, refundSms } = services.orders;
+    return {
+      refundId: payload.refundId,
+      result: await sendRefundNotice(runtime, refundSms, payload.refundId),
+    };
+  },
+});
+
 export const ordersJobDefinitions = [
   ordersExpireJob,
   ordersReconcileJob,
   ordersPurgeFilesJob,
   ordersRefundJob,
   ordersInvoiceMailJob,
+  ordersRefundNoticeJob,
 ];
 
 const MINUTE_MS = 60_000;

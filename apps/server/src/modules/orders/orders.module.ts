@@ -1,6 +1,7 @@
 import { API_PREFIX } from '@kyfw/contracts';
 import { selfFetch } from '../../lib/self-address.ts';
 import { DEFAULT_SANDBOX_MOUNT_PATH, devPaymentRoutes, type FetchFn } from '../../providers/payment/index.ts';
+import type { SmsSetup } from '../../providers/sms/index.ts';
 import { defineModule } from '../types.ts';
 import { registerOrdersAccountHooks } from './account-data.ts';
 import { goodsConsoleRoutes } from './goods.console.ts';
@@ -9,8 +10,9 @@ import { createOrdersApi, type OrdersApi } from './orders.api.ts';
 import { ordersJobDefinitions, ordersSchedules } from './orders.jobs.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersRuntime, createWorkerPaymentProviders, type OrdersRuntime } from './orders.runtime.ts';
-import type { PaidHooks } from './paid-hooks.ts';
+import type { PaidHooks, RefundHooks } from './paid-hooks.ts';
 import { notifyRoutes } from './payments/notify.routes.ts';
+import type { RefundSms } from './payments/refund-notice.ts';
 
 export interface OrdersModuleService {
   /** What the orders routes, services and jobs share (providers, files, mail, clock, hooks). */
@@ -19,6 +21,10 @@ export interface OrdersModuleService {
   api: OrdersApi;
   /** Registers what a service does when one of its orders becomes paid (paid-hooks.ts). */
   onPaid: PaidHooks['onPaid'];
+  /** Registers what a service does when an operator refunds one of its orders in full (paid-hooks.ts). */
+  onRefunded: RefundHooks['onRefunded'];
+  /** The refund notice's SMS: the sandbox outbox always, a real provider with ORDER_REFUND_SMS_TEMPLATE. */
+  refundSms: RefundSms;
 }
 
 /**
@@ -40,6 +46,7 @@ export const ordersModule = defineModule({
     providers,
     role,
     httpServer,
+    services,
   }): Promise<OrdersModuleService> {
     const payment = providers.payment ?? {};
     // Sandbox calls and notifications to our own address reach this process over loopback.
@@ -72,12 +79,14 @@ export const ordersModule = defineModule({
       runtime,
       api: createOrdersApi(runtime),
       onPaid: runtime.paidHooks.onPaid,
+      onRefunded: runtime.refundHooks.onRefunded,
+      refundSms: refundSmsOf(services.accounts.sms, config.accounts.orderRefundSmsTemplate),
     };
   },
   hooks({ accounts }) {
     registerOrdersAccountHooks(accounts.hooks);
   },
-  async routes(app, { orders, console, check }) {
+  async routes(app, { orders, console, check, accounts }) {
     const rt = orders.runtime;
     // The console's goods and prices (admin), under /admin with the staff session and audit log.
     await app.register(goodsConsoleRoutes, {
@@ -87,7 +96,7 @@ export const ordersModule = defineModule({
       freeMaxChars: check.config.freeMaxChars,
       console,
     });
-    await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
+    await app.register(ordersRoutes, { prefix: API_PREFIX, rt, uploads: accounts.uploads });
     await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
     // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.
     await app.register(operatorRoutes, { prefix: API_PREFIX, rt });
@@ -100,3 +109,8 @@ export const ordersModule = defineModule({
   jobs: ordersJobDefinitions,
   schedules: ordersSchedules,
 });
+
+function refundSmsOf(sms: SmsSetup, template: string | undefined): RefundSms {
+  if (sms.sandbox) return { provider: sms.provider };
+  return template ? { provider: sms.provider, templateCode: template } : null;
+}

@@ -426,3 +426,9 @@ export async function listOrdersAwaitingHooks(
     .execute();
   return rows.map(toOrder);
 }
+
+/** The account's phone number (the refund notice); null when it has none or is gone. */
+export async function findUserPhone(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('phone_number').where('id', '=', userId).executeTakeFirst();
+  return row?.phone_number ?? null;
+}

@@ -14,7 +14,7 @@ import {
 } from '../../providers/payment/index.ts';
 import { createFileStore, type FileStore } from './files.ts';
 import type { OrdersConfig } from './orders.config.ts';
-import { createPaidHooks, type PaidHooks } from './paid-hooks.ts';
+import { createPaidHooks, createRefundHooks, type PaidHooks, type RefundHooks } from './paid-hooks.ts';
 
 /**
  * Everything the orders services need besides their arguments, built once per process by the
@@ -34,6 +34,8 @@ export interface OrdersRuntime {
   logger: OrdersLogger;
   /** The services' onPaid handlers (registered by their modules' hooks). */
   paidHooks: PaidHooks;
+  /** The services' handlers of an operator's full refund (the service ends). */
+  refundHooks: RefundHooks;
 }
 
 /** What the services log with: the app's logger or a job's (pino either way). */
@@ -73,6 +75,7 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
       sandboxKeys: options.sandboxKeys,
       logger: options.logger,
       now: () => options.now().getTime(),
+      db: options.db,
     }));
   return {
     db: options.db,
@@ -86,6 +89,7 @@ export async function createOrdersRuntime(options: RuntimeOptions): Promise<Orde
     now: options.now,
     logger: options.logger,
     paidHooks: createPaidHooks(),
+    refundHooks: createRefundHooks(),
   };
 }
 

@@ -224,6 +224,8 @@ async function moveForward(
     const order = await lockOrder(tx, orderId);
     if (!order) throw new Error(`order ${orderId} not found`);
     if (alreadyThere.includes(order.status)) return order;
+    // Refunded (an operator gave the money back): the service ended; say so, never 服务器繁忙.
+    if (order.status === 'refunded') throw new AppError(ErrorCode.CONFLICT, TEXTS.orderRefundedEnded);
     assertTransition(order.status, to, 'system');
     const updated = await updateOrderStatus(tx, {
       orderId,

@@ -113,6 +113,12 @@ export const TEXTS = {
   operatorScopeMissing: (scope: string) =>
     `运营接口凭证无权执行此操作：需要权限 ${scope}，请在 OPERATOR_TOKEN_SCOPES 中授予`,
   refundNotFailed: '该退款不是失败状态，无需处理',
+  /** The sandbox outbox's type of the refund notice SMS (refund-notice.ts). */
+  refundSmsPurpose: 'order_refunded',
+  /** markProcessing / markDone on an order an operator refunded: the service ended. */
+  orderRefundedEnded: '该订单已退款，服务已终止，不能再办理或标记完成',
+  /** /orders/ship (courier) on an order refunded in full. */
+  refundedNoShipping: '该订单已全额退款，不再寄送纸质报告',
   refundReasonDuplicate: '订单重复支付，自动退还多付款项',
   transition: {
     created: '下单',

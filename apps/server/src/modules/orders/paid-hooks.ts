@@ -62,9 +62,15 @@ export interface PaidHooks {
 }
 
 export function createPaidHooks(): PaidHooks {
-  const handlers = new Map<ServiceType, PaidHandler[]>();
+  const registry = createRegistry<PaidHandler>();
+  return { onPaid: registry.add, handlersOf: registry.handlersOf };
+}
+
+/** Handlers per service type, in the order they were added. */
+function createRegistry<H>() {
+  const handlers = new Map<ServiceType, H[]>();
   return {
-    onPaid(serviceType, handler) {
+    add(serviceType: ServiceType, handler: H): () => void {
       handlers.set(serviceType, [...(handlers.get(serviceType) ?? []), handler]);
       return () => {
         handlers.set(
@@ -73,8 +79,35 @@ export function createPaidHooks(): PaidHooks {
         );
       };
     },
-    handlersOf(serviceType) {
+    handlersOf(serviceType: ServiceType): readonly H[] {
       return handlers.get(serviceType) ?? [];
     },
   };
+}
+
+/**
+ * What a service does when an operator refunds everything left of one of its orders' payment: the
+ * service ends (e.g. a commission leaves the 委托办理 queue and staff can no longer deliver on it).
+ * Runs inside the transaction that records the refund, holding the order's lock (use `tx`); if it
+ * throws, the refund is not recorded and the operator sees the error.
+ */
+export type RefundHandler = (ctx: {
+  tx: Kysely<Database>;
+  /** The order as it is before the refund (still paid, processing or done). */
+  order: OrderView;
+  userId: string;
+  /** The refund's reason as the operator wrote it. */
+  reason: string;
+}) => Promise<void>;
+
+/** The services' handlers of a full refund, per service type (orders.runtime.ts holds one). */
+export interface RefundHooks {
+  /** Adds a handler; returns a function that removes it again. */
+  onRefunded(serviceType: ServiceType, handler: RefundHandler): () => void;
+  handlersOf(serviceType: ServiceType): readonly RefundHandler[];
+}
+
+export function createRefundHooks(): RefundHooks {
+  const registry = createRegistry<RefundHandler>();
+  return { onRefunded: registry.add, handlersOf: registry.handlersOf };
 }

@@ -2,30 +2,13 @@ import { detectAigc } from '@kyfw/aigc';
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
-import { SANDBOX_MARK } from '../../providers/llm/index.ts';
 import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
-import { lostFacts } from './reduction.facts.ts';
-import { REWRITE_TASK, rewriteMessages } from './reduction.prompts.ts';
 import { findReduction, type Reduction, type RewriteResult, updateReduction } from './reduction.repo.ts';
+import { refundFenOf, rewriteParagraph } from './reduction.rewrite.ts';
 import { afterText, REDUCTION_JOB, startPaidReduction } from './reduction.service.ts';
 import { TEXTS } from './reduction.texts.ts';
 
-/** Rewrites of one paragraph before it is kept as it was. */
-export const ATTEMPTS_PER_PARAGRAPH = 3;
-
 const payloadSchema = z.object({ reductionId: z.string().min(1) });
-
-/**
- * Why a rewrite cannot be delivered: facts it lost, or a length that is not a rewrite of the
- * paragraph (under half or over twice the original, the sandbox mark not counted). Empty: it passes.
- */
-export function rewriteProblems(original: string, rewrite: string): string[] {
-  const lost = lostFacts(original, rewrite);
-  const body = rewrite.replace(SANDBOX_MARK, '').trim();
-  const ratio = body.length / Math.max(1, original.trim().length);
-  if (ratio < 0.5 || ratio > 2) lost.push('段落原意（长度异常）');
-  return lost;
-}
 
 /** The engine's similarity rate (0–1) of a text, through the check's worker threads. */
 async function similarityOf(ctx: JobContext<unknown>, text: string): Promise<number> {
@@ -63,19 +46,23 @@ async function chooseTargets(ctx: JobContext<unknown>, r: Reduction) {
 }
 
 /**
- * Rewrites the target paragraphs one by one. Every rewrite is checked by code (rewriteProblems);
- * a failing one is asked for again with what it lost, and after ATTEMPTS_PER_PARAGRAPH the
- * original stays. Each accepted or kept paragraph is saved at once, so a job that runs again
- * (restart, lost lease, retry) continues after the last saved one. After the last attempt of the
- * job fails (the LLM unavailable), the order is refunded in full.
+ * Rewrites the target paragraphs one by one (rewriteParagraph: every answer checked by code,
+ * regenerated a bounded number of times, else the original stays with the rules it broke). Each
+ * accepted or kept paragraph is saved at once, so a job that runs again (restart, lost lease,
+ * retry) continues after the last saved one. At the end the order is charged only for what was
+ * rewritten (finish). After the job's last attempt fails (the LLM unavailable), the order is
+ * refunded in full.
  */
 async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
   const { db } = ctx;
   let r = await findReduction(db, { id: ctx.payload.reductionId });
   if (!r) return { skipped: 'missing' };
+  const orders = ctx.services.reduction.orders;
+  // Finished before a crash between its two steps: the order still has to be marked done.
+  if (r.status === 'done' && r.orderId && r.results.some((x) => x.outcome === 'rewritten'))
+    await orders.markDone(r.orderId);
   if (r.status !== 'rewriting' || !r.orderId) return { skipped: r.status };
   const orderId = r.orderId;
-  const orders = ctx.services.reduction.orders;
   const order = await orders.getOrder(orderId);
   await orders.markProcessing(orderId);
   const llm = ctx.services.reduction.llm.provider;
@@ -100,29 +87,30 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
       const done = results.length;
       const percent = Math.min(90, 5 + Math.floor((done / targets.length) * 85));
       await ctx.reportProgress(percent, TEXTS.progressRewriting(done + 1, targets.length));
-      let accepted: RewriteResult | undefined;
-      let lost: string[] = [];
-      for (let attempt = 1; attempt <= ATTEMPTS_PER_PARAGRAPH && !accepted; attempt += 1) {
-        const answer = await llm.chat({
-          task: REWRITE_TASK,
-          userId: r.userId,
-          orderNo: order?.orderNo ?? null,
-          messages: rewriteMessages(r.kind, p.text.trim(), lost.length > 0 ? lost.join('、') : undefined),
-          signal: ctx.signal,
-        });
-        const text = answer.text.trim().replace(/\n+/g, '');
-        lost = rewriteProblems(p.text, text);
-        if (lost.length === 0)
-          accepted = { index: p.index, after: text, outcome: 'rewritten', attempts: attempt, lost: [] };
-      }
+      const outcome = await rewriteParagraph(llm, {
+        kind: r.kind,
+        paragraph: p.text,
+        userId: r.userId,
+        orderNo: order?.orderNo ?? null,
+        signal: ctx.signal,
+      });
       results.push(
-        accepted ?? {
-          index: p.index,
-          after: p.text,
-          outcome: 'kept',
-          attempts: ATTEMPTS_PER_PARAGRAPH,
-          lost,
-        },
+        outcome.ok
+          ? {
+              index: p.index,
+              after: outcome.text,
+              outcome: 'rewritten',
+              attempts: outcome.attempts,
+              lost: [],
+            }
+          : {
+              index: p.index,
+              after: p.text,
+              outcome: 'kept',
+              attempts: outcome.attempts,
+              lost: [],
+              problems: outcome.problems,
+            },
       );
       await updateReduction(db, r.id, { results, progress: percent }, new Date());
     }
@@ -130,15 +118,10 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
     const after = afterText({ ...r, results });
     const rateAfter = await similarityOf(ctx, after);
     const aigcAfter = aigcOf(after);
-    await updateReduction(
-      db,
-      r.id,
-      { rateAfter, aigcAfter, status: 'done', progress: 100, finishedAt: new Date() },
-      new Date(),
-    );
+    const kept = results.filter((x) => x.outcome === 'kept').length;
+    await finish(ctx, { ...r, results }, { rateAfter, aigcAfter, amountFen: order?.amountFen ?? 0 });
     await ctx.reportProgress(100, TEXTS.progressDone);
-    await orders.markDone(orderId);
-    return { paragraphs: targets.length, kept: results.filter((x) => x.outcome === 'kept').length };
+    return { paragraphs: targets.length, kept };
   } catch (error) {
     if (ctx.signal.aborted || ctx.job.attempts < ctx.job.maxAttempts) throw error;
     ctx.logger.error({ err: error, reductionId: r.id }, 'reduction failed for good; refunding');
@@ -154,6 +137,60 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
     });
     return { failed: true };
   }
+}
+
+/**
+ * The job's end: the reduction is done, and the order charged only for the target paragraphs
+ * rewritten (decision 0027). None rewritten: the order is undelivered and refunded in full
+ * (refundUndelivered). Some kept: the part that paid for them is refunded (refundPart) and the
+ * order is done. The reduction's row changes inside the refund's transaction, under the order's
+ * lock (refund_fen, status done), so the refund is recorded exactly once.
+ */
+async function finish(
+  ctx: JobContext<unknown>,
+  r: Reduction,
+  m: { rateAfter: number; aigcAfter: number; amountFen: number },
+): Promise<void> {
+  const orders = ctx.services.reduction.orders;
+  const orderId = r.orderId!;
+  const refundFen = refundFenOf(m.amountFen, r.paragraphs, r.results);
+  const targets = r.paragraphs.filter((p) => p.target).length;
+  const kept = r.results.filter((x) => x.outcome === 'kept').length;
+  const update = async (tx: Kysely<Database>) => {
+    const current = await findReduction(tx, { id: r.id }, { forUpdate: true });
+    if (current?.status !== 'rewriting') return false;
+    const now = new Date();
+    await updateReduction(
+      tx,
+      r.id,
+      {
+        rateAfter: m.rateAfter,
+        aigcAfter: m.aigcAfter,
+        refundFen,
+        status: 'done',
+        progress: 100,
+        finishedAt: now,
+      },
+      now,
+    );
+    return true;
+  };
+  if (kept === targets) {
+    await orders.refundUndelivered(orderId, {
+      reason: TEXTS.noneRewrittenRefund,
+      statusText: TEXTS.noneRewrittenStatus,
+      update,
+    });
+    return;
+  }
+  if (refundFen > 0)
+    await orders.refundPart(orderId, {
+      amountFen: refundFen,
+      reason: TEXTS.partRefundReason(kept, targets),
+      update,
+    });
+  else await ctx.db.transaction().execute(update);
+  await orders.markDone(orderId);
 }
 
 export const reductionRewriteJob = defineJob({

@@ -14,8 +14,14 @@ export interface RewriteResult {
   /** rewritten: passed the fact check; kept: every attempt lost a fact, the original stays. */
   outcome: 'rewritten' | 'kept';
   attempts: number;
-  /** For kept: the facts the last attempt lost. */
+  /** For kept (rows before decision 0027): the facts the last attempt lost. */
   lost: string[];
+  /**
+   * For kept: every rule the last attempt broke — a fact rule of reduction.facts.ts or an output
+   * rule of the LLM provider's checker — with its Chinese message, e.g.
+   * {rule: 'number', message: '数字被改动（8所 → 18所）'}.
+   */
+  problems?: { rule: string; message: string }[];
 }
 
 export interface Reduction {
@@ -44,6 +50,8 @@ export interface Reduction {
   updatedAt: Date;
   finishedAt: Date | null;
   hiddenAt: Date | null;
+  /** Given back for target paragraphs not rewritten (decision 0027); null until the job decided. */
+  refundFen: number | null;
 }
 
 type Row = Awaited<ReturnType<typeof selectRow>>;
@@ -83,6 +91,7 @@ function toReduction(row: Row): Reduction {
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
     hiddenAt: row.hidden_at,
+    refundFen: row.refund_fen,
   };
 }
 
@@ -97,6 +106,7 @@ export async function insertReduction(
     checkId?: string | null;
     fileName?: string | null;
     fileKey?: string | null;
+    fileBytes?: number;
     originalText: string;
     chars: number;
     paragraphs: ReductionParagraph[];
@@ -115,6 +125,7 @@ export async function insertReduction(
       check_id: v.checkId ?? null,
       file_name: v.fileName ?? null,
       file_key: v.fileKey ?? null,
+      file_bytes: v.fileBytes ?? 0,
       original_text: v.originalText,
       chars: v.chars,
       paragraphs: JSON.stringify(v.paragraphs),
@@ -166,6 +177,7 @@ export interface ReductionUpdate {
   failureReason?: string | null;
   finishedAt?: Date | null;
   hiddenAt?: Date | null;
+  refundFen?: number | null;
 }
 
 /** What updateReduction may change (ReductionUpdate's fields). */
@@ -182,6 +194,7 @@ const REDUCTION_UPDATE_FIELDS = [
   'failureReason',
   'finishedAt',
   'hiddenAt',
+  'refundFen',
 ] as const satisfies readonly (keyof ReductionUpdate)[];
 
 export async function updateReduction(db: Kysely<Database>, id: string, u: ReductionUpdate, now: Date) {
@@ -219,6 +232,18 @@ export async function findRewriteJobId(db: Kysely<Database>, orderId: string): P
     .where('dedupe_key', '=', `reduction:${orderId}`)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Bytes of the account's uploads kept in storage (the upload quota; hidden reductions no longer count). */
+export async function sumAccountReductionFileBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reductions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('file_bytes'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('file_key', 'is not', null)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }
 
 /** Deletes every reduction of the account (texts and results); returns the stored files' keys. */

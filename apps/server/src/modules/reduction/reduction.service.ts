@@ -5,17 +5,19 @@ import { countChars } from '@kyfw/simcheck';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LlmSetup } from '../../providers/llm/index.ts';
+import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import type { CheckRuntime } from '../check/check.runtime.ts';
-import type { OrdersApi } from '../orders/orders.api.ts';
+import type { OrdersApi, OrderView } from '../orders/orders.api.ts';
 import {
   findReduction,
   insertReduction,
   listReductionsOfUser,
   type Reduction,
   type ReductionParagraph,
+  type RewriteResult,
   updateReduction,
 } from './reduction.repo.ts';
-import { KIND_GOODS, KIND_NAMES, STATUS_TEXTS, TEXTS } from './reduction.texts.ts';
+import { KIND_GOODS, KIND_NAMES, REFUND_TEXTS, STATUS_TEXTS, TEXTS } from './reduction.texts.ts';
 import './reduction.sandbox.ts';
 
 export const REDUCTION_JOB = 'reduction.rewrite';
@@ -90,6 +92,7 @@ export async function createReduction(
     checkId?: string;
     fileName?: string;
     fileKey?: string;
+    fileBytes?: number;
   },
   now: Date,
 ) {
@@ -135,6 +138,7 @@ export async function createReduction(
       checkId: input.checkId ?? null,
       fileName: input.fileName ?? null,
       fileKey: input.fileKey ?? null,
+      fileBytes: input.fileKey ? (input.fileBytes ?? 0) : 0,
       originalText: text,
       chars,
       paragraphs,
@@ -169,9 +173,71 @@ export async function ownReduction(db: Kysely<Database>, userId: string, id: str
   return r;
 }
 
-export function requireDone(r: Reduction): void {
+/** Where the money a reduction gave back is (null: nothing given back). */
+export interface RefundView {
+  amountFen: number;
+  amount: string;
+  /** refunding: recorded, not yet confirmed; refunded: confirmed by the platform; refunded_by_hand:
+   * an operator returned it after the platform refused; failed: refused, an operator takes over. */
+  state: 'refunding' | 'refunded' | 'refunded_by_hand' | 'failed';
+  /** All of the price (nothing delivered), or the part that paid for paragraphs not rewritten. */
+  full: boolean;
+  text: string;
+}
+
+type SystemRefund = Awaited<ReturnType<OrdersApi['systemRefundsOf']>>[number];
+
+/**
+ * The refund of a reduction, read from the refund's own state (never promised before it happened):
+ * a failed reduction or one with nothing rewritten was refunded in full (the order is
+ * undelivered); one with paragraphs kept, the part that paid for them.
+ */
+export function refundViewOf(
+  r: Pick<Reduction, 'status' | 'refundFen'>,
+  order: Pick<OrderView, 'amountFen' | 'autoRefund' | 'autoRefundFailed' | 'status'> | undefined,
+  refunds: readonly SystemRefund[],
+): RefundView | null {
+  if (!order) return null;
+  const full = order.autoRefund && (r.status === 'failed' || r.status === 'done');
+  if (!full && !(r.status === 'done' && (r.refundFen ?? 0) > 0)) return null;
+  const amountFen = full ? refunds.reduce((s, x) => s + x.amountFen, 0) || order.amountFen : r.refundFen!;
+  const amount = formatFenAsYuan(amountFen);
+  let state: RefundView['state'];
+  if (full) {
+    if (order.status === 'refunded') state = order.autoRefundFailed ? 'refunded_by_hand' : 'refunded';
+    else state = order.autoRefundFailed ? 'failed' : 'refunding';
+  } else {
+    const last = refunds.at(-1);
+    if (last?.status === 'succeeded') state = last.byHand ? 'refunded_by_hand' : 'refunded';
+    else if (last?.status === 'failed') state = 'failed';
+    else state = 'refunding';
+  }
+  const texts = {
+    refunding: full ? REFUND_TEXTS.fullRefunding : REFUND_TEXTS.refunding,
+    refunded: full ? REFUND_TEXTS.fullRefunded : REFUND_TEXTS.refunded,
+    refunded_by_hand: full ? REFUND_TEXTS.fullRefundedByHand : REFUND_TEXTS.refundedByHand,
+    failed: full ? REFUND_TEXTS.fullFailed : REFUND_TEXTS.failed,
+  };
+  return { amountFen, amount, state, full, text: texts[state](amount) };
+}
+
+async function refundOf(rt: ReductionRuntime, r: Reduction): Promise<RefundView | null> {
+  if (!r.orderId || (r.status !== 'failed' && !(r.status === 'done' && r.refundFen))) return null;
+  const [order, refunds] = await Promise.all([
+    rt.orders.getOrder(r.orderId),
+    rt.orders.systemRefundsOf(r.orderId),
+  ]);
+  return refundViewOf(r, order, refunds);
+}
+
+/** A failed reduction says where its money is: 改写失败，全部 ¥x 已自动退款 only once it was. */
+function failedText(refund: RefundView | null): string {
+  return refund ? `${TEXTS.failed}，${refund.text}` : TEXTS.failed;
+}
+
+export async function requireDone(rt: ReductionRuntime, r: Reduction): Promise<void> {
   if (r.status === 'failed')
-    throw new AppError(ErrorCode.REDUCTION_NOT_READY, r.failureReason ?? TEXTS.failed);
+    throw new AppError(ErrorCode.REDUCTION_NOT_READY, failedText(await refundOf(rt, r)));
   if (r.status !== 'done') throw new AppError(ErrorCode.REDUCTION_NOT_READY, TEXTS.notDone(r.progress));
 }
 
@@ -181,8 +247,9 @@ export function afterText(r: Reduction): string {
   return r.paragraphs.map((p) => byIndex.get(p.index)?.after ?? p.text).join('\n');
 }
 
-export function toReductionView(r: Reduction) {
+export async function reductionViewOf(rt: ReductionRuntime, r: Reduction) {
   const targets = r.paragraphs.filter((p) => p.target).length;
+  const refund = await refundOf(rt, r);
   return {
     reductionId: r.id,
     kind: r.kind,
@@ -193,7 +260,7 @@ export function toReductionView(r: Reduction) {
     chars: r.chars,
     orderId: r.orderId,
     status: r.status,
-    statusText: r.status === 'failed' && r.failureReason ? r.failureReason : STATUS_TEXTS[r.status],
+    statusText: r.status === 'failed' ? failedText(refund) : STATUS_TEXTS[r.status],
     progress: r.progress,
     paragraphs: targets,
     rewritten: r.results.filter((x) => x.outcome === 'rewritten').length,
@@ -203,16 +270,23 @@ export function toReductionView(r: Reduction) {
     aigcBefore: r.aigcBefore,
     aigcAfter: r.aigcAfter,
     sandbox: r.sandbox,
+    refund,
     createdAt: r.createdAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
   };
 }
 
+/** Why a target paragraph was kept: the rules its last rewrite broke (older rows: the facts it lost). */
+function keptNoteOf(res: RewriteResult): string {
+  if (res.problems && res.problems.length > 0) return TEXTS.rejectedNote(res.problems.map((p) => p.message));
+  return TEXTS.keptNote(res.lost);
+}
+
 /** Before/after side by side, per paragraph (only targets carry a rewrite). */
-export function toResultView(r: Reduction) {
+export async function resultViewOf(rt: ReductionRuntime, r: Reduction) {
   const byIndex = new Map(r.results.map((x) => [x.index, x]));
   return {
-    ...toReductionView(r),
+    ...(await reductionViewOf(rt, r)),
     sandboxNote: r.sandbox ? TEXTS.sandboxNote : null,
     items: r.paragraphs
       .filter((p) => p.text.trim())
@@ -223,14 +297,29 @@ export function toResultView(r: Reduction) {
           before: p.text,
           after: res?.after ?? p.text,
           outcome: res ? res.outcome : ('unchanged' as const),
-          note: res?.outcome === 'kept' ? TEXTS.keptNote(res.lost) : null,
+          note: res?.outcome === 'kept' ? keptNoteOf(res) : null,
+          problems:
+            res?.outcome === 'kept'
+              ? (res.problems ?? res.lost.map((l) => ({ rule: 'lost', message: l }))).map((x) => ({
+                  rule: x.rule,
+                  message: x.message,
+                }))
+              : [],
         };
       }),
   };
 }
 
-export async function listReductions(db: Kysely<Database>, userId: string) {
-  return (await listReductionsOfUser(db, userId)).map(toReductionView);
+/** The rewritten items of a finished reduction (the .docx edit needs only these). */
+export function rewrittenItems(r: Reduction): { before: string; after: string }[] {
+  const byIndex = new Map(r.paragraphs.map((p) => [p.index, p]));
+  return r.results
+    .filter((x) => x.outcome === 'rewritten' && byIndex.has(x.index))
+    .map((x) => ({ before: byIndex.get(x.index)!.text, after: x.after }));
+}
+
+export async function listReductions(rt: ReductionRuntime, userId: string) {
+  return Promise.all((await listReductionsOfUser(rt.db, userId)).map((r) => reductionViewOf(rt, r)));
 }
 
 /** Hides a reduction; a pending order is cancelled; refused while it is being rewritten. */

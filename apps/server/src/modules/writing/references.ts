@@ -21,6 +21,13 @@ export interface Source {
   pages?: string | null;
   /** 'library' (the comparison library's record) or 'supplied' (pasted by the student). */
   origin: 'library' | 'supplied';
+  /**
+   * The library record's abstract (first 200 characters) and keywords, given to the model so it
+   * cites what a source says rather than what its title suggests; absent on supplied references
+   * and on drafts ordered before 2026-12.
+   */
+  abstract?: string | null;
+  keywords?: string[];
 }
 
 const CJK = /[\u3400-\u9fff]/;
@@ -33,25 +40,52 @@ function formatAuthors(authors: readonly string[]): string {
   return names.length > 3 ? `${shown.join(', ')}, ${chinese ? '等' : 'et al'}` : shown.join(', ');
 }
 
-/** One entry in GB/T 7714-2015 form (without its [n]). */
+/** A journal, publisher or school as the reference list prints it (without 《》). */
+export function plainSourceName(source: string | null | undefined): string {
+  return (source ?? '').replace(/[《》]/g, '').trim();
+}
+
+/** What a record lacks of what a reference should name (作者, 刊名 or 出版者, 年份). */
+export function missingFields(s: Pick<Source, 'authors' | 'source' | 'year' | 'type'>): string[] {
+  const missing: string[] = [];
+  if (!s.authors.some((a) => a.trim())) missing.push('作者');
+  if (!plainSourceName(s.source)) missing.push(s.type === 'J' ? '刊名' : '出处');
+  if (!s.year) missing.push('年份');
+  return missing;
+}
+
+/**
+ * One entry in GB/T 7714-2015 form (without its [n]). A record that lacks authors, journal or year
+ * says so in the entry (`［文献库记录未载明：作者、刊名、年份，请查证原文后补全］`) rather than
+ * leaving the reader to think the entry is complete.
+ */
 export function formatGbt7714(s: Omit<Source, 'n' | 'origin'>): string {
   const authors = formatAuthors(s.authors);
   const head = `${authors ? `${authors}. ` : ''}${s.title}[${s.type}]`;
   const year = s.year ? String(s.year) : '';
+  const where = plainSourceName(s.source);
+  let entry: string;
   if (s.type === 'J') {
-    let tail = [s.source, year].filter(Boolean).join(', ');
-    if (s.volume) tail += `, ${s.volume}`;
-    if (s.issue) tail += s.volume ? `(${s.issue})` : `, (${s.issue})`;
+    // 刊名, 年, 卷(期): 页码 — or 刊名, 年(期): 页码 when the journal has no volumes.
+    let tail = [where, year].filter(Boolean).join(', ');
+    if (s.volume) tail += `${tail ? ', ' : ''}${s.volume}`;
+    if (s.issue) tail += s.volume || year ? `(${s.issue})` : `${tail ? ', ' : ''}(${s.issue})`;
     if (s.pages) tail += `: ${s.pages}`;
-    return tail ? `${head}. ${tail}.` : `${head}.`;
+    entry = tail ? `${head}. ${tail}.` : `${head}.`;
+  } else if (s.type === 'M' || s.type === 'D') {
+    const tail = [where, year].filter(Boolean).join(', ');
+    entry = tail ? `${head}. ${tail}${s.pages ? `: ${s.pages}` : ''}.` : `${head}.`;
+  } else {
+    const tail = [where, year].filter(Boolean).join(', ');
+    entry = tail ? `${head}. ${tail}.` : `${head}.`;
   }
-  if (s.type === 'M' || s.type === 'D') {
-    const tail = [s.source, year].filter(Boolean).join(', ');
-    return tail ? `${head}. ${tail}${s.pages ? `: ${s.pages}` : ''}.` : `${head}.`;
-  }
-  const tail = [s.source, year].filter(Boolean).join(', ');
-  return tail ? `${head}. ${tail}.` : `${head}.`;
+  const missing = missingFields(s);
+  return missing.length > 0 ? `${entry}${MISSING_NOTE(missing)}` : entry;
 }
+
+/** The note of an entry whose record lacks fields. */
+export const MISSING_NOTE = (missing: readonly string[]) =>
+  `［记录未载明${missing.join('、')}，请查证原文后补全］`;
 
 export interface ParsedReference {
   raw: string;
@@ -80,18 +114,24 @@ export function parseReferences(text: string): ParsedReference[] {
       .split(/[,，、;；]/)
       .map((a) => a.trim())
       .filter((a) => a && a !== '等' && !/^et al\.?$/i.test(a));
-    const rest = m[4]!.replace(/[.。]\s*$/, '');
-    const year = /\b(1[89]\d{2}|20\d{2})\b/.exec(rest)?.[1];
-    const sourceName = rest.split(/[,，]/)[0]?.trim() || null;
+    const rest = m[4]!
+      .replace(/[.。]\s*$/, '')
+      .replace(/，/g, ',')
+      .replace(/：/g, ':')
+      .replace(/[（）]/g, (c) => (c === '（' ? '(' : ')'));
+    const year = /(?<!\d)(1[89]\d{2}|20\d{2})(?!\d)/.exec(rest)?.[1];
+    const sourceName = rest.split(',')[0]?.trim() || null;
+    // 卷(期) after the year (`2019, 39(5)`), or 年(期) when the journal has no volumes (`2018(11)`).
     const volIssue = /,\s*(\d+)\s*\((\d+)\)/.exec(rest) ?? /,\s*\((\d+)\)/.exec(rest);
+    const volume = volIssue && volIssue.length === 3 && volIssue[1] !== year ? volIssue[1]! : null;
     const pages = /:\s*([\d\-–]+)\s*$/.exec(rest)?.[1] ?? null;
     const fields = {
       title: m[2]!.trim(),
       authors,
       year: year ? Number(year) : null,
-      source: sourceName && sourceName !== year ? sourceName : null,
+      source: sourceName && sourceName !== year && !/^\d/.test(sourceName) ? sourceName : null,
       type: m[3]!,
-      volume: volIssue && volIssue.length === 3 ? volIssue[1]! : null,
+      volume,
       issue: volIssue ? volIssue[volIssue.length - 1]! : null,
       pages,
     };

@@ -23,8 +23,10 @@ import {
   VerticalAlign,
   WidthType,
 } from 'docx';
+import { unzipSync } from 'fflate';
 import { formatGbt7714, renumberCitations } from './references.ts';
 import { CHART_SIZE, renderChartPng } from './writing.chart.ts';
+import { type CitationFinding, citationFindings, cleanCitations, totalRemoved } from './writing.citations.ts';
 import type { FigureSpec } from './writing.figure.ts';
 import { latexToOmml } from './writing.math.ts';
 import type { Writing } from './writing.repo.ts';
@@ -232,27 +234,147 @@ function heading(text: string, level: 1 | 2 | 3, size: number): Paragraph {
   });
 }
 
-/** The finished writing as a .docx in its format template, with the AI-generated-content labels. */
-export async function renderWritingDocx(
-  w: Writing,
-  options: { sandbox: boolean; now: Date },
-): Promise<Buffer> {
-  const t = templateOf(w.templateId);
-  const outline = w.outline ?? [];
-  const byPath = new Map(w.sections.map((s) => [s.path, s]));
-  const paths = w.sections.map((s) => s.path);
+/** The writing's texts as the .docx prints them: cleaned, renumbered, with the reference list. */
+interface Prepared {
+  abstract: Writing['abstract'];
+  textOf: Map<string, string>;
+  list: { n: number; source: Writing['sources'][number] }[];
+  charts: Map<string, { png: Buffer; spec: FigureSpec }>;
+  removed: number;
+}
+
+/**
+ * What the model wrote, cleaned once more on the way out (writing.citations.ts; a no-op for text
+ * the job and the revision already cleaned, a guard for drafts written before those checks) and
+ * numbered by first citation.
+ */
+async function prepare(w: Writing, sandbox: boolean): Promise<Prepared> {
+  const clean = (text: string, sources: Writing['sources']) =>
+    cleanCitations(text, { sources, language: w.language, lastAttempt: true });
+  const cleaned = w.sections.map((s) => clean(s.text, w.sources));
   const { texts, list } = renumberCitations(
-    w.sections.map((s) => s.text),
+    cleaned.map((c) => c.text),
     w.sources,
   );
-  const textOf = new Map(paths.map((p, i) => [p, texts[i]!]));
+  const textOf = new Map(w.sections.map((s, i) => [s.path, texts[i]!]));
+  const abstract = w.abstract
+    ? { ...w.abstract, zh: clean(w.abstract.zh, []).text, en: clean(w.abstract.en, []).text }
+    : null;
   // Charts of the sections that have one (drawn from their text's numbers; the sandbox's say so).
   const charts = new Map<string, { png: Buffer; spec: FigureSpec }>();
   for (const s of w.sections) {
     if (!s.figure) continue;
-    const note = options.sandbox ? TEXTS.sandboxChartNote : undefined;
-    charts.set(s.path, { png: await renderChartPng(s.figure, note ? { note } : {}), spec: s.figure });
+    const spec = { ...s.figure, caption: clean(s.figure.caption, []).text || s.heading };
+    const note = sandbox ? TEXTS.sandboxChartNote : undefined;
+    charts.set(s.path, { png: await renderChartPng(spec, note ? { note } : {}), spec });
   }
+  const removed =
+    w.sections.reduce((sum, s) => sum + s.removedCitations, 0) +
+    cleaned.reduce((sum, c) => sum + totalRemoved(c.removed), 0);
+  return { abstract, textOf, list, charts, removed };
+}
+
+/** What the final audit of a .docx found: nothing, or the citation-like text that does not resolve. */
+export interface DocxAudit {
+  passed: boolean;
+  findings: CitationFinding[];
+}
+
+/** Every paragraph's text in the .docx's parts that hold text (body, headers, footers, notes). */
+export function docxParagraphs(bytes: Uint8Array): string[] {
+  const files = unzipSync(bytes);
+  const out: string[] = [];
+  for (const [name, data] of Object.entries(files)) {
+    if (!/^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/.test(name)) continue;
+    const xml = new TextDecoder().decode(data);
+    for (const para of xml.split(/<\/w:p>/)) {
+      const text = para
+        .replace(/<w:tab\/>/g, ' ')
+        .replace(/<[^>]+>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&')
+        .trim();
+      if (text) out.push(text);
+    }
+  }
+  return out;
+}
+
+/**
+ * The final audit: every paragraph, table cell, caption, header and footer of the .docx, except the
+ * reference list's own heading and entries (built by code), must hold no citation-like text that
+ * does not resolve to that list (writing.citations.ts). The writing's title and outline headings
+ * are the student's and are not read as citations.
+ */
+export function auditDocx(bytes: Uint8Array, w: Writing, list: Prepared['list']): DocxAudit {
+  const entries = new Set(list.map(({ n, source }) => `[${n}] ${formatGbt7714(source)}`));
+  const verbatim = [w.title ?? '', w.topic, ...namesOf(w.outline ?? [])]
+    .filter((t) => t.length >= 2)
+    .sort((a, b) => b.length - a.length);
+  const ctx = { numbers: new Set(list.map((e) => e.n)), sources: list.map((e) => e.source) };
+  const findings: CitationFinding[] = [];
+  let ownHeading = false;
+  for (const para of docxParagraphs(bytes)) {
+    if (entries.has(para)) continue;
+    if (para === TEXTS.references && !ownHeading) {
+      ownHeading = true;
+      continue;
+    }
+    let text = para;
+    for (const v of verbatim) text = text.split(v).join(' ');
+    findings.push(...citationFindings(text, ctx));
+  }
+  return { passed: findings.length === 0, findings };
+}
+
+/**
+ * The final audit of a draft: its .docx as the student would download it (auditDocx), and the
+ * stored text of each section (the API's /fullText shows it too). `failing`: the sections whose text
+ * holds a citation that does not resolve (to be written again).
+ */
+export async function auditDraft(
+  w: Writing,
+  sandbox: boolean,
+): Promise<{ docx: DocxAudit; failing: string[] }> {
+  const { audit } = await renderWritingDocx(w, { sandbox, now: new Date() });
+  const ctx = { numbers: new Set(w.sources.map((s) => s.n)), sources: w.sources };
+  const failing = w.sections.filter((s) => citationFindings(s.text, ctx).length > 0).map((s) => s.path);
+  return { docx: audit, failing };
+}
+
+function namesOf(items: readonly OutlineItem[]): string[] {
+  return items.flatMap((i) => [i.name, ...namesOf(i.children ?? [])]);
+}
+
+/**
+ * The finished writing as a .docx in its format template, with the AI-generated-content labels,
+ * and the final audit of its text. The reference list says 未编造任何文献 only when the audit
+ * passed; otherwise it says that citations could not be verified.
+ */
+export async function renderWritingDocx(
+  w: Writing,
+  options: { sandbox: boolean; now: Date },
+): Promise<{ bytes: Buffer; audit: DocxAudit }> {
+  const prepared = await prepare(w, options.sandbox);
+  const passed = await buildDocx(w, prepared, options, true);
+  const audit = auditDocx(passed, w, prepared.list);
+  if (audit.passed) return { bytes: passed, audit };
+  return { bytes: await buildDocx(w, prepared, options, false), audit };
+}
+
+async function buildDocx(
+  w: Writing,
+  prepared: Prepared,
+  options: { sandbox: boolean; now: Date },
+  auditPassed: boolean,
+): Promise<Buffer> {
+  const t = templateOf(w.templateId);
+  const outline = w.outline ?? [];
+  const byPath = new Map(w.sections.map((s) => [s.path, s]));
+  const { textOf, list, charts } = prepared;
   const label = options.sandbox ? `${TEXTS.aiLabelExplicit}　${TEXTS.aiLabelSandbox}` : TEXTS.aiLabelExplicit;
   const title = w.title ?? w.topic;
 
@@ -271,28 +393,29 @@ export async function renderWritingDocx(
       children: [new TextRun({ text: title, font: HEADING_FONT, size: 36, bold: true })],
     }),
   ];
-  if (w.abstract) {
+  const abstract = prepared.abstract;
+  if (abstract) {
     front.push(
       heading(TEXTS.abstractZh, 1, t.chapterSize),
-      ...bodyParagraphs(w.abstract.zh, t.bodySize, t.lineSpacing),
+      ...bodyParagraphs(abstract.zh, t.bodySize, t.lineSpacing),
     );
     front.push(
       new Paragraph({
         children: [
           new TextRun({ text: TEXTS.keywordsZh, font: HEADING_FONT, size: t.bodySize, bold: true }),
-          new TextRun({ text: w.abstract.keywordsZh.join('；'), font: FONT, size: t.bodySize }),
+          new TextRun({ text: abstract.keywordsZh.join('；'), font: FONT, size: t.bodySize }),
         ],
       }),
     );
     front.push(
       heading(TEXTS.abstractEn, 1, t.chapterSize),
-      ...bodyParagraphs(w.abstract.en, t.bodySize, t.lineSpacing),
+      ...bodyParagraphs(abstract.en, t.bodySize, t.lineSpacing),
     );
     front.push(
       new Paragraph({
         children: [
           new TextRun({ text: TEXTS.keywordsEn, font: FONT, size: t.bodySize, bold: true }),
-          new TextRun({ text: w.abstract.keywordsEn.join('; '), font: FONT, size: t.bodySize }),
+          new TextRun({ text: abstract.keywordsEn.join('; '), font: FONT, size: t.bodySize }),
         ],
       }),
     );
@@ -338,16 +461,17 @@ export async function renderWritingDocx(
   };
   walk(outline, '', 1);
   body.push(heading(TEXTS.references, 1, t.chapterSize));
-  // Says with numbers where the references come from and what the validator removed.
-  const removed = w.sections.reduce((sum, s) => sum + s.removedCitations, 0);
+  // Says with numbers where the references come from and what the checks removed — and that none
+  // is invented only when the audit of the whole document passed.
   body.push(
     new Paragraph({
       children: [
         new TextRun({
-          text:
-            list.length === 0
+          text: !auditPassed
+            ? TEXTS.referencesAuditFailed
+            : list.length === 0
               ? TEXTS.noReferences
-              : TEXTS.referencesNote(list.length, w.sources.length, removed),
+              : TEXTS.referencesNote(list.length, w.sources.length, prepared.removed),
           font: FONT,
           size: 18,
           color: '595959',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LlmError, type LlmProvider } from '../../providers/llm/index.ts';
+import { checkStrings } from './writing.checked.ts';
 import { figureMessages, type WritingFacts } from './writing.prompts.ts';
 import type { OutlineItem } from './writing.schemas.ts';
 
@@ -101,5 +102,15 @@ export async function figureForSection(
     throw error;
   }
   if (!answer.chart || figureProblem(answer.chart, input.text) !== null) return null;
-  return answer.chart;
+  // Its words are shown (the caption in the .docx, labels in the picture): they pass the output
+  // checks like any text, else the placeholder.
+  const chart = answer.chart;
+  const words = [
+    { text: chart.caption, language: input.facts.language === 'en' ? ('any' as const) : ('zh' as const) },
+    ...[...chart.labels, ...chart.series.map((s) => s.name)]
+      .filter(Boolean)
+      .map((text) => ({ text, language: 'any' as const })),
+  ];
+  if (checkStrings(words, figureMessages(input.facts, input.section, input.text)).length > 0) return null;
+  return chart;
 }

@@ -2,9 +2,11 @@ import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
 import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
-import { validateCitations } from './references.ts';
+import { WritingRejected, writeCheckedSection } from './writing.checked.ts';
+import { totalRemoved } from './writing.citations.ts';
+import { auditDraft } from './writing.docx.ts';
 import { figureForSection } from './writing.figure.ts';
-import { outlineMessages, sectionMessages } from './writing.prompts.ts';
+import { sectionMessages } from './writing.prompts.ts';
 import { findWriting, findWritingByOrder, updateWriting, type WrittenSection } from './writing.repo.ts';
 import {
   REVISIONS_GOODS,
@@ -13,14 +15,7 @@ import {
   revisionsPaidHandler,
 } from './writing.revisions.ts';
 import type { OutlineItem } from './writing.schemas.ts';
-import { outlineSuggestion } from './writing.schemas.ts';
-import {
-  factsOfWriting,
-  fitOutlineToTarget,
-  normalizeOutline,
-  startPaidWriting,
-  WRITING_JOB,
-} from './writing.service.ts';
+import { factsOfWriting, proposeOutline, startPaidWriting, WRITING_JOB } from './writing.service.ts';
 import { TEXTS } from './writing.texts.ts';
 
 export interface OutlineLeaf {
@@ -63,22 +58,13 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
   try {
     if (!w.outline) {
       await ctx.reportProgress(1, '正在生成大纲');
-      const proposed = await llm.structured({
-        task: 'writing.outline',
-        userId: w.userId,
-        orderNo: order?.orderNo ?? null,
-        messages: outlineMessages(factsOfWriting(w)),
-        schema: outlineSuggestion,
-        schemaName: 'outline',
-        signal: ctx.signal,
-      });
-      const outline = fitOutlineToTarget(normalizeOutline(proposed.value.chapters), w.targetWords);
+      const outline = await proposeOutline(llm, w, w.userId, order?.orderNo ?? null, ctx.signal);
       await updateWriting(db, w.id, { outline }, new Date());
       w = { ...w, outline };
     }
     const leaves = leavesOf(w.outline!);
     const sections: WrittenSection[] = [...w.sections];
-    const allowed = new Set(w.sources.map((s) => s.n));
+    const facts = factsOfWriting(w);
     let lastReport = 0;
     for (const leaf of leaves) {
       if (sections.some((s) => s.path === leaf.path)) continue;
@@ -87,11 +73,20 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
         Math.min(99, Math.max(1, Math.floor(((done + fraction) / leaves.length) * 100)));
       const label = `正在撰写 ${leaf.path} ${leaf.heading}（${done + 1}/${leaves.length}）`;
       await ctx.reportProgress(percentOf(0), label);
-      const result = await llm.chat({
+      const before = leaves.flatMap((l) => sections.filter((s) => s.path === l.path));
+      const outcome = await writeCheckedSection({
+        llm,
         task: 'writing.section',
+        messages: sectionMessages(
+          facts,
+          { ...leaf, wordCount: leaf.item.wordCount, outline: w.outline!, before },
+          w.sources,
+        ),
+        wordCount: leaf.item.wordCount,
+        language: w.language,
+        sources: w.sources,
         userId: w.userId,
         orderNo: order?.orderNo ?? null,
-        messages: sectionMessages(factsOfWriting(w), { ...leaf, wordCount: leaf.item.wordCount }, w.sources),
         signal: ctx.signal,
         onText: (text) => {
           const at = Date.now();
@@ -101,11 +96,15 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
           void updateWriting(db, w!.id, { progress: percentOf(fraction) }, new Date()).catch(() => {});
         },
       });
-      const checked = validateCitations(result.text.trim(), allowed);
+      // No answer passed: nothing of this section is kept; the job's next attempt asks again, and
+      // after its last the order is refunded.
+      if (!outcome.ok) {
+        throw new WritingRejected(outcome.violations);
+      }
       const figure = await figureForSection(llm, {
-        facts: factsOfWriting(w),
+        facts,
         section: leaf,
-        text: checked.text,
+        text: outcome.text,
         userId: w.userId,
         orderNo: order?.orderNo ?? null,
         signal: ctx.signal,
@@ -114,11 +113,23 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
         path: leaf.path,
         heading: leaf.heading,
         level: leaf.level,
-        text: checked.text,
-        removedCitations: checked.removed,
+        text: outcome.text,
+        removedCitations: totalRemoved(outcome.removed),
         ...(leaf.item.picture === '1' ? { figure } : {}),
       });
       await updateWriting(db, w.id, { sections, progress: percentOf(1) }, new Date());
+    }
+    // The final audit: the .docx the student downloads, every paragraph of it, cites only its list.
+    const audit = await auditDraft({ ...w, sections }, llm.kind === 'sandbox');
+    if (audit.failing.length > 0 || !audit.docx.passed) {
+      // The sections that hold what does not resolve are written again by the next attempt.
+      await updateWriting(
+        db,
+        w.id,
+        { sections: sections.filter((s) => !audit.failing.includes(s.path)) },
+        new Date(),
+      );
+      throw new Error(TEXTS.finalAuditFailed(audit.docx.findings.map((f) => f.match)));
     }
     await updateWriting(db, w.id, { status: 'done', progress: 100, finishedAt: new Date() }, new Date());
     await ctx.reportProgress(100, '全文已生成');
@@ -129,7 +140,7 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
     if (ctx.signal.aborted) throw error;
     ctx.logger.error({ err: error, writingId: w.id }, 'full text failed for good; refunding');
     await orders.refundUndelivered(orderId, {
-      reason: TEXTS.failedRefund,
+      reason: TEXTS.refundReason,
       statusText: TEXTS.failedStatus,
       update: async (tx: Kysely<Database>) => {
         const current = await findWriting(tx, w!.id, { forUpdate: true });
@@ -137,7 +148,7 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
         await updateWriting(
           tx,
           current.id,
-          { status: 'failed', failureReason: TEXTS.failedRefund },
+          { status: 'failed', failureReason: TEXTS.failedStatus },
           new Date(),
         );
         return true;

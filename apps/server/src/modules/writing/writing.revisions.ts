@@ -5,7 +5,9 @@ import { defineJob, enqueue, type JobContext } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerSandboxTemplate, SANDBOX_MARK, sandboxText } from '../../providers/llm/index.ts';
 import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
-import { validateCitations } from './references.ts';
+import { WritingRejected, writeCheckedSection } from './writing.checked.ts';
+import { totalRemoved } from './writing.citations.ts';
+import { auditDraft } from './writing.docx.ts';
 import { figureForSection } from './writing.figure.ts';
 import { FIGURE_ASK, revisionMessages } from './writing.prompts.ts';
 import {
@@ -15,7 +17,7 @@ import {
   updateWriting,
   type Writing,
 } from './writing.repo.ts';
-import { sandboxFigureData } from './writing.sandbox.ts';
+import { plainPrompt, sandboxFigureData } from './writing.sandbox.ts';
 import type { OutlineItem } from './writing.schemas.ts';
 import { FREE_REVISIONS, factsOfWriting, type WritingRuntime } from './writing.service.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
@@ -168,43 +170,67 @@ async function reviseSection(ctx: JobContext<z.infer<typeof revisePayload>>) {
   try {
     const order = w.orderId ? await rt.orders.getOrder(w.orderId) : undefined;
     await ctx.reportProgress(10, `正在修改 ${section.path} ${section.heading}`);
-    const result = await rt.llm.provider.chat({
+    const facts = factsOfWriting(w);
+    const before = w.sections.slice(
+      0,
+      w.sections.findIndex((s) => s.path === section.path),
+    );
+    // The same checks as the full text (writing.checked.ts): hygiene, length, citations by construction.
+    const outcome = await writeCheckedSection({
+      llm: rt.llm.provider,
       task: 'writing.revise',
-      userId: w.userId,
-      orderNo: order?.orderNo ?? null,
       messages: revisionMessages(
-        factsOfWriting(w),
-        { heading: section.heading, path: section.path, wordCount: item.wordCount, item },
+        facts,
+        {
+          heading: section.heading,
+          path: section.path,
+          wordCount: item.wordCount,
+          item,
+          outline: w.outline!,
+          before,
+        },
         w.sources,
         section.text,
         revision.instruction,
       ),
+      wordCount: item.wordCount,
+      language: w.language,
+      sources: w.sources,
+      userId: w.userId,
+      orderNo: order?.orderNo ?? null,
       signal: ctx.signal,
     });
-    const checked = validateCitations(result.text.trim(), new Set(w.sources.map((s) => s.n)));
+    if (!outcome.ok) throw new WritingRejected(outcome.violations);
+    const checked = { text: outcome.text, removed: totalRemoved(outcome.removed) };
     // The chart follows the new text: redrawn from its numbers, or the placeholder.
     const figure = await figureForSection(rt.llm.provider, {
-      facts: factsOfWriting(w),
+      facts,
       section: { path: section.path, heading: section.heading, item },
       text: checked.text,
       userId: w.userId,
       orderNo: order?.orderNo ?? null,
       signal: ctx.signal,
     });
+    const sections = w.sections.map((s) =>
+      s.path === revision.path
+        ? {
+            ...s,
+            text: checked.text,
+            removedCitations: checked.removed,
+            ...(item.picture === '1' ? { figure } : {}),
+          }
+        : s,
+    );
+    // The final audit again, on the document with the new section: else the old text stays.
+    const audit = await auditDraft({ ...w, sections }, rt.llm.provider.kind === 'sandbox');
+    if (audit.failing.length > 0 || !audit.docx.passed)
+      throw new Error(TEXTS.finalAuditFailed(audit.docx.findings.map((f) => f.match)));
     await db.transaction().execute(async (tx) => {
       const current = await findWriting(tx, w.id, { forUpdate: true });
       if (!current?.revision || current.revision.path !== revision.path) return;
-      const sections = current.sections.map((s) =>
-        s.path === revision.path
-          ? {
-              ...s,
-              text: checked.text,
-              removedCitations: checked.removed,
-              ...(item.picture === '1' ? { figure } : {}),
-            }
-          : s,
-      );
-      await updateWriting(tx, w.id, { sections, revision: null }, new Date());
+      const next = sections.find((s) => s.path === revision.path)!;
+      const revised = current.sections.map((s) => (s.path === revision.path ? next : s));
+      await updateWriting(tx, w.id, { sections: revised, revision: null }, new Date());
     });
     return { revised: revision.path };
   } catch (error) {
@@ -237,8 +263,9 @@ export const reviseSectionJob = defineJob({
 
 // The sandbox's revision: template text saying what it was asked, marked like every sandbox text
 // (with the sample figure data when the item asks for a picture, as the first draft had).
-registerSandboxTemplate('writing.revise', (prompt) => {
-  const asked = /修改要求：([^\n]+)/.exec(prompt.user)?.[1]?.trim();
+registerSandboxTemplate('writing.revise', (fenced) => {
+  const prompt = plainPrompt(fenced);
+  const asked = /修改要求(?:（[^）\n]*）)?：([^\n]+)/.exec(prompt.user)?.[1]?.trim();
   const text = sandboxText(prompt);
   const revised = asked
     ? `${SANDBOX_MARK}（按修改要求“${asked}”重写的模板文字）${text.slice(SANDBOX_MARK.length)}`

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { attachment } from '../../lib/upload.ts';
+import { attachment, extractionHoldMs, extractionSignal } from '../../lib/upload.ts';
+import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
@@ -23,18 +24,23 @@ import {
   saveOutline,
   submitOrder,
   suggestTitles,
-  toWritingView,
   type WritingRuntime,
+  writingView,
 } from './writing.service.ts';
 import { FORMAT_TEMPLATES } from './writing.templates.ts';
 import { AREA_NAMES, TEXTS } from './writing.texts.ts';
 
 /** A task book is a few pages; 10 MB is plenty. */
 const TASK_BOOK_MAX_BYTES = 10 * 1024 * 1024;
+/** Parsing a task book, waiting for an extraction worker included. */
+const TASK_BOOK_PARSE_MS = 30_000;
 
 /** /aiWriting/* (spec §7; contracts in @kyfw/contracts writingApi; docs/api/writing.md). Every route needs a login. */
-export async function writingRoutes(app: FastifyInstance, options: { rt: WritingRuntime }): Promise<void> {
-  const { rt } = options;
+export async function writingRoutes(
+  app: FastifyInstance,
+  options: { rt: WritingRuntime; uploads: Pick<UploadGuard, 'rateLimit'> },
+): Promise<void> {
+  const { rt, uploads } = options;
   const { db, now } = rt;
   const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
@@ -52,7 +58,8 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.saveOrder,
-    async ({ auth, body }) => ok(toWritingView(await saveDraft(db, auth.userId, body, now()), sandbox())),
+    async ({ auth, body }) =>
+      ok(await writingView(rt, await saveDraft(db, auth.userId, body, now()), sandbox())),
     auth,
   );
 
@@ -100,7 +107,10 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
       const supplied = body.writingId ? (await getWriting(db, userId, body.writingId)).sources : [];
       const found = await searchLibrary(rt, { ...body, english, supplied });
       return ok({
-        list: found.list.map((s) => ({ ...s, formatted: formatGbt7714(s) })),
+        list: found.list.map(({ abstract: _a, keywords: _k, ...s }) => ({
+          ...s,
+          formatted: formatGbt7714(s),
+        })),
         total: found.total,
         message:
           found.total > 0 ? TEXTS.searchFound(found.total) : english ? TEXTS.enNotFound : TEXTS.noSources,
@@ -173,7 +183,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
       app,
       e,
       async ({ auth, body }) =>
-        ok(toWritingView(await getWriting(db, auth.userId, body.writingId), sandbox())),
+        ok(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox())),
       auth,
     );
   }
@@ -182,7 +192,11 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     app,
     writingApi.list,
     async ({ auth }) =>
-      ok({ list: (await listWritings(db, auth.userId)).map((w) => toWritingView(w, sandbox())) }),
+      ok({
+        list: await Promise.all(
+          (await listWritings(db, auth.userId)).map((w) => writingView(rt, w, sandbox())),
+        ),
+      }),
     auth,
   );
 
@@ -191,7 +205,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     writingApi.fullText,
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
-      return ok({ ...toWritingView(w, sandbox()), sections: w.sections });
+      return ok({ ...(await writingView(rt, w, sandbox())), sections: w.sections });
     },
     auth,
   );
@@ -202,7 +216,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
     async ({ auth, body, reply }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
       if (w.status !== 'done') throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.notDone(w.progress));
-      const bytes = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
+      const { bytes } = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
       const name = `${(w.title ?? w.topic).replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${AREA_NAMES[w.area]}.docx`;
       return reply
         .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
@@ -229,7 +243,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.recognitionFile,
-    async ({ request }) => {
+    async ({ request, reply }) => {
       const part = await request.file().catch(() => undefined);
       if (!part) throw new AppError(ErrorCode.VALIDATION, TEXTS.taskBookMissing);
       const bytes = await part.toBuffer().catch(() => null);
@@ -237,7 +251,8 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
       try {
         const doc = await extractDocument(bytes, {
           fileName: part.filename,
-          limits: { maxBytes: TASK_BOOK_MAX_BYTES, timeoutMs: 30_000 },
+          limits: { maxBytes: TASK_BOOK_MAX_BYTES, timeoutMs: TASK_BOOK_PARSE_MS },
+          signal: extractionSignal(request, reply, extractionHoldMs(TASK_BOOK_PARSE_MS)),
         });
         const text = doc.text
           .replace(/[ \t]+/g, ' ')
@@ -254,14 +269,15 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
         throw error;
       }
     },
-    auth,
+    // Parsed in the extraction pool like every upload: per client and minute.
+    { ...auth, config: { rateLimit: uploads.rateLimit } },
   );
 
   route(
     app,
     writingApi.updateOrder,
     async ({ auth, body }) =>
-      ok(toWritingView(await requestRevision(rt, auth.userId, body, now()), sandbox())),
+      ok(await writingView(rt, await requestRevision(rt, auth.userId, body, now()), sandbox())),
     auth,
   );
 

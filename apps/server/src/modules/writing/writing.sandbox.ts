@@ -1,6 +1,22 @@
-import { factsOf, registerSandboxTemplate, SANDBOX_MARK, sandboxText } from '../../providers/llm/index.ts';
+import {
+  factsOf,
+  registerSandboxTemplate,
+  SANDBOX_MARK,
+  type SandboxPrompt,
+  sandboxText,
+} from '../../providers/llm/index.ts';
 import { FIGURE_ASK } from './writing.prompts.ts';
 import { TEXTS } from './writing.texts.ts';
+
+/**
+ * The prompt as the sandbox's template reader expects it: fenced material (`<<<用户材料:题目` …
+ * `>>>`) unwrapped, so `题目：…` reads the title. A real model reads the fences; the sandbox only
+ * needs the words.
+ */
+export function plainPrompt(prompt: SandboxPrompt): SandboxPrompt {
+  const unfence = (text: string) => text.replace(/<<<用户材料:[^\n>]*\n([\s\S]*?)\n>>>/g, '$1');
+  return { ...prompt, user: unfence(prompt.user), system: unfence(prompt.system) };
+}
 
 /**
  * The LLM sandbox's answers for the writer's structured tasks: plain templates, every text marked
@@ -16,7 +32,7 @@ const TITLE_PATTERNS = [
 ] as const;
 
 registerSandboxTemplate('writing.title', (prompt) => {
-  const topic = factsOf(prompt).topic || '本课题';
+  const topic = factsOf(plainPrompt(prompt)).topic || '本课题';
   return {
     titles: TITLE_PATTERNS.map(([t, reason]) => ({
       title: `${SANDBOX_MARK}${t.replace('{t}', topic)}`.slice(0, 120),
@@ -52,7 +68,7 @@ registerSandboxTemplate('writing.outline', (prompt) => {
 });
 
 registerSandboxTemplate('writing.abstract', (prompt) => {
-  const topic = factsOf(prompt).topic || '本课题';
+  const topic = factsOf(plainPrompt(prompt)).topic || '本课题';
   return {
     zh: `${SANDBOX_MARK}本文围绕“${topic}”展开，梳理相关概念与研究现状，分析存在的问题及其成因，并提出相应的对策建议。此段为沙箱模板文字，不是人工智能写作结果，请替换为你自己的摘要。`,
     en: `${SANDBOX_MARK}This is sandbox template text, not AI writing. The paper studies "${topic}", reviews related work, analyses the main problems and proposes measures.`,
@@ -81,7 +97,7 @@ export function sandboxFigureData(): string {
  * written content or data.
  */
 registerSandboxTemplate('writing.section', (prompt) => {
-  const parts = [sandboxText(prompt)];
+  const parts = [sandboxText(plainPrompt(prompt))];
   if (prompt.user.includes('包含一个公式'))
     parts.push(
       `${SANDBOX_MARK}示例公式（样本均值），请替换为你自己的公式：`,

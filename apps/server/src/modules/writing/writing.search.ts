@@ -2,6 +2,8 @@ import { type Source, termsOf } from './references.ts';
 import type { WritingRuntime } from './writing.service.ts';
 
 const CJK = /[\u3400-\u9fff]/;
+/** How much of a record's abstract a draft keeps for the model to cite from. */
+const ABSTRACT_CHARS = 200;
 
 export interface LibrarySearch {
   keyword: string;
@@ -60,6 +62,8 @@ export async function searchLibrary(
     discipline: e.discipline,
     type: 'J',
     origin: 'library' as const,
+    abstract: e.abstract ? e.abstract.replace(/\s+/g, ' ').trim().slice(0, ABSTRACT_CHARS) : null,
+    keywords: e.keywords.slice(0, 8),
   }));
   return { total: supplied.length + matching.length, list: [...supplied, ...library].slice(0, search.limit) };
 }

@@ -2,11 +2,13 @@ import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { LlmError, type LlmSetup } from '../../providers/llm/index.ts';
+import { LlmError, type LlmSetup, violationsText } from '../../providers/llm/index.ts';
 import { consumeEntitlement, listEntitlements } from '../accounts/entitlements.service.ts';
 import type { Library } from '../check/library/library.ts';
 import type { OrdersApi } from '../orders/orders.api.ts';
 import { parseReferences, type Source } from './references.ts';
+import { checkedStructured, WritingRejected } from './writing.checked.ts';
+import { cleanCitations } from './writing.citations.ts';
 import { abstractMessages, outlineMessages, titleMessages, type WritingFacts } from './writing.prompts.ts';
 import {
   findWritingOfUser,
@@ -47,13 +49,25 @@ export interface WritingRuntime {
   now: () => Date;
 }
 
-/** Runs an LLM call; its failures become WRITING_AI_FAILED (nothing was charged or changed). */
+/**
+ * Runs a free LLM call; its failures become WRITING_AI_FAILED (nothing was charged or changed): an
+ * endpoint that could not answer, or answers that never passed the output checks (said so).
+ */
 export async function askLlm<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    // Answers that never matched the asked shape are the model's fault, not the service's.
+    if (error instanceof LlmError && error.kind === 'bad_output')
+      throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiRejected(TEXTS.checkBadShape), {
+        cause: error,
+      });
     if (error instanceof LlmError)
       throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiFailed, { cause: error });
+    if (error instanceof WritingRejected)
+      throw new AppError(ErrorCode.WRITING_AI_FAILED, TEXTS.aiRejected(violationsText(error.violations)), {
+        cause: error,
+      });
     throw error;
   }
 }
@@ -93,16 +107,30 @@ export async function suggestTitles(
   userId: string,
   input: { area: Writing['area']; topic: string; discipline: string },
 ) {
-  const result = await askLlm(() =>
-    rt.llm.provider.structured({
-      task: 'writing.title',
-      userId,
-      messages: titleMessages(input),
-      schema: titleSuggestions,
-      schemaName: 'title_suggestions',
-    }),
+  const llm = rt.llm.provider;
+  const messages = titleMessages(input);
+  const value = await askLlm(() =>
+    checkedStructured(
+      llm,
+      async () =>
+        (
+          await llm.structured({
+            task: 'writing.title',
+            userId,
+            messages,
+            schema: titleSuggestions,
+            schemaName: 'title_suggestions',
+          })
+        ).value,
+      (v) =>
+        v.titles.flatMap((t) => [
+          { text: t.title, language: 'any' as const, maxChars: 60 },
+          { text: t.reason, language: 'zh' as const },
+        ]),
+      messages,
+    ),
   );
-  return { titles: result.value.titles, sandbox: result.provider === 'sandbox' };
+  return { titles: value.titles, sandbox: llm.kind === 'sandbox' };
 }
 
 export async function saveDraft(
@@ -190,18 +218,54 @@ export function outlineTotal(items: readonly OutlineItem[]): number {
   return items.reduce((s, c) => s + c.wordCount, 0);
 }
 
-async function proposeOutline(rt: WritingRuntime, w: Writing, userId: string, orderNo?: string) {
-  const result = await askLlm(() =>
-    rt.llm.provider.structured({
-      task: 'writing.outline',
-      userId,
-      orderNo: orderNo ?? null,
-      messages: outlineMessages(factsOfWriting(w)),
-      schema: outlineSuggestion,
-      schemaName: 'outline',
-    }),
+/** Items no outline of ours holds: the model's own abstract or reference chapter (code adds those). */
+const NOT_A_CHAPTER = /^(?:摘\s*要|参考文献|Abstract|References|Bibliography)$/i;
+
+function withoutNonChapters<T extends { name: string; children?: T[] }>(items: readonly T[]): T[] {
+  return items
+    .filter((i) => !NOT_A_CHAPTER.test(i.name.trim()))
+    .map((i) => (i.children ? { ...i, children: withoutNonChapters(i.children) } : i));
+}
+
+/**
+ * The model's outline for a writing, checked (every name passes the output checks; answers that do
+ * not are regenerated, bounded) and fitted to the target.
+ * @throws WritingRejected / LlmError
+ */
+export async function proposeOutline(
+  llm: LlmSetup['provider'],
+  w: Writing,
+  userId: string,
+  orderNo: string | null,
+  signal?: AbortSignal,
+): Promise<OutlineItem[]> {
+  const messages = outlineMessages(factsOfWriting(w));
+  const names = (items: readonly { name: string; children?: readonly { name: string }[] }[]): string[] =>
+    items.flatMap((i) => [i.name, ...names((i.children ?? []) as { name: string }[])]);
+  const value = await checkedStructured(
+    llm,
+    async () =>
+      (
+        await llm.structured({
+          task: 'writing.outline',
+          userId,
+          orderNo,
+          messages,
+          schema: outlineSuggestion,
+          schemaName: 'outline',
+          ...(signal ? { signal } : {}),
+        })
+      ).value,
+    (v) =>
+      names(v.chapters).map((text) => ({
+        text,
+        language: w.language === 'en' ? ('any' as const) : ('zh' as const),
+        maxChars: 40,
+      })),
+    messages,
   );
-  return fitOutlineToTarget(normalizeOutline(result.value.chapters), w.targetWords);
+  const chapters = withoutNonChapters(value.chapters);
+  return fitOutlineToTarget(normalizeOutline(chapters), w.targetWords);
 }
 
 /**
@@ -219,7 +283,7 @@ export async function generateOutline(rt: WritingRuntime, userId: string, writin
   if (!onTrial && (await freeOutlinesLeft(db, userId)) === 0) {
     throw new AppError(ErrorCode.WRITING_OUTLINE_PAYMENT_REQUIRED, TEXTS.freeOutlineUsed);
   }
-  const outline = await proposeOutline(rt, w, userId);
+  const outline = await askLlm(() => proposeOutline(rt.llm.provider, w, userId, null));
   return db.transaction().execute(async (tx) => {
     const locked = await ownWriting(tx, userId, writingId, true);
     assertEditable(locked);
@@ -262,18 +326,40 @@ export async function generateAbstract(rt: WritingRuntime, userId: string, writi
   const { db } = rt;
   const w = await ownWriting(db, userId, writingId);
   if (!w.outline) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.outlineRequired);
-  const result = await askLlm(() =>
-    rt.llm.provider.structured({
-      task: 'writing.abstract',
-      userId,
-      orderNo: null,
-      messages: abstractMessages(factsOfWriting(w), w.outline!),
-      schema: abstractSuggestion,
-      schemaName: 'abstract',
-    }),
+  const llm = rt.llm.provider;
+  const messages = abstractMessages(factsOfWriting(w), w.outline!);
+  const zhLanguage = w.language === 'en' ? ('any' as const) : ('zh' as const);
+  const value = await askLlm(() =>
+    checkedStructured(
+      llm,
+      async () => {
+        const answer = (
+          await llm.structured({
+            task: 'writing.abstract',
+            userId,
+            orderNo: null,
+            messages,
+            schema: abstractSuggestion,
+            schemaName: 'abstract',
+          })
+        ).value;
+        // An abstract cites nothing: citation-like text is removed (a reference list regenerates).
+        const zh = cleanCitations(answer.zh, { sources: [], language: 'zh' });
+        const en = cleanCitations(answer.en, { sources: [], language: 'en' });
+        if (zh.regenerate || en.regenerate) return { ...answer, zh: '', en: '' };
+        return { ...answer, zh: zh.text, en: en.text };
+      },
+      (v) => [
+        { text: v.zh, language: zhLanguage, maxChars: 1200 },
+        { text: v.en, language: 'any' as const, maxChars: 3000 },
+        ...v.keywordsZh.map((k) => ({ text: k, language: zhLanguage, maxChars: 20 })),
+        ...v.keywordsEn.map((k) => ({ text: k, language: 'any' as const, maxChars: 60 })),
+      ],
+      messages,
+    ),
   );
-  await updateWriting(db, writingId, { abstract: result.value }, now);
-  return result.value;
+  await updateWriting(db, writingId, { abstract: value }, now);
+  return value;
 }
 
 // --- references ---------------------------------------------------------------------------------------
@@ -370,7 +456,42 @@ export async function startPaidWriting(tx: Kysely<Database>, writing: Writing, o
   );
 }
 
-export function toWritingView(w: Writing, sandbox: boolean) {
+/** Where the money of a failed draft is: from its order's refund (never assumed). */
+export type RefundState = 'refunding' | 'refunded' | 'refused' | 'refundedByHand';
+
+/** The order's side of a failed draft: its status text (正在自动退款 / 已自动退款 / …) and refund state. */
+export interface FailedOrderInfo {
+  statusText: string;
+  refundState: RefundState | null;
+}
+
+/** What the orders module says about a failed draft's money, read from its order and refund. */
+export async function failedOrderInfo(rt: Pick<WritingRuntime, 'orders'>, w: Writing) {
+  if (w.status !== 'failed' || !w.orderId) return undefined;
+  const order = await rt.orders.getOrder(w.orderId);
+  if (!order?.autoRefund) return undefined;
+  const refundState: RefundState =
+    order.status === 'refunded'
+      ? order.autoRefundFailed
+        ? 'refundedByHand'
+        : 'refunded'
+      : order.autoRefundFailed
+        ? 'refused'
+        : 'refunding';
+  return { statusText: order.statusText, refundState } satisfies FailedOrderInfo;
+}
+
+/** The writing view with what its order says about a failure's refund (toWritingView). */
+export async function writingView(rt: Pick<WritingRuntime, 'orders'>, w: Writing, sandbox: boolean) {
+  return toWritingView(w, sandbox, await failedOrderInfo(rt, w));
+}
+
+/**
+ * The writing as the API shows it. A failed draft's status text comes from its order (the orders
+ * module's 正在自动退款 / 已自动退款 / 退款未能自动完成…), so 已自动退款 shows only once the refund
+ * really succeeded.
+ */
+export function toWritingView(w: Writing, sandbox: boolean, failed?: FailedOrderInfo) {
   const sections = w.sections;
   return {
     writingId: w.id,
@@ -389,7 +510,11 @@ export function toWritingView(w: Writing, sandbox: boolean) {
     sources: w.sources,
     orderId: w.orderId,
     status: w.status,
-    statusText: w.status === 'failed' && w.failureReason ? w.failureReason : STATUS_TEXTS[w.status],
+    statusText:
+      w.status === 'failed'
+        ? (failed?.statusText ?? w.failureReason ?? STATUS_TEXTS.failed)
+        : STATUS_TEXTS[w.status],
+    refundState: failed?.refundState ?? null,
     progress: w.progress,
     sectionsWritten: sections.length,
     wordsWritten: sections.reduce((s, x) => s + x.text.length, 0),

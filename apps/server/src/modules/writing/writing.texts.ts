@@ -11,9 +11,21 @@ export const TEXTS = {
   noSources: '未在文献库中检索到与题目相关的文献，正文不引用任何文献（请自行补充真实文献）',
   locked: '论文已下单，题目和大纲不能再修改',
   notDone: (progress: number) => `全文尚未生成完成（${progress}%），请稍后再下载`,
-  failedRefund: '全文生成失败，已自动退款',
+  /** The refund's reason in the order's history (the status says where the money is). */
+  refundReason: '全文生成多次失败，订单金额自动退还',
   failedStatus: '全文生成失败',
   aiFailed: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
+  /** A free call (titles, outline, abstract) whose every answer failed the output checks. */
+  aiRejected: (why: string) => `AI 生成的内容未通过检查（${why}），未采用，请稍后重试（本次未扣费）`,
+  // What a rejected answer broke (writing.checked.ts), beside the shared rules of providers/llm.
+  checkCutOff: '回答没有写完（结尾不是完整的句子）',
+  checkOwnReferenceList: '正文后附有模型自拟的参考文献列表',
+  checkUnresolvedCitations: (found: readonly string[]) =>
+    `有无法对应参考文献的引用：${found.slice(0, 3).join('、')}`,
+  checkPreambleInField: '字段中含有开场白或说明文字',
+  checkBadShape: '回答不是要求的格式',
+  sectionRejected: (path: string, why: string) => `第 ${path} 节多次生成均未通过检查：${why}`,
+  finalAuditFailed: (found: readonly string[]) => `全文引用核查未通过：${found.slice(0, 3).join('、')}`,
   freeOutlineUsed: '免费大纲次数已用完，请先购买全文后再生成大纲',
   orderExists: '该论文已下单',
   deleteWhileWriting: '全文正在生成，暂不能删除',
@@ -40,6 +52,8 @@ export const TEXTS = {
   referencesNote: (cited: number, retrieved: number, removed: number) =>
     `（以下 ${cited} 篇均为从文献库检索到的 ${retrieved} 篇真实记录或你提供的文献，未编造任何文献` +
     `${removed > 0 ? `；生成时删除了 ${removed} 处无法对应文献的引用` : ''}。请核对原文后使用。）`,
+  referencesAuditFailed:
+    '（引用核查未通过：正文中有无法对应以下参考文献的引用标注或文献信息，请逐条核对、删除后再使用。）',
   searchFound: (n: number) => `在文献库中检索到 ${n} 篇相关文献（只列出真实存在的记录，不编造）`,
   formulaUnreadable: (latex: string) => `［公式无法识别，原文：${latex}。请在 Word 中重新输入］`,
   figurePlaceholder: (caption: string) => `［图片占位：${caption}。请替换为你自己的图片］`,

@@ -16,8 +16,18 @@ export { parseJsonLoose } from './json-repair.ts';
 export * from './llm.config.ts';
 export { llmDevRoutes } from './llm.dev-routes.ts';
 export * from './llm.sandbox.ts';
+export * from './llm.tasks.ts';
 export * from './llm.types.ts';
-export { createOpenAiLlmProvider, estimateTokens, type OpenAiAdapterOptions } from './openai.adapter.ts';
+export * from './material.ts';
+export {
+  createOpenAiLlmProvider,
+  estimateTokens,
+  type OpenAiAdapterOptions,
+  partialContentOf,
+} from './openai.adapter.ts';
+export * from './output-check.ts';
+export * from './run-checked.ts';
+export { LLM_CONTENT_FAULT_KINDS, type LlmContentFaultKind } from './sandbox-faults.ts';
 export {
   factsOf,
   hashOf,
@@ -67,6 +77,8 @@ export function createLlmSetup(
     retryBaseMs: config.retryBaseMs,
     concurrency: config.concurrency,
     structuredRepairs: config.structuredRepairs,
+    maxOutputTokens: config.maxOutputTokens,
+    outputAttempts: config.outputAttempts,
     priceInput: config.priceInput,
     priceOutput: config.priceOutput,
     fetch: options.fetch,

@@ -42,6 +42,8 @@ export const llmEnvSchema = z.object({
   LLM_RETRY_BASE_MS: withDefault(integer(0, 60_000), 1_000),
   LLM_CONCURRENCY: withDefault(integer(1, 256), 4),
   LLM_STRUCTURED_REPAIRS: withDefault(integer(0, 5), 2),
+  LLM_MAX_OUTPUT_TOKENS: withDefault(integer(256, 1_000_000), 8192),
+  LLM_OUTPUT_ATTEMPTS: withDefault(integer(1, 10), 3),
   LLM_PRICE_INPUT: withDefault(price, 0),
   LLM_PRICE_OUTPUT: withDefault(price, 0),
 });
@@ -62,6 +64,10 @@ export interface LlmConfig {
   retryBaseMs: number;
   concurrency: number;
   structuredRepairs: number;
+  /** The largest `max_tokens` any call sends (the endpoint's output limit: 8192 for deepseek-chat and qwen-plus). */
+  maxOutputTokens: number;
+  /** Answers runChecked asks for (the first and its regenerations) before it gives up with the violations. */
+  outputAttempts: number;
   /** Yuan per million prompt / completion tokens. */
   priceInput: number;
   priceOutput: number;
@@ -86,6 +92,8 @@ export function llmConfigOf(e: LlmEnv, providers: 'sandbox' | 'real'): LlmConfig
     retryBaseMs: e.LLM_RETRY_BASE_MS,
     concurrency: e.LLM_CONCURRENCY,
     structuredRepairs: e.LLM_STRUCTURED_REPAIRS,
+    maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
+    outputAttempts: e.LLM_OUTPUT_ATTEMPTS,
     priceInput: e.LLM_PRICE_INPUT,
     priceOutput: e.LLM_PRICE_OUTPUT,
   };

@@ -2,6 +2,13 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseJsonLoose } from './json-repair.ts';
 import { estimateTokens } from './openai.adapter.ts';
+import {
+  applyContentFault,
+  LLM_CONTENT_FAULT_KINDS,
+  type LlmContentFaultKind,
+  mapTextStrings,
+  WHOLE_ANSWER_FAULTS,
+} from './sandbox-faults.ts';
 import { SANDBOX_MARK, type SandboxPrompt, sandboxText, sandboxValue } from './sandbox-text.ts';
 import { sseEvent } from './sse.ts';
 
@@ -28,8 +35,44 @@ export const LLM_FAULT_KINDS = [
   'cut',
   'nonsense',
   'phantomCitations',
+  ...LLM_CONTENT_FAULT_KINDS,
 ] as const;
 export type LlmFaultKind = (typeof LLM_FAULT_KINDS)[number];
+
+const count = z.number().int().min(0).max(1000).optional();
+/** Counters of the content faults (see sandbox-faults.ts and README.md): the next n answers are … */
+const contentFaults = {
+  /** … given invented sources: 王明和李华（2021）, Smith et al. (2020), a DOI, a URL, a 《journal》 not in the prompt, and a 参考文献 block [1]–[3]. */
+  inventedCitations: count,
+  /** … with one number changed (8所 → 18所; years and [n] are left alone). */
+  driftNumber: count,
+  /** … with a sign flipped (-3.2% → 3.2%; else a percentage or decimal made negative). */
+  driftSign: count,
+  /** … with a direction or polarity word reversed (增长→下降, 提高→降低, 增加→减少, 正相关→负相关, 显著→不显著, a negation dropped or added). */
+  driftDirection: count,
+  /** … with a person, place or organisation name changed (王建华 → 王建国, 北京 → 上海, …大学). */
+  driftName: count,
+  /** … with one sentence left out. */
+  dropSentence: count,
+  /** … with a new sentence carrying a new number and a new citation [9]. */
+  addClaim: count,
+  /** … a refusal (抱歉，我无法完成这个请求…). */
+  refusal: count,
+  /** … empty. */
+  empty: count,
+  /** … an English paragraph. */
+  english: count,
+  /** … wrapped in 好的，以下是改写后的段落： and （说明：…）. */
+  preamble: count,
+  /** … the system prompt's own text. */
+  promptEcho: count,
+  /** … what an instruction planted in the user's text asked for (or the system prompt). */
+  injectionObeyed: count,
+  /** … `hugeChars` characters long (default 700,000), ignoring max_tokens, streamed or not. */
+  huge: count,
+  /** … cut mid-sentence with finish_reason length. */
+  cutOff: count,
+};
 
 export const llmFaultsSchema = z.object({
   reset: z.boolean().optional(),
@@ -48,12 +91,25 @@ export const llmFaultsSchema = z.object({
   nonsense: z.number().int().min(0).max(100).optional(),
   /** The next n free-text answers also cite sources the prompt never listed ([97], [1,98]): a lying model. */
   phantomCitations: z.number().int().min(0).max(1000).optional(),
+  ...contentFaults,
+  /** How long a `huge` answer is, in characters (default 700,000). */
+  hugeChars: z.number().int().min(1_000).max(5_000_000).optional(),
+  /**
+   * Content faults hit only answers whose task (x-kyfw-task) starts with this, e.g.
+   * 'writing.section' or 'reduction.'; '' (or reset) makes them hit every answer again.
+   */
+  onlyTask: z.string().max(100).optional(),
 });
 export type LlmFaultsInput = z.infer<typeof llmFaultsSchema>;
 
 export interface LlmSandboxState {
   faults: Record<LlmFaultKind, number>;
   slowMs: number;
+  hugeChars: number;
+  /** Content faults hit only tasks starting with this ('' = every task). */
+  onlyTask: string;
+  /** The content faults applied, most recent last (at most 100): which answer of which task got which. */
+  applied: { kind: LlmContentFaultKind; task: string; request: number }[];
   /** Completions answered (any outcome). */
   requests: number;
 }
@@ -84,6 +140,32 @@ const requestSchema = z.object({
   temperature: z.number().optional(),
 });
 
+/** The longest start of `text` whose token estimate fits `maxTokens`. */
+function prefixWithinTokens(text: string, maxTokens: number): string {
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (estimateTokens(text.slice(0, mid)) <= maxTokens) low = mid;
+    else high = mid - 1;
+  }
+  return text.slice(0, low);
+}
+
+/** Resolves when a stream can take more, or has closed. */
+function drained(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
 function openAiError(reply: FastifyReply, status: number, message: string, type: string) {
   return reply
     .code(status)
@@ -102,16 +184,11 @@ export function createLlmSandbox(
   const templates =
     options.templates instanceof Map ? options.templates : new Map(Object.entries(options.templates ?? {}));
   const state: LlmSandboxState = {
-    faults: {
-      slow: 0,
-      rateLimited: 0,
-      serverError: 0,
-      malformed: 0,
-      cut: 0,
-      nonsense: 0,
-      phantomCitations: 0,
-    },
+    faults: Object.fromEntries(LLM_FAULT_KINDS.map((kind) => [kind, 0])) as Record<LlmFaultKind, number>,
     slowMs: 3_000,
+    hugeChars: 700_000,
+    onlyTask: '',
+    applied: [],
     requests: 0,
   };
 
@@ -167,19 +244,46 @@ export function createLlmSandbox(
       const schema =
         body.response_format?.json_schema?.schema ??
         (schemaInPrompt ? parseJsonLoose(schemaInPrompt) : undefined);
+      // The content faults this answer gets, in LLM_CONTENT_FAULT_KINDS order.
+      const content = prompt.task.startsWith(state.onlyTask)
+        ? LLM_CONTENT_FAULT_KINDS.filter((kind) => takeFault(kind))
+        : [];
+      for (const kind of content) {
+        state.applied.push({ kind, task: prompt.task, request: state.requests });
+        if (state.applied.length > 100) state.applied.shift();
+      }
+      const stringFaults = content.filter((kind) => !WHOLE_ANSWER_FAULTS.has(kind));
+      const faulty = (t: string) =>
+        stringFaults.reduce((acc, kind) => applyContentFault(kind, acc, prompt, state.hugeChars), t);
       let text: string;
       if (takeFault('nonsense')) {
         text = `${SANDBOX_MARK}（沙箱故障：无意义的回答）天气不错。`;
       } else if (wantsJson || schema !== undefined) {
         const template = templates.get(prompt.task);
         const value = template?.(prompt, schema) ?? sandboxValue(schema ?? { type: 'object' }, prompt);
-        text = JSON.stringify(value);
+        text = JSON.stringify(stringFaults.length > 0 ? mapTextStrings(value, faulty) : value);
       } else {
         // A task's template may answer plain text too (e.g. the 降重 rewrite of a paragraph).
         const value = templates.get(prompt.task)?.(prompt, undefined);
         text = typeof value === 'string' ? value : sandboxText(prompt);
         if (takeFault('phantomCitations'))
           text += '另有研究认为这一问题仍有争议[97]，相关结论尚待检验[1,98]。';
+        text = faulty(text);
+      }
+      let finishReason = 'stop';
+      for (const kind of content.filter((k) => WHOLE_ANSWER_FAULTS.has(k))) {
+        text = applyContentFault(kind, text, prompt, state.hugeChars);
+        if (kind === 'cutOff') finishReason = 'length';
+      }
+      // max_tokens is honoured as a real endpoint does (cut, finish_reason length) — except by a
+      // huge answer, which plays an endpoint that ignores it.
+      if (
+        body.max_tokens !== undefined &&
+        !content.includes('huge') &&
+        estimateTokens(text) > body.max_tokens
+      ) {
+        text = prefixWithinTokens(text, body.max_tokens);
+        finishReason = 'length';
       }
 
       const id = `chatcmpl-sandbox-${state.requests}`;
@@ -197,7 +301,7 @@ export function createLlmSandbox(
           object: 'chat.completion',
           created,
           model: SANDBOX_MODEL,
-          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
           usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
         });
         if (malformed)
@@ -230,9 +334,15 @@ export function createLlmSandbox(
           model: SANDBOX_MODEL,
           choices: [{ index: 0, delta, finish_reason: finish }],
         });
-      const pieces = Array.from(text.matchAll(/[\s\S]{1,24}/g), (m) => m[0]);
+      // Long answers go in bigger pieces (a huge one would otherwise be 30,000 events).
+      const size = text.length > 20_000 ? 2_000 : 24;
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, (i + 1) * size),
+      );
       reply.raw.write(sseEvent(chunk({ role: 'assistant', content: '' }, null)));
       for (let i = 0; i < pieces.length; i += 1) {
+        // The client hung up (e.g. the adapter stopped reading at its character cap): stop writing.
+        if (reply.raw.destroyed || reply.raw.writableEnded) return reply;
         if (cut && i >= Math.floor(pieces.length / 2)) {
           // Close the connection once what was written has left, as a dropped upstream would.
           reply.raw.write('', () => reply.raw.destroy());
@@ -243,9 +353,10 @@ export function createLlmSandbox(
           reply.raw.end();
           return reply;
         }
-        reply.raw.write(sseEvent(chunk({ content: pieces[i] }, null)));
+        if (!reply.raw.write(sseEvent(chunk({ content: pieces[i] }, null)))) await drained(reply.raw);
       }
-      reply.raw.write(sseEvent(chunk({}, 'stop')));
+      if (reply.raw.destroyed) return reply;
+      reply.raw.write(sseEvent(chunk({}, finishReason)));
       const wantsUsage = (request.body as { stream_options?: { include_usage?: boolean } }).stream_options
         ?.include_usage;
       if (wantsUsage) {
@@ -278,7 +389,12 @@ export function createLlmSandbox(
       if (input.reset) {
         for (const kind of LLM_FAULT_KINDS) state.faults[kind] = 0;
         state.slowMs = 3_000;
+        state.hugeChars = 700_000;
+        state.onlyTask = '';
+        state.applied = [];
       }
+      if (input.hugeChars !== undefined) state.hugeChars = input.hugeChars;
+      if (input.onlyTask !== undefined) state.onlyTask = input.onlyTask.trim();
       for (const kind of LLM_FAULT_KINDS) {
         const n = input[kind];
         if (n !== undefined) state.faults[kind] = n;

@@ -23,8 +23,24 @@ export interface LlmAccounting {
 
 export interface LlmChatRequest extends LlmAccounting {
   messages: LlmMessage[];
+  /** Sent as `temperature`; default: the task's entry in LLM_TASK_LIMITS (llm.tasks.ts). */
   temperature?: number;
+  /**
+   * Sent as `max_tokens` (clamped to LLM_MAX_OUTPUT_TOKENS); default: the task's entry in
+   * LLM_TASK_LIMITS. `maxTokensForChars(n)` gives room for about n Chinese characters.
+   */
   maxTokens?: number;
+  /**
+   * The most characters accepted (default `maxCharsForTokens(maxTokens)`): a longer answer is cut
+   * there — a stream is aborted, not buffered — and counts as truncated.
+   */
+  maxChars?: number;
+  /**
+   * A truncated answer (finish reason `length`, or cut at maxChars) is returned with
+   * `truncated: true` instead of thrown as LlmError kind 'truncated'. Only for callers that look
+   * at `truncated` (e.g. runChecked, which retries with more room).
+   */
+  allowTruncated?: boolean;
   /** Aborts the call (and its retries); e.g. a job's signal. */
   signal?: AbortSignal;
   /**
@@ -45,22 +61,24 @@ export interface LlmChatResult {
   text: string;
   model: string;
   provider: LlmProviderKind;
-  /** 'stop', 'length', … as the endpoint said; null when it did not. */
+  /** 'stop', 'length', … as the endpoint said ('length' too when the adapter cut at maxChars); null when it did not. */
   finishReason: string | null;
+  /** The answer stopped before its end (finish reason `length`); only ever true with allowTruncated. */
+  truncated: boolean;
   /** Sum over every attempt of this call that the endpoint billed. */
   usage: LlmUsage;
   /** Attempts made (1 = no retry). */
   attempts: number;
 }
 
-export interface LlmStructuredRequest<T> extends Omit<LlmChatRequest, 'onText'> {
+export interface LlmStructuredRequest<T> extends Omit<LlmChatRequest, 'onText' | 'allowTruncated'> {
   /** The answer must parse as JSON and pass this schema. */
   schema: z.ZodType<T>;
   /** A short identifier for response_format.json_schema.name, e.g. 'title_suggestions'. */
   schemaName: string;
 }
 
-export interface LlmStructuredResult<T> extends Omit<LlmChatResult, 'text'> {
+export interface LlmStructuredResult<T> extends Omit<LlmChatResult, 'text' | 'truncated'> {
   value: T;
   /** Model answers that failed to parse or validate before the accepted one. */
   repairs: number;
@@ -70,10 +88,17 @@ export interface LlmProvider {
   readonly kind: LlmProviderKind;
   /** The model a task runs on (LLM_MODEL, or its LLM_TASK_MODELS override). */
   modelFor(task: string): string;
+  /** LLM_OUTPUT_ATTEMPTS: how many answers runChecked asks for before it gives up (absent: 3). */
+  readonly outputAttempts?: number;
+  /** LLM_MAX_OUTPUT_TOKENS: the largest `max_tokens` sent (absent: 8192). */
+  readonly maxOutputTokens?: number;
   /**
    * One completion, retried with backoff on 429, 5xx, network failures, timeouts, malformed
-   * answers and cut streams.
-   * @throws LlmError when every attempt failed, or at once for a request the endpoint refuses (4xx)
+   * answers and cut streams. Sends `max_tokens` and `temperature` (the task's defaults unless given)
+   * and reads at most `maxChars` characters.
+   * @throws LlmError when every attempt failed, or at once for a request the endpoint refuses (4xx);
+   *   kind 'truncated' when the answer was cut off (finish reason `length` or past maxChars) and
+   *   the caller did not set allowTruncated
    */
   chat(request: LlmChatRequest): Promise<LlmChatResult>;
   /**
@@ -81,7 +106,8 @@ export interface LlmProvider {
    * json_object, per LLM_RESPONSE_FORMAT), puts the schema in the prompt too, repairs common
    * defects (code fences, prose around the object, trailing commas) and asks again with the
    * validation error when the answer still does not pass.
-   * @throws LlmError kind 'bad_output' when no answer passed after the configured repairs
+   * @throws LlmError kind 'bad_output' when no answer passed after the configured repairs; kind
+   *   'truncated' when an answer was cut off (JSON cut in the middle is never repaired)
    */
   structured<T>(request: LlmStructuredRequest<T>): Promise<LlmStructuredResult<T>>;
 }
@@ -99,6 +125,11 @@ export type LlmErrorKind =
   | 'bad_response'
   /** The text never passed the schema (structured output). */
   | 'bad_output'
+  /**
+   * The answer was cut off: finish reason `length` (max_tokens reached) or longer than the
+   * characters the call accepts. Not retried by the adapter (the same request would be cut again).
+   */
+  | 'truncated'
   /** The caller's signal aborted the call. */
   | 'aborted';
 
@@ -108,11 +139,18 @@ export class LlmError extends Error {
   readonly kind: LlmErrorKind;
   /** The HTTP status of the last attempt, when there was one. */
   readonly status: number | undefined;
+  /** Tokens the endpoint billed for this call before it failed ('truncated', 'bad_output'), when known. */
+  readonly usage: LlmUsage | undefined;
 
-  constructor(kind: LlmErrorKind, message: string, options?: ErrorOptions & { status?: number }) {
+  constructor(
+    kind: LlmErrorKind,
+    message: string,
+    options?: ErrorOptions & { status?: number; usage?: LlmUsage },
+  ) {
     super(message, options);
     this.kind = kind;
     this.status = options?.status;
+    this.usage = options?.usage;
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseJsonLoose } from './json-repair.ts';
 import { createLimiter } from './limiter.ts';
+import { maxCharsForTokens, taskLimitsOf } from './llm.tasks.ts';
 import type {
   LlmChatRequest,
   LlmChatResult,
@@ -37,6 +38,10 @@ export interface OpenAiAdapterOptions {
   /** Called once per billed attempt; a failing recorder is logged, never fails the call. */
   recordUsage?: LlmUsageRecorder;
   onRecordError?: (error: unknown) => void;
+  /** LLM_MAX_OUTPUT_TOKENS: the largest `max_tokens` sent (default 8192). */
+  maxOutputTokens?: number;
+  /** LLM_OUTPUT_ATTEMPTS: answers runChecked asks for before giving up (default 3). */
+  outputAttempts?: number;
   /** Waits between retries; tests may shorten it. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -58,6 +63,7 @@ class RetryableError extends Error {
 interface AttemptResult {
   text: string;
   model: string;
+  /** 'length' too when the adapter cut the answer at maxChars. */
   finishReason: string | null;
   promptTokens: number;
   completionTokens: number;
@@ -99,6 +105,68 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Reads a body up to `maxBytes`; past that it stops reading (cancels the body) and says so: a
+ * 700,000-character answer is never buffered whole.
+ */
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<{ raw: string; over: boolean }> {
+  if (!body) return { raw: '', over: false };
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let raw = '';
+  let bytes = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    raw += decoder.decode(value, { stream: true });
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { raw, over: true };
+    }
+  }
+  return { raw: raw + decoder.decode(), over: false };
+}
+
+/**
+ * The message content of a completion body cut part-way (`…"content":"text so far`): the JSON
+ * string decoded up to where the body stops; '' when the body never reached it.
+ */
+export function partialContentOf(raw: string): string {
+  const start = /"content"\s*:\s*"/.exec(raw);
+  if (!start) return '';
+  let i = start.index + start[0].length;
+  let body = '';
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === '"') break;
+    if (c === '\\') {
+      const pair = c + (raw[i + 1] ?? '');
+      if (raw[i + 1] === 'u') {
+        const hex = raw.slice(i + 2, i + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) break;
+        body += raw.slice(i, i + 6);
+        i += 6;
+        continue;
+      }
+      if (pair.length < 2) break;
+      body += pair;
+      i += 2;
+      continue;
+    }
+    body += c;
+    i += 1;
+  }
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return '';
+  }
+}
+
 function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
@@ -118,6 +186,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
   const url = `${options.baseUrl}/chat/completions`;
 
   const modelFor = (task: string) => options.taskModels?.[task] ?? options.model;
+  const maxOutputTokens = options.maxOutputTokens ?? 8192;
   const costOf = (prompt: number, completion: number) =>
     Math.round(prompt * options.priceInput + completion * options.priceOutput);
 
@@ -125,6 +194,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
     body: Record<string, unknown>,
     request: LlmChatRequest,
     stream: boolean,
+    maxChars: number,
   ): Promise<AttemptResult> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -158,7 +228,18 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
       }
       const promptChars = (body.messages as LlmMessage[]).map((m) => m.content).join('\n');
       if (!stream) {
-        const raw = await response.text();
+        // JSON may spend six bytes on a character (\uXXXX); the envelope needs a little more.
+        const { raw, over } = await readCapped(response.body, maxChars * 6 + 16_384);
+        if (over) {
+          const text = partialContentOf(raw).slice(0, maxChars);
+          return {
+            text,
+            model: String(body.model),
+            finishReason: 'length',
+            promptTokens: estimateTokens(promptChars),
+            completionTokens: estimateTokens(text),
+          };
+        }
         let parsed: z.infer<typeof chunkSchema>;
         try {
           parsed = chunkSchema.parse(JSON.parse(raw));
@@ -169,13 +250,14 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           );
         }
         const choice = parsed.choices[0];
-        const text = choice?.message?.content;
-        if (typeof text !== 'string')
+        const content = choice?.message?.content;
+        if (typeof content !== 'string')
           throw new RetryableError('bad_response', 'LLM answer has no message content');
+        const text = content.slice(0, maxChars);
         return {
           text,
           model: parsed.model ?? String(body.model),
-          finishReason: choice?.finish_reason ?? null,
+          finishReason: content.length > maxChars ? 'length' : (choice?.finish_reason ?? null),
           promptTokens: parsed.usage?.prompt_tokens ?? estimateTokens(promptChars),
           completionTokens: parsed.usage?.completion_tokens ?? estimateTokens(text),
         };
@@ -207,6 +289,13 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           const piece = choice?.delta?.content;
           if (piece) {
             text += piece;
+            if (text.length > maxChars) {
+              // Past what the call accepts: stop reading (the connection is dropped), keep the cap.
+              text = text.slice(0, maxChars);
+              finishReason = 'length';
+              request.onText?.(text);
+              break;
+            }
             request.onText?.(text);
           }
           if (choice?.finish_reason) finishReason = choice.finish_reason;
@@ -215,6 +304,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
         if (error instanceof RetryableError || signal.aborted) throw error;
         throw new RetryableError('unavailable', 'LLM stream was cut off');
       }
+      if (!done) await response.body.cancel().catch(() => {});
       // Some servers omit [DONE]; a finish_reason still proves the answer is complete.
       if (!done && !finishReason) throw new RetryableError('unavailable', 'LLM stream was cut off');
       return {
@@ -236,19 +326,22 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
   async function chatWith(request: LlmChatRequest, extra: Record<string, unknown>): Promise<LlmChatResult> {
     const model = modelFor(request.task);
     const stream = Boolean(request.onText);
+    const limits = taskLimitsOf(request.task);
+    const maxTokens = Math.max(1, Math.min(request.maxTokens ?? limits.maxTokens, maxOutputTokens));
+    const maxChars = request.maxChars ?? maxCharsForTokens(maxTokens);
     const body: Record<string, unknown> = {
       model,
       messages: request.messages,
       stream,
       ...(stream ? { stream_options: { include_usage: true } } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      temperature: request.temperature ?? limits.temperature,
+      max_tokens: maxTokens,
       ...extra,
     };
     const usage: LlmUsage = { promptTokens: 0, completionTokens: 0, costMicroYuan: 0 };
     for (let n = 0; ; n += 1) {
       try {
-        const result = await limiter.run(() => attempt(body, request, stream));
+        const result = await limiter.run(() => attempt(body, request, stream, maxChars));
         const cost = costOf(result.promptTokens, result.completionTokens);
         usage.promptTokens += result.promptTokens;
         usage.completionTokens += result.completionTokens;
@@ -267,11 +360,20 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
             })
             .catch((error) => options.onRecordError?.(error));
         }
+        const truncated = result.finishReason === 'length';
+        if (truncated && !request.allowTruncated) {
+          throw new LlmError(
+            'truncated',
+            `LLM answer was cut off (finish_reason length; max_tokens ${maxTokens}, ${result.text.length} characters read)`,
+            { usage },
+          );
+        }
         return {
           text: result.text,
           model: result.model,
           provider: options.kind,
           finishReason: result.finishReason,
+          truncated,
           usage,
           attempts: n + 1,
         };
@@ -295,6 +397,8 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
   return {
     kind: options.kind,
     modelFor,
+    outputAttempts: options.outputAttempts ?? 3,
+    maxOutputTokens,
     chat: (request) => chatWith(request, {}),
 
     async structured<T>(request: LlmStructuredRequest<T>): Promise<LlmStructuredResult<T>> {
@@ -322,7 +426,20 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
       let attempts = 0;
       for (let repair = 0; ; repair += 1) {
         const { schema: _schema, schemaName: _name, ...chatRequest } = request;
-        const answer = await chatWith({ ...chatRequest, messages }, extra);
+        let answer: LlmChatResult;
+        try {
+          answer = await chatWith({ ...chatRequest, messages }, extra);
+        } catch (error) {
+          if (!(error instanceof LlmError && error.kind === 'truncated' && error.usage)) throw error;
+          const spent = error.usage;
+          throw new LlmError('truncated', error.message, {
+            usage: {
+              promptTokens: usage.promptTokens + spent.promptTokens,
+              completionTokens: usage.completionTokens + spent.completionTokens,
+              costMicroYuan: usage.costMicroYuan + spent.costMicroYuan,
+            },
+          });
+        }
         usage.promptTokens += answer.usage.promptTokens;
         usage.completionTokens += answer.usage.completionTokens;
         usage.costMicroYuan += answer.usage.costMicroYuan;
@@ -330,13 +447,14 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
         const parsed = parseJsonLoose(answer.text);
         const checked = parsed === undefined ? null : request.schema.safeParse(parsed);
         if (checked?.success) {
-          const { text: _text, ...rest } = answer;
+          const { text: _text, truncated: _truncated, ...rest } = answer;
           return { ...rest, value: checked.data, usage, attempts, repairs: repair };
         }
         if (repair >= options.structuredRepairs) {
           throw new LlmError(
             'bad_output',
             `LLM answer did not match the ${request.schemaName} schema after ${repair + 1} answers`,
+            { usage },
           );
         }
         const problem = checked

@@ -232,13 +232,13 @@ export function alipaySandboxRoutes(
       }
       switch (method) {
         case 'alipay.trade.precreate':
-          return answer(reply, method, precreate(biz, params.notify_url));
+          return answer(reply, method, await precreate(biz, params.notify_url));
         case 'alipay.trade.query':
-          return answer(reply, method, query(biz));
+          return answer(reply, method, await query(biz));
         case 'alipay.trade.close':
-          return answer(reply, method, close(biz));
+          return answer(reply, method, await close(biz));
         case 'alipay.trade.refund':
-          return answer(reply, method, refund(biz));
+          return answer(reply, method, await refund(biz));
         default:
           return answer(
             reply,
@@ -254,7 +254,7 @@ export function alipaySandboxRoutes(
       }
     }
 
-    function precreate(biz: Node, notifyUrl: string | undefined): Node {
+    async function precreate(biz: Node, notifyUrl: string | undefined): Promise<Node> {
       const orderNo = biz.out_trade_no;
       const amountFen = typeof biz.total_amount === 'string' ? parseYuanToFen(biz.total_amount) : null;
       if (typeof orderNo !== 'string' || !orderNo || orderNo.length > 64) {
@@ -271,42 +271,43 @@ export function alipaySandboxRoutes(
         ? parseShanghaiDateTime(timeExpireText)
         : new Date(ctx.now() + DEFAULT_QR_LIFETIME_MS);
       if (!expireAt) return businessError('ACQ.INVALID_PARAMETER', 'time_expire 格式错误');
-      const existing = ctx.store.get('ali', orderNo);
-      if (existing) {
-        if (existing.state === 'SUCCESS' || existing.state === 'REFUND') {
-          return businessError('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+      return ctx.store.change('ali', orderNo, (existing, put) => {
+        if (existing) {
+          if (existing.state === 'SUCCESS' || existing.state === 'REFUND') {
+            return businessError('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+          }
+          if (existing.state === 'CLOSED' || (existing.scanned && isExpired(existing, ctx.now()))) {
+            return businessError('ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
+          }
+          if (existing.amountFen !== amountFen || existing.description !== biz.subject) {
+            return businessError('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
+          }
+          // Same order again: a fresh QR code, with the latest notify_url and expiry.
+          existing.notifyUrl = notifyUrl;
+          existing.timeExpireText = timeExpireText;
+          existing.expireAt = expireAt.toISOString();
+        } else {
+          put({
+            channel: 'ali',
+            orderNo,
+            amountFen,
+            description: biz.subject as string,
+            expireAt: expireAt.toISOString(),
+            timeExpireText,
+            notifyUrl,
+            createdAt: new Date(ctx.now()).toISOString(),
+            state: 'NOTPAY',
+            scanned: false,
+            refunds: [],
+          });
         }
-        if (existing.state === 'CLOSED' || (existing.scanned && isExpired(existing, ctx.now()))) {
-          return businessError('ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
-        }
-        if (existing.amountFen !== amountFen || existing.description !== biz.subject) {
-          return businessError('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
-        }
-        // Same order again: a fresh QR code, with the latest notify_url and expiry.
-        existing.notifyUrl = notifyUrl;
-        existing.timeExpireText = timeExpireText;
-        existing.expireAt = expireAt.toISOString();
-        ctx.store.save();
-      } else {
-        ctx.store.put({
-          channel: 'ali',
-          orderNo,
-          amountFen,
-          description: biz.subject,
-          expireAt: expireAt.toISOString(),
-          timeExpireText,
-          notifyUrl,
-          createdAt: new Date(ctx.now()).toISOString(),
-          state: 'NOTPAY',
-          scanned: false,
-          refunds: [],
-        });
-      }
-      return { ...SUCCESS, out_trade_no: orderNo, qr_code: ctx.payPageUrl('ali', orderNo) };
+        return { ...SUCCESS, out_trade_no: orderNo, qr_code: ctx.payPageUrl('ali', orderNo) };
+      });
     }
 
-    function query(biz: Node): Node {
-      const order = typeof biz.out_trade_no === 'string' ? ctx.store.get('ali', biz.out_trade_no) : undefined;
+    async function query(biz: Node): Promise<Node> {
+      const order =
+        typeof biz.out_trade_no === 'string' ? await ctx.store.get('ali', biz.out_trade_no) : undefined;
       if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
       const paid = order.paidAt !== undefined;
       return {
@@ -326,64 +327,66 @@ export function alipaySandboxRoutes(
       };
     }
 
-    function close(biz: Node): Node {
-      const order = typeof biz.out_trade_no === 'string' ? ctx.store.get('ali', biz.out_trade_no) : undefined;
-      // Before the scan there is no trade to close: the QR code stays payable until time_expire.
-      if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
-      if (alipayTradeStatus(order, ctx.now()) !== 'WAIT_BUYER_PAY') {
-        return businessError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-      }
-      order.state = 'CLOSED';
-      order.closedAt = new Date(ctx.now()).toISOString();
-      ctx.store.save();
-      return { ...SUCCESS, trade_no: order.transactionId ?? '', out_trade_no: order.orderNo };
+    async function close(biz: Node): Promise<Node> {
+      if (typeof biz.out_trade_no !== 'string') return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
+      return ctx.store.change('ali', biz.out_trade_no, (order) => {
+        // Before the scan there is no trade to close: the QR code stays payable until time_expire.
+        if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        if (alipayTradeStatus(order, ctx.now()) !== 'WAIT_BUYER_PAY') {
+          return businessError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+        }
+        order.state = 'CLOSED';
+        order.closedAt = new Date(ctx.now()).toISOString();
+        return { ...SUCCESS, trade_no: order.transactionId ?? '', out_trade_no: order.orderNo };
+      });
     }
 
-    function refund(biz: Node): Node {
-      const order = typeof biz.out_trade_no === 'string' ? ctx.store.get('ali', biz.out_trade_no) : undefined;
-      if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
-      if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
-        return businessError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-      }
-      const amountFen = typeof biz.refund_amount === 'string' ? parseYuanToFen(biz.refund_amount) : null;
-      if (amountFen === null || amountFen === 0)
-        return businessError('ACQ.INVALID_PARAMETER', 'refund_amount 不合法');
-      // Without out_request_no Alipay treats the request as one full refund.
-      const refundNo =
-        typeof biz.out_request_no === 'string' && biz.out_request_no ? biz.out_request_no : order.orderNo;
-      const existing = order.refunds.find((r) => r.refundNo === refundNo);
-      if (!existing && takeRefundRefusal(ctx, 'ali')) {
-        return businessError('ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
-      }
-      let fundChange = 'N';
-      if (existing) {
-        if (existing.amountFen !== amountFen)
-          return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与首次请求不一致');
-      } else {
-        if (refundedFen(order) + amountFen > order.amountFen) {
-          return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+    async function refund(biz: Node): Promise<Node> {
+      if (typeof biz.out_trade_no !== 'string') return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
+      return ctx.store.change('ali', biz.out_trade_no, (order) => {
+        if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
+          return businessError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
         }
-        order.refunds.push({
-          refundNo,
-          refundId: `${order.transactionId}:${refundNo}`,
-          amountFen,
-          reason: typeof biz.refund_reason === 'string' ? biz.refund_reason : '',
-          createdAt: new Date(ctx.now()).toISOString(),
-        });
-        order.state = 'REFUND';
-        ctx.store.save();
-        fundChange = 'Y';
-      }
-      return {
-        ...SUCCESS,
-        trade_no: order.transactionId,
-        out_trade_no: order.orderNo,
-        buyer_logon_id: '138****0000',
-        fund_change: fundChange,
-        refund_fee: formatFenAsYuan(refundedFen(order)),
-        gmt_refund_pay: formatShanghaiDateTime(new Date(ctx.now())),
-        buyer_user_id: order.payerId,
-      };
+        const amountFen = typeof biz.refund_amount === 'string' ? parseYuanToFen(biz.refund_amount) : null;
+        if (amountFen === null || amountFen === 0)
+          return businessError('ACQ.INVALID_PARAMETER', 'refund_amount 不合法');
+        // Without out_request_no Alipay treats the request as one full refund.
+        const refundNo =
+          typeof biz.out_request_no === 'string' && biz.out_request_no ? biz.out_request_no : order.orderNo;
+        const existing = order.refunds.find((r) => r.refundNo === refundNo);
+        if (!existing && takeRefundRefusal(ctx, 'ali')) {
+          return businessError('ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
+        }
+        let fundChange = 'N';
+        if (existing) {
+          if (existing.amountFen !== amountFen)
+            return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与首次请求不一致');
+        } else {
+          if (refundedFen(order) + amountFen > order.amountFen) {
+            return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+          }
+          order.refunds.push({
+            refundNo,
+            refundId: `${order.transactionId}:${refundNo}`,
+            amountFen,
+            reason: typeof biz.refund_reason === 'string' ? biz.refund_reason : '',
+            createdAt: new Date(ctx.now()).toISOString(),
+          });
+          order.state = 'REFUND';
+          fundChange = 'Y';
+        }
+        return {
+          ...SUCCESS,
+          trade_no: order.transactionId,
+          out_trade_no: order.orderNo,
+          buyer_logon_id: '138****0000',
+          fund_change: fundChange,
+          refund_fee: formatFenAsYuan(refundedFen(order)),
+          gmt_refund_pay: formatShanghaiDateTime(new Date(ctx.now())),
+          buyer_user_id: order.payerId,
+        };
+      });
     }
 
     app.post('/gateway.do', gateway);

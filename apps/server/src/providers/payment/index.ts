@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Database, Kysely } from '@kyfw/db';
 import { type AlipayProvider, createAlipayProvider } from './alipay.ts';
 import type { FetchFn } from './http.ts';
 import { listPaymentConfigProblems, type PaymentConfig } from './payment.config.ts';
@@ -62,6 +63,8 @@ export interface PaymentProvidersOptions {
   sandboxKeys?: SandboxKeys;
   /** Clock for adapters and sandbox (tests). */
   now?: () => number;
+  /** The sandbox keeps its books here (every process on the database sees them); else in stateDir. */
+  db?: Kysely<Database>;
 }
 
 export interface PaymentProviders {
@@ -91,6 +94,7 @@ export async function createPaymentProviders(
       fetch: options.fetch,
       logger: options.logger,
       now: options.now,
+      db: options.db,
     });
     return {
       wx: createWechatPayProvider(setup.wechatpay, runtime),

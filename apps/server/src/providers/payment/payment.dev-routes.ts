@@ -55,7 +55,7 @@ export const devPaymentRoutes: FastifyPluginAsync<DevPaymentRoutesOptions> = asy
     const parsed = paySchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.send(fail(ErrorCode.VALIDATION, zodFirstMessage(parsed.error)));
     const { orderNo } = parsed.data;
-    const channel = parsed.data.channel ?? sandbox.latestChannel(orderNo);
+    const channel = parsed.data.channel ?? (await sandbox.latestChannel(orderNo));
     if (!channel)
       return reply.send(fail(ErrorCode.RESOURCE_NOT_FOUND, '沙箱中没有该订单，请先获取支付二维码'));
     try {

@@ -2,6 +2,7 @@ import { createPublicKey, generateKeyPair, type KeyObject, randomBytes } from 'n
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   type AlipaySandboxIdentity,
@@ -22,7 +23,12 @@ import {
   SandboxNotifier,
 } from './sandbox-notifier.ts';
 import { payPageRoutes, SANDBOX_PAY_ERROR_TEXTS, SandboxPayError } from './sandbox-page.ts';
-import { type NotificationStatus, type SandboxOrder, SandboxStore } from './sandbox-store.ts';
+import {
+  databaseSandboxStore,
+  fileSandboxStore,
+  type NotificationStatus,
+  type SandboxOrder,
+} from './sandbox-store.ts';
 import { Secret } from './secret.ts';
 import {
   buildWechatNotificationBody,
@@ -81,6 +87,12 @@ export interface SandboxSetupOptions {
   /** The platforms' clock (ms since the epoch), for expiry and signature timestamps. */
   now?: () => number;
   logger?: SandboxLogger;
+  /**
+   * Where the books are kept: the database (payment_sandbox_orders), shared by every process on
+   * it; books a `stateDir` holds from an earlier version are imported once. Without it the books
+   * are in memory and `stateDir` (one process only).
+   */
+  db?: Kysely<Database>;
 }
 
 /** What a sandbox payment did, as `payInSandbox` and `POST /__dev/pay` report it. */
@@ -111,10 +123,10 @@ export interface PaymentSandbox {
    */
   payInSandbox(channel: PayChannel, orderNo: string): Promise<SandboxPayment>;
   /** The channel whose QR code for this order was created last (what `/__dev/pay` pays). */
-  latestChannel(orderNo: string): PayChannel | undefined;
-  findOrder(channel: PayChannel, orderNo: string): SandboxOrder | undefined;
+  latestChannel(orderNo: string): Promise<PayChannel | undefined>;
+  findOrder(channel: PayChannel, orderNo: string): Promise<SandboxOrder | undefined>;
   /** The phone opened the QR code: Alipay creates its trade (WAIT_BUYER_PAY) now. */
-  scan(channel: PayChannel, orderNo: string): void;
+  scan(channel: PayChannel, orderNo: string): Promise<void>;
   /** Live fault switches per channel; see SandboxFaults. */
   readonly faults: Record<PayChannel, SandboxFaults>;
   /** Sets some faults of one channel (or both when channel is omitted). */
@@ -165,7 +177,13 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
     alipayPrivateKey: keys.alipayPlatform,
   };
 
-  const store = new SandboxStore(options.stateDir ? join(options.stateDir, 'books') : undefined);
+  const booksDir = options.stateDir ? join(options.stateDir, 'books') : undefined;
+  const store = options.db
+    ? await databaseSandboxStore(options.db, {
+        legacyFile: booksDir ? join(booksDir, 'orders.json') : undefined,
+        now,
+      })
+    : fileSandboxStore(booksDir);
   const faults: Record<PayChannel, SandboxFaults> = { wx: noFaults(), ali: noFaults() };
   const notifier = new SandboxNotifier({
     store,
@@ -186,30 +204,30 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
     payPageUrl: (channel, orderNo) => `${base}/pay/${channel}/${encodeURIComponent(orderNo)}`,
   };
 
-  // Payments of one order are serialised through this chain so that a double click (or the page
-  // and /__dev/pay at once) cannot pay twice; the state check happens inside.
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function pay(channel: PayChannel, orderNo: string): SandboxPayment {
-    const order = store.get(channel, orderNo);
-    if (!order) throw new SandboxPayError('ORDER_NOT_FOUND', SANDBOX_PAY_ERROR_TEXTS.ORDER_NOT_FOUND);
-    if (order.state === 'SUCCESS' || order.state === 'REFUND') {
-      throw new SandboxPayError('ORDER_PAID', SANDBOX_PAY_ERROR_TEXTS.ORDER_PAID);
-    }
-    if (order.state === 'CLOSED')
-      throw new SandboxPayError('ORDER_CLOSED', SANDBOX_PAY_ERROR_TEXTS.ORDER_CLOSED);
-    if (isExpired(order, now()))
-      throw new SandboxPayError('ORDER_EXPIRED', SANDBOX_PAY_ERROR_TEXTS.ORDER_EXPIRED);
-    if (channel === 'wx') {
-      markWechatPaid(order, now());
-      notifier.enqueue(order);
-      // The encrypted body is fixed once (same event id on every redelivery) and persisted.
-      order.notification!.body = buildWechatNotificationBody(wechatIdentity, order, now());
-    } else {
-      markAlipayPaid(order, now());
-      notifier.enqueue(order);
-    }
-    store.save();
+  // Payments of one order are serialised by the books (`change` holds the order, in every process
+  // sharing them), so a double click, or the page and /__dev/pay at once, cannot pay twice.
+  async function pay(channel: PayChannel, orderNo: string): Promise<SandboxPayment> {
+    const order = await store.change(channel, orderNo, (order) => {
+      if (!order) throw new SandboxPayError('ORDER_NOT_FOUND', SANDBOX_PAY_ERROR_TEXTS.ORDER_NOT_FOUND);
+      if (order.state === 'SUCCESS' || order.state === 'REFUND') {
+        throw new SandboxPayError('ORDER_PAID', SANDBOX_PAY_ERROR_TEXTS.ORDER_PAID);
+      }
+      if (order.state === 'CLOSED')
+        throw new SandboxPayError('ORDER_CLOSED', SANDBOX_PAY_ERROR_TEXTS.ORDER_CLOSED);
+      if (isExpired(order, now()))
+        throw new SandboxPayError('ORDER_EXPIRED', SANDBOX_PAY_ERROR_TEXTS.ORDER_EXPIRED);
+      if (channel === 'wx') {
+        markWechatPaid(order, now());
+        notifier.prepare(order);
+        // The encrypted body is fixed once (same event id on every redelivery) and persisted.
+        order.notification!.body = buildWechatNotificationBody(wechatIdentity, order, now());
+      } else {
+        markAlipayPaid(order, now());
+        notifier.prepare(order);
+      }
+      return order;
+    });
+    notifier.start(order);
     return {
       channel,
       orderNo,
@@ -239,25 +257,21 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
         await sandbox.close();
       });
     },
-    payInSandbox(channel, orderNo) {
-      const result = queue.then(() => pay(channel, orderNo));
-      queue = result.catch(() => undefined);
-      return result;
-    },
-    latestChannel(orderNo) {
-      const candidates = (['wx', 'ali'] as const)
-        .map((channel) => store.get(channel, orderNo))
+    payInSandbox: pay,
+    async latestChannel(orderNo) {
+      const candidates = (
+        await Promise.all((['wx', 'ali'] as const).map((channel) => store.get(channel, orderNo)))
+      )
         .filter((order): order is SandboxOrder => order !== undefined)
         .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
       return candidates[0]?.channel;
     },
     findOrder: (channel, orderNo) => store.get(channel, orderNo),
-    scan(channel, orderNo) {
-      const order = store.get(channel, orderNo);
-      if (channel === 'ali' && order && !order.scanned && order.state === 'NOTPAY') {
-        order.scanned = true;
-        store.save();
-      }
+    async scan(channel, orderNo) {
+      if (channel !== 'ali') return;
+      await store.change(channel, orderNo, (order) => {
+        if (order && !order.scanned && order.state === 'NOTPAY') order.scanned = true;
+      });
     },
     faults,
     setFaults(patch, channel) {
@@ -273,7 +287,7 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
     close: () => notifier.close(),
   };
 
-  notifier.resume();
+  await notifier.resume();
 
   return {
     wechatpay: {

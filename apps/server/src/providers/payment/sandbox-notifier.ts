@@ -109,8 +109,11 @@ export class SandboxNotifier {
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
-  /** Starts the delivery of a new payment notification for a just-paid order (and saves it). */
-  enqueue(order: SandboxOrder): void {
+  /**
+   * Gives a just-paid order its notification (inside the books' `change` that pays it; faults are
+   * applied here). `start` it once the payment is written.
+   */
+  prepare(order: SandboxOrder): void {
     const faults = this.#options.faults[order.channel];
     const id = order.channel === 'wx' ? `EV-${randomUUID()}` : randomUUID().replaceAll('-', '');
     order.notification = { id, status: 'pending', attempts: 0, nextAt: Date.now() + faults.delayMs };
@@ -122,29 +125,49 @@ export class SandboxNotifier {
       faults.duplicateNext--;
       order.notification.duplicate = faults.duplicateConcurrently ? 'concurrent' : 'sequential';
     }
-    this.#options.store.save();
-    if (order.notification.status === 'pending') this.#schedule_(order);
+  }
+
+  /** Delivers the notification `prepare` gave to the (written) order. */
+  start(order: SandboxOrder): void {
+    if (order.notification?.status === 'pending') this.#schedule_(order);
     else this.#settle(order);
   }
 
   /** Schedules every pending notification in the books (after a restart). */
-  resume(): void {
-    for (const order of this.#options.store.list()) {
-      if (order.notification?.status === 'pending') this.#schedule_(order);
-    }
+  async resume(): Promise<void> {
+    for (const order of await this.#options.store.listPending()) this.#schedule_(order);
   }
 
   /** Resolves when the order's notification is acknowledged, dropped or out of retries. */
   settled(channel: PayChannel, orderNo: string): Promise<NotificationStatus> {
-    const order = this.#options.store.get(channel, orderNo);
-    const status = order?.notification?.status;
-    if (!order || !status) return Promise.reject(new Error('no notification for this order'));
-    if (status !== 'pending') return Promise.resolve(status);
-    const key = keyOf(order);
-    return new Promise((resolve) => {
-      const list = this.#waiters.get(key) ?? [];
-      list.push({ resolve });
-      this.#waiters.set(key, list);
+    const key = `${channel}:${orderNo}`;
+    return new Promise((resolve, reject) => {
+      // Waiting first, then reading: a settlement between the read and the wait is not missed.
+      const waiter: Waiter = { resolve };
+      this.#waiters.set(key, [...(this.#waiters.get(key) ?? []), waiter]);
+      const stopWaiting = () =>
+        this.#waiters.set(
+          key,
+          (this.#waiters.get(key) ?? []).filter((w) => w !== waiter),
+        );
+      this.#options.store.get(channel, orderNo).then((order) => {
+        const status = order?.notification?.status;
+        if (status === 'pending') return;
+        stopWaiting();
+        if (!status) reject(new Error('no notification for this order'));
+        else resolve(status);
+      }, reject);
+    });
+  }
+
+  /**
+   * Writes the notification's state into the books. Only the notification: the rest of the order
+   * (a refund made meanwhile, perhaps by another process) is kept as it is.
+   */
+  #saveNotification(order: SandboxOrder): Promise<void> {
+    const notification = order.notification ? { ...order.notification } : undefined;
+    return this.#options.store.change(order.channel, order.orderNo, (current) => {
+      if (current && notification) current.notification = notification;
     });
   }
 
@@ -191,7 +214,7 @@ export class SandboxNotifier {
     }
     if (this.#closed && !acked) {
       // Shutting down mid-attempt: keep it pending for the next start, retried at once.
-      this.#options.store.save();
+      await this.#saveNotification(order);
       return;
     }
     if (acked) {
@@ -205,7 +228,7 @@ export class SandboxNotifier {
     } else {
       notification.nextAt = Date.now() + this.#schedule[notification.attempts - 1]!;
     }
-    this.#options.store.save();
+    await this.#saveNotification(order);
     if (notification.status === 'pending') this.#schedule_(order);
     else this.#settle(order);
   }

@@ -33,9 +33,9 @@ export const PAY_PAGE_TEXTS = {
 
 /** What the page needs from the sandbox. */
 export interface PayPageSandbox {
-  findOrder(channel: PayChannel, orderNo: string): SandboxOrder | undefined;
+  findOrder(channel: PayChannel, orderNo: string): Promise<SandboxOrder | undefined>;
   /** The phone scanned the QR code (Alipay creates its trade now). */
-  scan(channel: PayChannel, orderNo: string): void;
+  scan(channel: PayChannel, orderNo: string): Promise<void>;
   payInSandbox(channel: PayChannel, orderNo: string): Promise<unknown>;
   now(): number;
 }
@@ -140,10 +140,10 @@ export function payPageRoutes(sandbox: PayPageSandbox): FastifyPluginAsync {
       async (request, reply) => {
         const channel = request.params.channel as PayChannel;
         if (!PAY_CHANNELS.includes(channel)) return reply.callNotFound();
-        const order = sandbox.findOrder(channel, request.params.orderNo);
+        const order = await sandbox.findOrder(channel, request.params.orderNo);
         const refusal = unpayable(channel, order);
         if (refusal || !order) return send(reply, refusal ?? '', order ? 200 : 404);
-        sandbox.scan(channel, order.orderNo);
+        await sandbox.scan(channel, order.orderNo);
         return send(reply, orderPage(channel, order));
       },
     );
@@ -154,7 +154,7 @@ export function payPageRoutes(sandbox: PayPageSandbox): FastifyPluginAsync {
         const channel = request.params.channel as PayChannel;
         if (!PAY_CHANNELS.includes(channel)) return reply.callNotFound();
         const action = new URLSearchParams(rawBodyOf(request.body)).get('action');
-        const order = sandbox.findOrder(channel, request.params.orderNo);
+        const order = await sandbox.findOrder(channel, request.params.orderNo);
         const refusal = unpayable(channel, order);
         if (refusal || !order) return send(reply, refusal ?? '', order ? 200 : 404);
         if (action === 'cancel') {

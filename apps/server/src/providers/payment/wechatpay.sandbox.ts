@@ -249,34 +249,36 @@ export function wechatpaySandboxRoutes(
       ) {
         return error(reply, 400, 'PARAM_ERROR', 'notify_url 格式错误');
       }
-      const existing = ctx.store.get('wx', orderNo);
-      if (existing) {
-        if (existing.state === 'SUCCESS' || existing.state === 'REFUND') {
-          return error(reply, 400, 'ORDERPAID', '该订单已支付');
+      const respond = await ctx.store.change('wx', orderNo, (existing, put) => {
+        if (existing) {
+          if (existing.state === 'SUCCESS' || existing.state === 'REFUND') {
+            return () => error(reply, 400, 'ORDERPAID', '该订单已支付');
+          }
+          if (existing.state === 'CLOSED') return () => error(reply, 400, 'ORDER_CLOSED', '订单已关闭');
+          const same =
+            existing.amountFen === total &&
+            existing.description === body.description &&
+            existing.timeExpireText === body.time_expire &&
+            existing.notifyUrl === body.notify_url;
+          if (!same) return () => error(reply, 403, 'OUT_TRADE_NO_USED', '商户订单号重复');
+          return () => answer(reply, 200, { code_url: ctx.payPageUrl('wx', orderNo) });
         }
-        if (existing.state === 'CLOSED') return error(reply, 400, 'ORDER_CLOSED', '订单已关闭');
-        const same =
-          existing.amountFen === total &&
-          existing.description === body.description &&
-          existing.timeExpireText === body.time_expire &&
-          existing.notifyUrl === body.notify_url;
-        if (!same) return error(reply, 403, 'OUT_TRADE_NO_USED', '商户订单号重复');
-        return answer(reply, 200, { code_url: ctx.payPageUrl('wx', orderNo) });
-      }
-      ctx.store.put({
-        channel: 'wx',
-        orderNo,
-        amountFen: total,
-        description: body.description,
-        expireAt: expireAt.toISOString(),
-        timeExpireText: body.time_expire as string,
-        notifyUrl: body.notify_url,
-        createdAt: new Date(ctx.now()).toISOString(),
-        state: 'NOTPAY',
-        scanned: false,
-        refunds: [],
+        put({
+          channel: 'wx',
+          orderNo,
+          amountFen: total,
+          description: body.description as string,
+          expireAt: expireAt.toISOString(),
+          timeExpireText: body.time_expire as string,
+          notifyUrl: body.notify_url as string,
+          createdAt: new Date(ctx.now()).toISOString(),
+          state: 'NOTPAY',
+          scanned: false,
+          refunds: [],
+        });
+        return () => answer(reply, 200, { code_url: ctx.payPageUrl('wx', orderNo) });
       });
-      return answer(reply, 200, { code_url: ctx.payPageUrl('wx', orderNo) });
+      return respond();
     });
 
     app.get<{ Params: { orderNo: string }; Querystring: { mchid?: string } }>(
@@ -284,7 +286,7 @@ export function wechatpaySandboxRoutes(
       async (request, reply) => {
         if (!admit(request, reply)) return reply;
         if (request.query.mchid !== identity.mchid) return error(reply, 400, 'PARAM_ERROR', 'mchid 不正确');
-        const order = ctx.store.get('wx', request.params.orderNo);
+        const order = await ctx.store.get('wx', request.params.orderNo);
         if (!order) return error(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
         return answer(reply, 200, wechatTransaction(identity, order));
       },
@@ -297,16 +299,17 @@ export function wechatpaySandboxRoutes(
         const body = parseBody<{ mchid?: unknown }>(request, reply);
         if (!body) return reply;
         if (body.mchid !== identity.mchid) return error(reply, 400, 'PARAM_ERROR', 'mchid 不正确');
-        const order = ctx.store.get('wx', request.params.orderNo);
-        if (!order) return error(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
-        if (order.state === 'SUCCESS' || order.state === 'REFUND')
-          return error(reply, 400, 'ORDERPAID', '订单已支付');
-        if (order.state === 'NOTPAY') {
-          order.state = 'CLOSED';
-          order.closedAt = new Date(ctx.now()).toISOString();
-          ctx.store.save();
-        }
-        return answer(reply, 204);
+        const respond = await ctx.store.change('wx', request.params.orderNo, (order) => {
+          if (!order) return () => error(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
+          if (order.state === 'SUCCESS' || order.state === 'REFUND')
+            return () => error(reply, 400, 'ORDERPAID', '订单已支付');
+          if (order.state === 'NOTPAY') {
+            order.state = 'CLOSED';
+            order.closedAt = new Date(ctx.now()).toISOString();
+          }
+          return () => answer(reply, 204);
+        });
+        return respond();
       },
     );
 
@@ -323,57 +326,60 @@ export function wechatpaySandboxRoutes(
       if (!isAmountFen(refund) || !isAmountFen(total) || (body.amount?.currency ?? 'CNY') !== 'CNY') {
         return error(reply, 400, 'PARAM_ERROR', '退款金额不合法');
       }
-      const order = ctx.store.get('wx', orderNo);
-      if (!order) return error(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
-      if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
-        return error(reply, 400, 'INVALID_REQUEST', '订单未支付，不能退款');
-      }
-      if (total !== order.amountFen) return error(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致');
-      let entry = order.refunds.find((r) => r.refundNo === refundNo);
-      if (!entry && takeRefundRefusal(ctx, 'wx')) {
-        return error(reply, 403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
-      }
-      if (entry && entry.amountFen !== refund) {
-        return error(reply, 400, 'INVALID_REQUEST', '退款单号已存在，且退款金额不一致');
-      }
-      if (!entry) {
-        if (refundedFen(order) + refund > order.amountFen) {
-          return error(reply, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+      const respond = await ctx.store.change('wx', orderNo, (order) => {
+        if (!order) return () => error(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+        if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
+          return () => error(reply, 400, 'INVALID_REQUEST', '订单未支付，不能退款');
         }
-        entry = {
-          refundNo,
-          refundId: `50${randomDigits(27)}`,
-          amountFen: refund,
-          reason: typeof body.reason === 'string' ? body.reason : '',
-          createdAt: new Date(ctx.now()).toISOString(),
-        };
-        order.refunds.push(entry);
-        order.state = 'REFUND';
-        ctx.store.save();
-      }
-      const at = formatRfc3339Shanghai(new Date(entry.createdAt));
-      return answer(reply, 200, {
-        refund_id: entry.refundId,
-        out_refund_no: entry.refundNo,
-        transaction_id: order.transactionId,
-        out_trade_no: order.orderNo,
-        channel: 'ORIGINAL',
-        user_received_account: '支付用户零钱',
-        success_time: at,
-        create_time: at,
-        status: 'SUCCESS',
-        funds_account: 'AVAILABLE',
-        amount: {
-          total: order.amountFen,
-          refund: entry.amountFen,
-          payer_total: order.amountFen,
-          payer_refund: entry.amountFen,
-          settlement_refund: entry.amountFen,
-          settlement_total: order.amountFen,
-          discount_refund: 0,
-          currency: 'CNY',
-        },
+        if (total !== order.amountFen)
+          return () => error(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致');
+        let entry = order.refunds.find((r) => r.refundNo === refundNo);
+        if (!entry && takeRefundRefusal(ctx, 'wx')) {
+          return () => error(reply, 403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
+        }
+        if (entry && entry.amountFen !== refund) {
+          return () => error(reply, 400, 'INVALID_REQUEST', '退款单号已存在，且退款金额不一致');
+        }
+        if (!entry) {
+          if (refundedFen(order) + refund > order.amountFen) {
+            return () => error(reply, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+          }
+          entry = {
+            refundNo,
+            refundId: `50${randomDigits(27)}`,
+            amountFen: refund,
+            reason: typeof body.reason === 'string' ? body.reason : '',
+            createdAt: new Date(ctx.now()).toISOString(),
+          };
+          order.refunds.push(entry);
+          order.state = 'REFUND';
+        }
+        const at = formatRfc3339Shanghai(new Date(entry.createdAt));
+        return () =>
+          answer(reply, 200, {
+            refund_id: entry.refundId,
+            out_refund_no: entry.refundNo,
+            transaction_id: order.transactionId,
+            out_trade_no: order.orderNo,
+            channel: 'ORIGINAL',
+            user_received_account: '支付用户零钱',
+            success_time: at,
+            create_time: at,
+            status: 'SUCCESS',
+            funds_account: 'AVAILABLE',
+            amount: {
+              total: order.amountFen,
+              refund: entry.amountFen,
+              payer_total: order.amountFen,
+              payer_refund: entry.amountFen,
+              settlement_refund: entry.amountFen,
+              settlement_total: order.amountFen,
+              discount_refund: 0,
+              currency: 'CNY',
+            },
+          });
       });
+      return respond();
     });
   };
 }

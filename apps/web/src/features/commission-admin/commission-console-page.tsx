@@ -37,7 +37,15 @@ import {
 import { consoleCommissionTexts as T } from './console-texts';
 
 type Status = NonNullable<ConsoleCommissionFilter['status']>;
-const FILTERS: (Status | 'all')[] = ['all', 'quoting', 'processing', 'pending_payment', 'done', 'cancelled'];
+const FILTERS: (Status | 'all')[] = [
+  'all',
+  'quoting',
+  'processing',
+  'pending_payment',
+  'done',
+  'refunded',
+  'cancelled',
+];
 
 /**
  * /admin/commission: the fulfilment queue — quote a 成果评价, upload the stamped report, mark done

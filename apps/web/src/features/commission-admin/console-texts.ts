@@ -12,6 +12,7 @@ export const consoleCommissionTexts = {
     processing: '处理中',
     done: '已完成',
     cancelled: '已取消',
+    refunded: '已退款',
   },
   columns: {
     no: '委托编号',

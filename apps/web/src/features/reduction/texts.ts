@@ -10,10 +10,13 @@ export const reductionTexts = {
   kindNames: { reduction: '降重', aigc_reduction: '降AIGC' },
   intro: {
     reduction:
-      '粘贴正文或上传论文文件，系统先用本站比对库检测重复段落，再逐段改写；改写后的数字、引用、公式和术语由程序逐项核对，未通过核对的段落保留原文。',
+      '粘贴正文或上传论文文件，系统先用本站比对库检测重复段落，再逐段改写。每段改写都由程序核对：数字（含正负号与单位）、人名地名机构名、增长/下降等方向与否定、引用、公式、术语不得改动，不得删句或新增内容，也不接受开场白、拒答、英文等非改写回答；未通过核对的段落保留原文并注明原因，这部分不收费，差额自动退回。',
     aigc_reduction:
-      '粘贴正文或上传论文文件，系统先用本站AIGC检测器找出疑似AI生成的段落，再逐段改写；改写后的数字、引用、公式和术语由程序逐项核对，未通过核对的段落保留原文。',
+      '粘贴正文或上传论文文件，系统先用本站AIGC检测器找出疑似AI生成的段落，再逐段改写。每段改写都由程序核对：数字（含正负号与单位）、人名地名机构名、增长/下降等方向与否定、引用、公式、术语不得改动，不得删句或新增内容，也不接受开场白、拒答、英文等非改写回答；未通过核对的段落保留原文并注明原因，这部分不收费，差额自动退回。',
   },
+  /** What the check does not judge: said once under the result. */
+  checkLimits:
+    '程序核对的是事实与形式（数字、名称、方向、否定、句子对应、引用等），不判断改写后的语义是否完全等同于原文，请通读改写结果。',
   title: '标题（选填）',
   titlePlaceholder: '例如：在线教育平台学习者参与研究',
   text: '正文',
@@ -42,7 +45,9 @@ export const reductionTexts = {
   unchanged: '未改写',
   download: '下载 Word 文档',
   again: '再提交一篇',
-  failed: '改写失败，已自动退款',
+  /** The server's statusText says where the money is (已自动退款 only once it was); this is the fallback. */
+  failed: '改写失败',
+  refundTitle: '退款',
   listTitle: '我的降重',
   listEmpty: '暂无降重记录',
   open: '查看',

@@ -2,7 +2,10 @@ import type { WritingView } from './types';
 
 /** A writing as /aiWriting/query answers it, for page tests: two chapters, a draft or done. */
 const flags = { form: '0', formula: '0', code: '0', picture: '0' } as const;
-export function draftView(status: 'draft' | 'done'): WritingView {
+export function draftView(
+  status: 'draft' | 'done' | 'failed',
+  failed: Pick<WritingView, 'statusText' | 'refundState'> = { statusText: '', refundState: null },
+): WritingView {
   const at = '2026-11-27T00:00:00.000Z';
   return {
     writingId: 'w1',
@@ -22,9 +25,10 @@ export function draftView(status: 'draft' | 'done'): WritingView {
     ],
     abstract: null,
     sources: [],
-    orderId: status === 'done' ? 'o1' : null,
+    orderId: status === 'draft' ? null : 'o1',
     status,
-    statusText: status === 'done' ? '已完成' : '草稿',
+    statusText: status === 'done' ? '已完成' : status === 'failed' ? failed.statusText : '草稿',
+    refundState: status === 'failed' ? failed.refundState : null,
     progress: status === 'done' ? 100 : 0,
     sectionsWritten: status === 'done' ? 2 : 0,
     wordsWritten: 0,

@@ -48,7 +48,13 @@ export const writingTexts = {
   download: '下载 Word 文档',
   downloadHint:
     '文档含“人工智能生成”显式标识与文件元数据中的隐式标识（依《人工智能生成合成内容标识办法》）。',
-  failed: '全文生成失败，费用已自动退还。',
+  /** Under a failed draft's status (which says where the money is, from the order's refund). */
+  failedHint: {
+    refunding: '退款已发起，原路退回通常需要 1–3 个工作日，请留意支付平台的通知。',
+    refunded: '款项已原路退回。',
+    refused: '支付平台未能自动退款，客服会在工作日内联系你处理，也可在“我的订单”查看进度。',
+    refundedByHand: '客服已为你办理退款。',
+  },
   newWriting: '新建写作',
   myOrders: '查看写作订单',
   sources: (n: number) =>
@@ -72,6 +78,7 @@ export const writingTexts = {
   reviseTitle: '修改章节',
   reviseHint: '选择一节并写下修改要求，系统只重写这一节，其余章节保持不变。',
   reviseSection: '选择章节',
+  chapterLabel: (path: string, name: string) => `第${path}章 ${name}`,
   reviseInstruction: '修改要求（选填）',
   reviseInstructionPlaceholder: '例如：补充数据来源说明，语气更正式',
   reviseSubmit: '修改本节',

@@ -4,6 +4,7 @@ import { isUuid } from '../../../lib/uuid.ts';
 import { findOrderByNo } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { getOrderForUser } from '../orders.service.ts';
+import { TEXTS } from '../orders.texts.ts';
 import {
   type AddressFields,
   type AddressRecord,
@@ -157,6 +158,8 @@ export async function shipOrder(
 ) {
   const order = await findOrderByNo(rt.db, input.orderNo);
   if (!order) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, '订单不存在');
+  if (order.status === 'refunded')
+    throw new AppError(ErrorCode.DELIVERY_NOT_ALLOWED, TEXTS.refundedNoShipping);
   if (!['paid', 'processing', 'done'].includes(order.status))
     throw new AppError(ErrorCode.DELIVERY_NOT_ALLOWED);
   if (!(await shipDelivery(rt.db, order.id, input.carrier, input.trackingNo, rt.now()))) {

@@ -14,6 +14,8 @@ export interface RefundRecord {
   providerRefundId: string | null;
   lastError: string | null;
   attempts: number;
+  /** The operator who completed a failed refund by hand (another way than the platform), if any. */
+  handledBy: string | null;
   createdAt: Date;
   finishedAt: Date | null;
 }
@@ -31,6 +33,7 @@ function toRefund(row: RefundRow): RefundRecord {
     providerRefundId: row.provider_refund_id,
     lastError: row.last_error,
     attempts: row.attempts,
+    handledBy: row.handled_by,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };

@@ -17,6 +17,7 @@ import {
 } from '../orders.repo.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
 import { TEXTS } from '../orders.texts.ts';
+import { toOrderView } from '../orders.view.ts';
 import { listAttempts } from './attempts.repo.ts';
 import {
   findAcceptedPayment,
@@ -98,6 +99,9 @@ export interface RefundUndeliveredInput {
 
 /** The job carrying out one recorded refund at its platform (orders.jobs.ts defines it). */
 export const ORDERS_REFUND_JOB = 'orders.refund';
+
+/** The job telling the user of an operator's refund by SMS (refund-notice.ts). */
+export const REFUND_NOTICE_JOB = 'orders.refund-notice';
 
 /**
  * A paid order's service failed for good after it was paid (e.g. the check's retries are used
@@ -217,12 +221,12 @@ export async function requestRefund(
   if (!payment) throw new AppError(ErrorCode.REFUND_NOT_ALLOWED);
   const refund = await rt.db.transaction().execute(async (tx) => {
     // Lock order (README): the order, then its payment.
-    await lockOrder(tx, order.id);
+    const locked = (await lockOrder(tx, order.id)) ?? order;
     await lockPayment(tx, payment.id);
     const left = payment.amountFen - (await sumActiveRefunds(tx, payment.id));
     const amountFen = input.amountFen ?? left;
     if (amountFen <= 0 || amountFen > left) throw new AppError(ErrorCode.REFUND_NOT_ALLOWED);
-    return insertRefund(tx, {
+    const recorded = await insertRefund(tx, {
       orderId: order.id,
       paymentId: payment.id,
       refundNo: generateRefundNo(rt.now()),
@@ -231,6 +235,19 @@ export async function requestRefund(
       actor: 'operator',
       now: rt.now(),
     });
+    // Everything left goes back: the service ends (a commission leaves the queue, decision 0031).
+    if (amountFen === left && isPaidStatus(locked.status)) {
+      const view = toOrderView(locked, rt.now());
+      for (const handler of rt.refundHooks.handlersOf(locked.serviceType))
+        await handler({ tx, order: view, userId: locked.userId, reason: input.reason });
+    }
+    await enqueue(
+      tx,
+      REFUND_NOTICE_JOB,
+      { refundId: recorded.id },
+      { dedupeKey: `refund-notice:${recorded.id}`, maxAttempts: 1 },
+    );
+    return recorded;
   });
   await executeRefund(rt, refund.id);
   const after = (await findRefund(rt.db, refund.id))!;

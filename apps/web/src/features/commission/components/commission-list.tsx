@@ -15,6 +15,7 @@ const STATUS_COLORS: Record<Commission['status'], string> = {
   processing: 'blue',
   done: 'green',
   cancelled: 'default',
+  refunded: 'purple',
 };
 
 /**

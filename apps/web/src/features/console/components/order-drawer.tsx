@@ -1,4 +1,6 @@
-import { Button, Descriptions, Drawer, Form, Input, InputNumber, Table, Timeline } from 'antd';
+import { formatYuan } from '@kyfw/contracts';
+import { Alert, Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Table, Timeline } from 'antd';
+import { useState } from 'react';
 import { useConsoleOrder, useRefund, useStaff } from '../api/console-api';
 import { consoleTexts } from '../texts';
 
@@ -11,6 +13,17 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
   const refund = useRefund();
   const [form] = Form.useForm();
   const canRefund = staff.data?.role === 'admin' || staff.data?.role === 'finance';
+  // The refund waiting for the operator's confirmation (amount and order shown), decision 0031.
+  const [pending, setPending] = useState<{ amountFen: number; reason: string } | null>(null);
+  // What is left to refund: paid less every refund not failed (those under way count).
+  const refundableFen = data
+    ? Math.max(
+        0,
+        data.payments.filter((p) => p.status === 'accepted').reduce((sum, p) => sum + p.amountFen, 0) -
+          data.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amountFen, 0),
+      )
+    : 0;
+  const yuan = (fen: number) => formatYuan((fen / 100).toFixed(2));
   return (
     <Drawer open={Boolean(orderNo)} onClose={onClose} width={720} title={`${t.detailTitle} ${orderNo ?? ''}`}>
       {data ? (
@@ -59,23 +72,31 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
           />
           {canRefund && data.payments.length > 0 ? (
             <Form
+              key={`${data.orderNo}:${refundableFen}`}
               form={form}
               layout="vertical"
               style={{ marginTop: 16 }}
-              onFinish={(values: { amountYuan?: number; reason: string }) =>
-                refund.mutate(
-                  {
-                    orderNo: data.orderNo,
-                    reason: values.reason,
-                    amountFen: values.amountYuan ? Math.round(values.amountYuan * 100) : undefined,
-                  },
-                  { onSuccess: () => form.resetFields() },
-                )
+              initialValues={{ amountYuan: refundableFen > 0 ? refundableFen / 100 : undefined }}
+              onFinish={(values: { amountYuan: number; reason: string }) =>
+                setPending({ amountFen: Math.round(values.amountYuan * 100), reason: values.reason })
               }
             >
               <h4>{t.refund}</h4>
-              <Form.Item name="amountYuan" label={t.refundAmount}>
-                <InputNumber min={0.01} precision={2} style={{ width: 200 }} />
+              {refundableFen === 0 ? <Alert type="info" showIcon message={t.refundNothingLeft} /> : null}
+              <Form.Item
+                name="amountYuan"
+                label={t.refundAmount}
+                rules={[
+                  { required: true, message: t.refundAmountRequired },
+                  {
+                    validator: (_r, v?: number) =>
+                      v === undefined || Math.round(v * 100) <= refundableFen
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t.refundAmountTooMuch(yuan(refundableFen)))),
+                  },
+                ]}
+              >
+                <InputNumber min={0.01} precision={2} style={{ width: 200 }} disabled={refundableFen === 0} />
               </Form.Item>
               <Form.Item
                 name="reason"
@@ -84,11 +105,47 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
               >
                 <Input maxLength={80} />
               </Form.Item>
-              <Button danger htmlType="submit" loading={refund.isPending}>
+              <Button danger htmlType="submit" disabled={refundableFen === 0}>
                 {t.refundSubmit}
               </Button>
             </Form>
           ) : null}
+          <Modal
+            open={pending !== null}
+            title={t.refundConfirm.title}
+            okText={pending ? t.refundConfirm.ok(yuan(pending.amountFen)) : ''}
+            okButtonProps={{ danger: true, loading: refund.isPending }}
+            cancelText={t.refundConfirm.cancel}
+            onCancel={() => setPending(null)}
+            onOk={() => {
+              if (!pending) return;
+              refund.mutate(
+                { orderNo: data.orderNo, amountFen: pending.amountFen, reason: pending.reason },
+                {
+                  onSuccess: () => form.resetFields(),
+                  onSettled: () => setPending(null),
+                },
+              );
+            }}
+          >
+            {pending ? (
+              <>
+                <Descriptions size="small" column={1} bordered>
+                  <Descriptions.Item label={t.refundConfirm.orderNo}>{data.orderNo}</Descriptions.Item>
+                  <Descriptions.Item label={t.refundConfirm.service}>{data.goodsName}</Descriptions.Item>
+                  <Descriptions.Item label={t.refundConfirm.paid}>{yuan(data.amountFen)}</Descriptions.Item>
+                  <Descriptions.Item label={t.refundConfirm.amount}>
+                    <strong>{yuan(pending.amountFen)}</strong>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t.refundConfirm.reason}>{pending.reason}</Descriptions.Item>
+                </Descriptions>
+                <p style={{ marginTop: 12 }}>
+                  {pending.amountFen === refundableFen ? t.refundConfirm.full : t.refundConfirm.partial}
+                </p>
+                <p>{t.refundConfirm.warning}</p>
+              </>
+            ) : null}
+          </Modal>
         </>
       ) : null}
     </Drawer>

@@ -22,6 +22,7 @@ export function ReductionList() {
             {r.kindName} · {T.chars(r.chars)}
           </span>
           <span>{r.statusText}</span>
+          {r.status === 'done' && r.refund && <span className="muted">{r.refund.text}</span>}
           {r.status === 'rewriting' && <Progress percent={r.progress} size="small" style={{ width: 120 }} />}
           <Link to={`${paths[r.kind === 'reduction' ? 'reduction' : 'reduction-aigc']}?id=${r.reductionId}`}>
             {T.open}

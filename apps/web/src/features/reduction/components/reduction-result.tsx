@@ -43,7 +43,11 @@ function Pair({ item }: { item: ReductionItem }) {
               ),
             )
           : item.after}
-        {item.note && <div className="muted rd-pair__note">{item.note}</div>}
+        {item.note && (
+          <div className="muted rd-pair__note" data-testid="reduction-note">
+            {item.note}
+          </div>
+        )}
       </div>
     </div>
   );
@@ -72,10 +76,19 @@ export function ReductionResultView({ result }: { result: ReductionResult }) {
           </strong>
         </div>
       </div>
+      {result.refund && (
+        <Alert
+          type={result.refund.state === 'failed' ? 'warning' : 'info'}
+          showIcon
+          message={result.refund.text}
+          data-testid="reduction-refund"
+        />
+      )}
       {verdict && (
         <Alert type={verdict.tone} showIcon message={verdict.text} data-testid="reduction-verdict" />
       )}
       <p className="muted">{T.measuresNote}</p>
+      <p className="muted">{T.checkLimits}</p>
       <Button
         type="primary"
         loading={download.isPending}

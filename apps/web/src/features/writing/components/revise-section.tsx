@@ -9,13 +9,15 @@ import { useWriting } from '../api/writing-steps';
 import { writingTexts as T } from '../texts';
 import type { OutlineItem, WritingView } from '../types';
 
-/** The outline's leaves (the sections that have text of their own) as '1.2 name'. */
+/**
+ * The outline's leaves (the sections that have text of their own) as '1.2 name'; a chapter without
+ * sub-sections (the conclusion, usually) is a leaf too and reads '第5章 name'.
+ */
 function sectionsOf(items: readonly OutlineItem[], prefix = ''): { path: string; label: string }[] {
   return items.flatMap((item, i) => {
     const path = prefix ? `${prefix}.${i + 1}` : String(i + 1);
-    return item.children && item.children.length > 0
-      ? sectionsOf(item.children, path)
-      : [{ path, label: `${path} ${item.name}` }];
+    if (item.children && item.children.length > 0) return sectionsOf(item.children, path);
+    return [{ path, label: prefix ? `${path} ${item.name}` : T.chapterLabel(path, item.name) }];
   });
 }
 
@@ -60,6 +62,8 @@ export function ReviseSection({ w }: { w: WritingView }) {
           value={path}
           onChange={setPath}
           options={sections.map((s) => ({ value: s.path, label: s.label }))}
+          // Every section in the page, the last chapter too (a virtual list renders only what is in view).
+          virtual={false}
           style={{ minWidth: 240 }}
         />
         <Input.TextArea

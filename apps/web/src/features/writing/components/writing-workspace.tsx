@@ -352,7 +352,14 @@ function ResultStep({ w }: { w: WritingView }) {
         {T.writing(w.sectionsWritten, w.wordsWritten)} · {T.sources(w.sources.length)}
       </p>
       {w.removedCitations > 0 && <p className="muted">{T.removedCitations(w.removedCitations)}</p>}
-      {w.status === 'failed' && <Alert type="error" message={T.failed} />}
+      {w.status === 'failed' && (
+        <Alert
+          type="error"
+          data-testid="writing-failed"
+          message={w.statusText}
+          description={w.refundState ? T.failedHint[w.refundState] : undefined}
+        />
+      )}
       {w.status === 'done' && (
         <>
           <Button

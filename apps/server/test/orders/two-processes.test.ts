@@ -1,0 +1,79 @@
+// Two API processes on one database (the scaled mode, issue 22): the payment sandbox keeps its
+// books in the database, so a QR code made by one process is paid through /__dev/pay on the other,
+// and refunded by either — no ACQ.TRADE_NOT_EXIST / ORDER_NOT_FOUND because the other process never
+// saw the trade.
+import { createTestDb } from '@kyfw/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildOrdersApp,
+  createClock,
+  devPay,
+  newOrder,
+  newUser,
+  type OrdersTestApp,
+  operator,
+  orderRow,
+  startPay,
+} from './orders-helper.ts';
+
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let a: OrdersTestApp;
+let b: OrdersTestApp;
+beforeAll(async () => {
+  handle = await createTestDb();
+  const clock = createClock(new Date().toISOString());
+  // Separate DATA_DIRs: nothing is shared but the database.
+  a = await buildOrdersApp({ db: handle, clock });
+  b = await buildOrdersApp({ db: handle, clock });
+});
+afterAll(async () => {
+  await a.closeApp();
+  await b.closeApp();
+  await handle.close();
+});
+
+describe('the payment sandbox with two processes on one database', () => {
+  for (const payType of ['wx', 'ali'] as const) {
+    it(`${payType}: QR made by one process, paid on the other, refunded by the first`, async () => {
+      const user = await newUser(a);
+      const order = await newOrder(a, user.userId, 6_000);
+      expect((await startPay(a, user.token, order.orderId, payType)).code).toBe(0);
+
+      const paid = await devPay(b, order.orderNo);
+      expect(paid).toMatchObject({ code: 0, data: { amountFen: order.amountFen } });
+      expect(await b.sandbox.notificationSettled(payType, order.orderNo)).toBe('acked');
+      expect((await orderRow(a, order.orderId)).status).toBe('paid');
+      // Both processes read the same books.
+      expect((await a.sandbox.findOrder(payType, order.orderNo))?.state).toBe('SUCCESS');
+
+      // A partial refund through the first process, the rest through the second.
+      const first = await operator<{ status: string }>(a, '/orders/refund', {
+        orderNo: order.orderNo,
+        amountFen: 100,
+        reason: '用户申请退款',
+      });
+      expect(first.data).toMatchObject({ status: 'succeeded' });
+      const rest = await operator<{ status: string }>(b, '/orders/refund', {
+        orderNo: order.orderNo,
+        reason: '用户申请退款',
+      });
+      expect(rest.data).toMatchObject({ status: 'succeeded' });
+      expect(await orderRow(b, order.orderId)).toMatchObject({
+        status: 'refunded',
+        refunded_fen: order.amountFen,
+      });
+      expect((await b.sandbox.findOrder(payType, order.orderNo))?.refunds.map((r) => r.amountFen)).toEqual([
+        100,
+        order.amountFen - 100,
+      ]);
+    });
+  }
+
+  it('pays an order once when both processes are asked at the same time', async () => {
+    const user = await newUser(a);
+    const order = await newOrder(a, user.userId, 3_000);
+    await startPay(a, user.token, order.orderId, 'wx');
+    const results = await Promise.all([devPay(a, order.orderNo), devPay(b, order.orderNo)]);
+    expect(results.map((r) => r.code).sort()).toEqual([0, 1011]);
+  });
+});
