@@ -11,15 +11,20 @@ afterEach(() => {
 /** The seed the build computes the map tokens for (vite.config.ts, `antdMapToken`). */
 const buildSeed = () => ({ ...antdTheme.defaultSeed, ...theme.token });
 
+function Probe({ onToken }: { onToken: (colorPrimaryBg: string) => void }) {
+  onToken(antdTheme.useToken().token.colorPrimaryBg);
+  return null;
+}
+
 function colorPrimaryBgUnder(config: typeof theme): string {
   let seen = '';
-  function Probe() {
-    seen = antdTheme.useToken().token.colorPrimaryBg;
-    return null;
-  }
   render(
     <ConfigProvider theme={config}>
-      <Probe />
+      <Probe
+        onToken={(value) => {
+          seen = value;
+        }}
+      />
     </ConfigProvider>,
   );
   return seen;
