@@ -4,6 +4,7 @@ import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { uploadConfigOf, uploadEnvSchema } from './lib/upload.config.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
+import { aiQuotaConfigOf, aiQuotaEnvSchema } from './modules/llm/ai-quota.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
 import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
@@ -61,6 +62,11 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
   HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
+  // A request body may take HTTP_BODY_TIMEOUT_SECONDS plus one second per
+  // HTTP_BODY_MIN_BYTES_PER_SECOND bytes received (at most the request timeout): a body dripped a
+  // byte at a time cannot hold a connection for HTTP_REQUEST_TIMEOUT_SECONDS.
+  HTTP_BODY_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: env(integer(1, 100_000_000).default(1024)),
   // Where per-client request limits count: memory (one process) or database (shared by every API
   // process). Default: database with DATABASE_URL (scaled mode), memory otherwise.
   RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
@@ -128,9 +134,14 @@ export const envSchema = z.object({
   ...wechatConfigSchema.shape,
   WECHAT_PROVIDER: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).optional()),
   PASSWORD_SCRYPT_COST: env(integer(10, 20).default(15)),
-  SMS_IP_MAX_PER_MINUTE: env(integer(1, 10_000).default(1)),
-  SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(5)),
-  SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
+  // SMS codes per client address (accounts.policy.ts, decision 0030): a flood ceiling sized for a
+  // campus behind one address, a picture check past SMS_IP_CAPTCHA_AFTER sends an hour, and a block
+  // after SMS_IP_MAX_FAILURES_PER_HOUR failures (wrong codes, wrong picture checks) in an hour.
+  SMS_IP_MAX_PER_MINUTE: env(integer(1, 10_000).default(20)),
+  SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(300)),
+  SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(1000)),
+  SMS_IP_CAPTCHA_AFTER: env(integer(0, 100_000).default(3)),
+  SMS_IP_MAX_FAILURES_PER_HOUR: env(integer(1, 100_000).default(30)),
   ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   COMMISSION_DONE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   ORDER_REFUND_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
@@ -160,6 +171,8 @@ export const envSchema = z.object({
   // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
   // follows PROVIDERS (real: openai) unless set.
   ...llmEnvSchema.shape,
+  // Quotas of the free AI calls, the global daily token budget, the ceiling per paid order (0028).
+  ...aiQuotaEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -188,6 +201,8 @@ function toConfig(e: Env) {
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      bodyGraceMs: Math.min(e.HTTP_BODY_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
     },
     /** Where the per-client request limits count (lib/rate-limit-store.ts). */
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
@@ -228,6 +243,10 @@ function toConfig(e: Env) {
         perHour: e.SMS_IP_MAX_PER_HOUR,
         perDay: e.SMS_IP_MAX_PER_DAY,
       },
+      /** Sends from one address in an hour after which each send needs a picture check (0: always). */
+      smsIpCaptchaAfter: e.SMS_IP_CAPTCHA_AFTER,
+      /** Failures (wrong SMS codes, wrong picture checks) of one address in an hour that block its sends. */
+      smsIpMaxFailuresPerHour: e.SMS_IP_MAX_FAILURES_PER_HOUR,
       /** Provider template for the inactivity notice SMS; unset: the notice is only recorded. */
       noticeSmsTemplate: e.ACCOUNT_NOTICE_SMS_TEMPLATE,
       /**
@@ -255,6 +274,8 @@ function toConfig(e: Env) {
     uploads: uploadConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
+    /** Free AI call quotas, daily token budget, per-order ceiling (modules/llm/ai-quota.config.ts). */
+    aiQuota: aiQuotaConfigOf(e),
     /**
      * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
      * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);
