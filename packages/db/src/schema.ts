@@ -941,6 +941,8 @@ export interface CommissionNoticesTable {
   message_id: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** While `sending`: the claim's lease (migration 0060); another worker may claim it after. */
+  claimed_until: Timestamp | null;
 }
 
 export interface CommissionFilesTable {

@@ -30,7 +30,7 @@ export function useCommissionTestApp(): void {
   beforeAll(async () => {
     t = await buildOrdersApp();
     const staff = createStaffService({ db: t.db, scryptCost: 10, now: t.clock.now });
-    for (const role of ['fulfilment', 'support', 'finance'] as const)
+    for (const role of ['fulfilment', 'support', 'finance', 'admin'] as const)
       staffAccounts.set(role, await staff.create({ username: `${role}c`, role }));
   });
   afterAll(async () => {

@@ -1,5 +1,7 @@
-import type { Commission, ConsoleCommission } from '@kyfw/contracts';
+import type { Commission, ConsoleCommission, StuckNotice } from '@kyfw/contracts';
+import { sql } from '@kyfw/db';
 import { describe, expect, it } from 'vitest';
+import { NOTICE_LEASE_MS } from '../../src/modules/commission/commission.notices.ts';
 import { MailError, type MailMessage, type SandboxMailProvider } from '../../src/providers/mail/index.ts';
 import { buildDocx, buildPdf } from '../check/fixtures.ts';
 import { call, newUser } from '../orders/orders-helper.ts';
@@ -45,6 +47,17 @@ async function deliver(staff: string, commissionId: string) {
   });
   expect(report.code).toBe(0);
   return staffCall<ConsoleCommission>(staff, '/complete', { commissionId });
+}
+
+/** A console call of the 任务 screen (admin). */
+async function adminCall<T = unknown>(cookie: string, path: string, body: unknown) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/kyfw/web/v1${path}`,
+    headers: { 'content-type': 'application/json', cookie },
+    payload: JSON.stringify(body),
+  });
+  return res.json() as { code: number; message: string; data: T };
 }
 
 /** China-time date of the test clock, plus `days`. */
@@ -132,29 +145,122 @@ describe('the done e-mail', () => {
     expect(mailsTo('li.lei@example.com')).toHaveLength(1);
   });
 
-  it('is not sent again when the process died while sending (never twice), nor without an address', async () => {
+  it('is sent at least once when the worker died while sending: after the claim’s lease, with the same Message-ID', async () => {
     const user = await newUser(t);
     const c = await paidCommission(user.token, docDelivery('zhang.san@example.com'));
     const quiet = await paidCommission(user.token, docDelivery(undefined, ['10.1000/quiet']));
     const staff = await staffLogin('fulfilment');
     await deliver(staff, c.commissionId);
     await deliver(staff, quiet.commissionId);
-    // As if a worker had claimed it and died before it could record the outcome.
+    const notice = () =>
+      t.db
+        .selectFrom('commission_notices')
+        .selectAll()
+        .where('commission_id', '=', c.commissionId)
+        .executeTakeFirstOrThrow();
+    // As a worker does when it claims the notice (a lease of NOTICE_LEASE_MS), and then is killed
+    // before it could record the outcome.
+    const claimedAt = t.clock.now();
     await t.db
       .updateTable('commission_notices')
-      .set({ status: 'sending' })
+      .set({ status: 'sending', attempts: 1, claimed_until: new Date(claimedAt.getTime() + NOTICE_LEASE_MS) })
       .where('commission_id', '=', c.commissionId)
       .execute();
     const before = outbox().sent.length;
+
+    // While the lease runs the job does not pretend: nothing is sent and the job is retried, not done.
     await runCommissionJobs();
     expect(mailsTo('zhang.san@example.com')).toHaveLength(0);
-    expect(outbox().sent.length).toBe(before);
+    const waiting = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('name', '=', 'commission.mail')
+      .where(sql<boolean>`payload->>'noticeId' = ${(await notice()).id}`)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe('queued');
+    expect((await notice()).status).toBe('sending');
+
+    // The lease runs out with nobody to finish it: the console's 任务 screen shows the notice as stuck.
+    t.clock.advance(NOTICE_LEASE_MS + 60_000);
+    const admin = await staffLogin('admin');
+    const stuck = await adminCall<StuckNotice[]>(admin, '/admin/jobs/stuckNotices', {});
+    expect(stuck.data).toEqual([
+      expect.objectContaining({
+        noticeId: (await notice()).id,
+        commissionNo: c.commissionNo,
+        kindText: '办理完成邮件',
+        status: 'sending',
+        attempts: 1,
+      }),
+    ]);
+
+    // The retried job claims it again and sends it, once, with the notice's stable Message-ID: a
+    // resend of a mail that did leave before the crash is recognisable as the same message.
+    await t.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('name', '=', 'commission.mail')
+      .execute();
+    await runCommissionJobs();
+    const mails = mailsTo('zhang.san@example.com');
+    expect(mails).toHaveLength(1);
+    const sent = await notice();
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sent.message_id).toBe(`<commission-notice.${sent.id}@127.0.0.1>`);
+    expect(mails[0]!.raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' ')).toMatch(
+      new RegExp(`^Message-ID: <commission-notice\\.${sent.id}@127\\.0\\.0\\.1>`, 'im'),
+    );
+    expect((await adminCall<StuckNotice[]>(admin, '/admin/jobs/stuckNotices', {})).data).toEqual([]);
+    await runCommissionJobs();
+    expect(mailsTo('zhang.san@example.com')).toHaveLength(1);
+    expect(outbox().sent.length).toBe(before + 1);
+    // No address on the form: no notice at all.
     const none = await t.db
       .selectFrom('commission_notices')
       .select('id')
       .where('commission_id', '=', quiet.commissionId)
       .execute();
     expect(none).toEqual([]);
+  });
+
+  it('a stuck notice is sent again from the console (重新发送), only while it is still stuck', async () => {
+    const user = await newUser(t);
+    const c = await paidCommission(user.token, docDelivery('resend@example.com'));
+    const staff = await staffLogin('fulfilment');
+    const rt = t.root.services.commission;
+    const real = rt.mail;
+    rt.mail = {
+      kind: 'smtp',
+      async send(_message: MailMessage) {
+        throw new MailError('connection refused', 'ECONNECTION');
+      },
+    };
+    try {
+      await deliver(staff, c.commissionId);
+      // Every attempt refused: the notice ends failed.
+      for (let i = 0; i < 8; i++) {
+        await t.db
+          .updateTable('jobs')
+          .set({ run_at: new Date(0) })
+          .where('name', '=', 'commission.mail')
+          .execute();
+        await runCommissionJobs();
+      }
+    } finally {
+      rt.mail = real;
+    }
+    const admin = await staffLogin('admin');
+    const stuck = (await adminCall<StuckNotice[]>(admin, '/admin/jobs/stuckNotices', {})).data.filter(
+      (n) => n.commissionNo === c.commissionNo,
+    );
+    expect(stuck).toEqual([expect.objectContaining({ status: 'failed', lastError: 'ECONNECTION' })]);
+    const resend = await adminCall(admin, '/admin/jobs/noticeResend', { noticeId: stuck[0]!.noticeId });
+    expect(resend.code).toBe(0);
+    expect((await adminCall(admin, '/admin/jobs/noticeResend', { noticeId: stuck[0]!.noticeId })).code).toBe(
+      1011,
+    );
+    await runCommissionJobs();
+    expect(mailsTo('resend@example.com')).toHaveLength(1);
   });
 });
 

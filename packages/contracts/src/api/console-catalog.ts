@@ -291,11 +291,40 @@ export type StuckJob = z.output<typeof stuckJobSchema>;
 
 export const STUCK_QUEUED_MINUTES = 15;
 
+/**
+ * A commission e-mail notice that did not go out: `sending` whose claim's lease ran out (its worker
+ * died and no retry is left to take it back) or `failed` (every attempt refused).
+ */
+export const stuckNoticeSchema = z.object({
+  noticeId: z.string(),
+  commissionNo: z.string(),
+  kindText: z.string(),
+  email: z.string(),
+  status: z.enum(['sending', 'failed']),
+  statusText: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  /** The Message-ID every send of this notice carries (null until it was first claimed). */
+  messageId: z.string().nullable(),
+  createdAt: isoDate,
+  /** Minutes since the lease ran out (sending) or since it was created (failed). */
+  stuckMinutes: z.number(),
+});
+export type StuckNotice = z.output<typeof stuckNoticeSchema>;
+
 export const jobsAdminApi = {
   stuckJobs: endpoint({ path: '/admin/jobs/stuck', data: z.array(stuckJobSchema) }),
   stuckRetry: endpoint({
     path: '/admin/jobs/stuckRetry',
     body: z.object({ jobId: uuidSchema('任务不存在') }),
     data: z.object({ jobId: z.string(), name: z.string() }),
+  }),
+  /** Commission e-mail notices that did not go out (the 任务 screen's 邮件通知 tab). */
+  stuckNotices: endpoint({ path: '/admin/jobs/stuckNotices', data: z.array(stuckNoticeSchema) }),
+  /** Sends a stuck notice again (a new job), only while it is still stuck (else 1011). */
+  noticeResend: endpoint({
+    path: '/admin/jobs/noticeResend',
+    body: z.object({ noticeId: uuidSchema('通知不存在') }),
+    data: z.object({ noticeId: z.string() }),
   }),
 } as const;

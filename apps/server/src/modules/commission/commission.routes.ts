@@ -6,6 +6,7 @@ import {
   consoleCommissionApi,
   ErrorCode,
   idSchema,
+  jobsAdminApi,
   ok,
   type StaffRoleName,
 } from '@kyfw/contracts';
@@ -26,13 +27,15 @@ import {
   quote,
   uploadReport,
 } from './commission.fulfilment.ts';
+import { resendNotice, stuckNotices } from './commission.notices.ts';
 import { estimate } from './commission.pricing.ts';
 import type { CommissionRuntime } from './commission.runtime.ts';
 import { cancelOwn, detailOwn, listOwn, openOwnFile, submit } from './commission.service.ts';
-import { ACTIONS } from './commission.texts.ts';
+import { ACTIONS, TEXTS } from './commission.texts.ts';
 
 /** Who fulfils commissions in the console. */
 const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
+const ADMIN: readonly StaffRoleName[] = ['admin'];
 
 const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -172,6 +175,16 @@ export async function commissionRoutes(
       before: { status: 'processing' },
       after: { status: after.status, reports: after.reports.length },
     };
+  });
+
+  // The 任务 screen's 邮件通知 tab (admin, beside the stuck jobs): notices that did not go out.
+  staffRoute(jobsAdminApi.stuckNotices, ADMIN, ACTIONS.stuckNotices, async () => ({
+    data: await stuckNotices(rt.db, rt.now()),
+  }));
+
+  staffRoute(jobsAdminApi.noticeResend, ADMIN, ACTIONS.noticeResend, async ({ body }) => {
+    await resendNotice(rt.db, body.noticeId, rt.now());
+    return { data: { noticeId: body.noticeId }, message: TEXTS.mail.resent, target: body.noticeId };
   });
 
   staffRoute(consoleCommissionApi.download, FULFILMENT, ACTIONS.download, async ({ body, reply }) => {

@@ -55,6 +55,8 @@ export const TEXTS = {
     path: '/user/order/commission',
     kinds: { quoted: '报价待支付邮件', done: '办理完成邮件', refunded: '退款通知邮件' },
     statuses: { pending: '待发送', sending: '发送中', sent: '已发送', failed: '未发送' },
+    notStuck: '该通知不存在，或已不再卡住（正在发送且租约有效，或已发送）',
+    resent: '已重新排队发送，收件人会收到与之前相同邮件编号（Message-ID）的邮件',
     done: (f: MailFacts) => ({
       subject: `【科研服务网】您委托的${f.serviceName}已完成（订单号 ${f.orderNo}）`,
       text: [
@@ -129,4 +131,6 @@ export const ACTIONS = {
   uploadReport: 'commission.report',
   complete: 'commission.complete',
   download: 'commission.file',
+  stuckNotices: 'jobs.stuckNotices',
+  noticeResend: 'jobs.noticeResend',
 } as const;

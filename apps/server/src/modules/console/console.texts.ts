@@ -75,6 +75,8 @@ export const ACTION_TEXTS: Record<string, string> = {
   'commission.report': '上传委托报告',
   'commission.complete': '委托标记完成',
   'commission.file': '下载委托文件',
+  'jobs.stuckNotices': '查看未送达的邮件通知',
+  'jobs.noticeResend': '重新发送邮件通知',
   ...NEWS_ACTION_TEXTS,
   'goods.list': '查看商品与价格',
   'goods.create': '新建商品',

@@ -3,6 +3,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID header (`<local@host>`); a resend of the same message carries the same one. Default: generated. */
+  messageId?: string;
   attachments?: readonly { filename: string; content: Buffer; contentType: string }[];
 }
 

@@ -40,6 +40,7 @@ export function createSandboxMailProvider(
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
         attachments: (message.attachments ?? []).map((a) => ({ ...a })),
       });
       const raw = info.message as Buffer;

@@ -37,6 +37,7 @@ export function createSmtpMailProvider(options: SmtpOptions): MailProvider {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.messageId ? { messageId: message.messageId } : {}),
           attachments: (message.attachments ?? []).map((a) => ({ ...a })),
         });
         return { messageId: String(info.messageId) };

@@ -244,6 +244,15 @@ export const consoleTexts = {
     stuckFor: '卡住时长',
     minutes: (n: number) => `${n} 分钟`,
     requeued: '已重新排队',
+    tabNotices: '未送达的邮件通知',
+    noticesNote:
+      '委托办理的邮件通知：发送中但租约已过期（发送它的 worker 已退出，且没有重试会再领取）的，以及所有尝试都被邮件服务器拒绝的。重新发送只在通知仍卡住时生效；每次发送都带同一个邮件编号（Message-ID），收件人若已收到，会看出是同一封。',
+    noticesEmpty: '没有未送达的邮件通知',
+    commissionNo: '委托编号',
+    noticeKind: '通知',
+    email: '收件邮箱',
+    resend: '重新发送',
+    resent: '已重新排队发送',
   },
   llmUsage: {
     range: '统计范围',

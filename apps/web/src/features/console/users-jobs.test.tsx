@@ -15,6 +15,7 @@ const staff = (role: Staff['role'], roleText: string): Staff => ({
 });
 
 const USER_ID = '0b5f0a9e-4f4c-4b43-9d7e-1b2c3d4e5f60';
+const NOTICE_ID = '3f2b8c1d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const detail: UserDetail = {
   userId: USER_ID,
   phone: '13800138000',
@@ -90,6 +91,24 @@ function renderAt(path: string, role: Staff['role'], roleText: string) {
           stuckMinutes: 12,
         },
       ]);
+    if (url.endsWith(jobsAdminApi.stuckNotices.path))
+      return apiAnswer(jobsAdminApi.stuckNotices, [
+        {
+          noticeId: NOTICE_ID,
+          commissionNo: 'WT202611270001',
+          kindText: '办理完成邮件',
+          email: 'wang.laoshi@example.edu.cn',
+          status: 'sending',
+          statusText: '发送中',
+          attempts: 1,
+          lastError: null,
+          messageId: `<commission-notice.${NOTICE_ID}@www.example.cn>`,
+          createdAt: '2026-11-27T01:00:00.000Z',
+          stuckMinutes: 7,
+        },
+      ]);
+    if (url.endsWith(jobsAdminApi.noticeResend.path))
+      return apiAnswer(jobsAdminApi.noticeResend, { noticeId: NOTICE_ID });
     if (url.endsWith(jobsAdminApi.stuckRetry.path))
       return apiAnswer(jobsAdminApi.stuckRetry, {
         jobId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -152,6 +171,22 @@ describe('console jobs: stuck jobs', () => {
     await waitFor(() => expect(sent.some((s) => s.url.endsWith(jobsAdminApi.stuckRetry.path))).toBe(true));
     expect(sent.find((s) => s.url.endsWith(jobsAdminApi.stuckRetry.path))!.body).toEqual({
       jobId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    });
+  });
+});
+
+describe('console jobs: e-mail notices that did not go out', () => {
+  it('lists a notice left 发送中 past its lease and sends it again', async () => {
+    const sent = renderAt('/admin/jobs', 'admin', '管理员');
+    fireEvent.click(await screen.findByRole('tab', { name: '未送达的邮件通知' }));
+    const row = (await screen.findByText('WT202611270001')).closest('tr')!;
+    expect(within(row).getByText('办理完成邮件')).toBeTruthy();
+    expect(within(row).getByText('发送中')).toBeTruthy();
+    expect(within(row).getByText('7 分钟')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: '重新发送' }));
+    await waitFor(() => expect(sent.some((s) => s.url.endsWith(jobsAdminApi.noticeResend.path))).toBe(true));
+    expect(sent.find((s) => s.url.endsWith(jobsAdminApi.noticeResend.path))!.body).toEqual({
+      noticeId: NOTICE_ID,
     });
   });
 });

@@ -1,4 +1,12 @@
-import type { AccountRequest, jobsAdminApi, Page, StuckJob, UserDetail, userAdminApi } from '@kyfw/contracts';
+import type {
+  AccountRequest,
+  jobsAdminApi,
+  Page,
+  StuckJob,
+  StuckNotice,
+  UserDetail,
+  userAdminApi,
+} from '@kyfw/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/query';
 import { request } from '../../../lib/request';
@@ -11,12 +19,15 @@ const PATHS = {
   accountRequests: '/admin/users/requests',
   stuckJobs: '/admin/jobs/stuck',
   stuckRetry: '/admin/jobs/stuckRetry',
+  stuckNotices: '/admin/jobs/stuckNotices',
+  noticeResend: '/admin/jobs/noticeResend',
 } as const satisfies Record<keyof typeof userAdminApi | keyof typeof jobsAdminApi, string>;
 
 const keys = {
   user: (userId: string) => ['console', 'user', userId] as const,
   requests: (filter: unknown) => ['console', 'accountRequests', filter] as const,
   stuck: ['console', 'stuckJobs'] as const,
+  notices: ['console', 'stuckNotices'] as const,
 };
 
 /** An account's lock, free uses and export/deletion requests. */
@@ -62,5 +73,23 @@ export function useRequeueStuckJob() {
     mutationFn: (jobId: string) =>
       unwrap(request<{ jobId: string; name: string }>(PATHS.stuckRetry, { data: { jobId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.stuck }),
+  });
+}
+
+/** Commission e-mail notices that did not go out (sending past the lease, or failed). */
+export function useStuckNotices() {
+  return useQuery({
+    queryKey: keys.notices,
+    queryFn: () => unwrap(request<StuckNotice[]>(PATHS.stuckNotices, {})),
+  });
+}
+
+/** Sends a stuck notice again (the server applies it only while it is still stuck). */
+export function useResendNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noticeId: string) =>
+      unwrap(request<{ noticeId: string }>(PATHS.noticeResend, { data: { noticeId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.notices }),
   });
 }

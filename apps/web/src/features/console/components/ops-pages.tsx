@@ -1,8 +1,15 @@
-import type { ConsoleOrder, ConsoleUser, FailedJob, LlmUsageRow, StuckJob } from '@kyfw/contracts';
+import type {
+  ConsoleOrder,
+  ConsoleUser,
+  FailedJob,
+  LlmUsageRow,
+  StuckJob,
+  StuckNotice,
+} from '@kyfw/contracts';
 import { Button, Card, Form, Input, Segmented, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../stores/ui-store';
-import { useRequeueStuckJob, useStuckJobs } from '../api/account-jobs-api';
+import { useRequeueStuckJob, useResendNotice, useStuckJobs, useStuckNotices } from '../api/account-jobs-api';
 import { useFailedJobs, useLlmUsage, useOrderSearch, useRetryJob, useUserSearch } from '../api/console-api';
 import { consoleTexts, orderStatusTexts } from '../texts';
 import { AccountRequestsPanel, UserAccountDrawer } from './user-account-drawer';
@@ -150,6 +157,7 @@ export function JobsPage() {
         items={[
           { key: 'failed', label: t.tabFailed, children: failed },
           { key: 'stuck', label: t.tabStuck, children: <StuckJobs /> },
+          { key: 'notices', label: t.tabNotices, children: <StuckNotices /> },
         ]}
       />
     </Card>
@@ -201,6 +209,55 @@ function StuckJobs() {
                 }
               >
                 {t.retry}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Commission e-mail notices that did not go out, with 重新发送 (only while still stuck). */
+function StuckNotices() {
+  const t = consoleTexts.jobs;
+  const { data, isPending } = useStuckNotices();
+  const resend = useResendNotice();
+  return (
+    <>
+      <p style={{ color: '#666' }}>{t.noticesNote}</p>
+      <Table<StuckNotice>
+        rowKey="noticeId"
+        loading={isPending}
+        locale={{ emptyText: t.noticesEmpty }}
+        dataSource={data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t.commissionNo, dataIndex: 'commissionNo' },
+          { title: t.noticeKind, dataIndex: 'kindText' },
+          { title: t.email, dataIndex: 'email' },
+          {
+            title: t.stuckState,
+            render: (_, n) => <Tag color={n.status === 'sending' ? 'orange' : 'red'}>{n.statusText}</Tag>,
+          },
+          { title: t.stuckFor, render: (_, n) => t.minutes(n.stuckMinutes) },
+          { title: t.attempts, dataIndex: 'attempts' },
+          { title: t.lastError, render: (_, n) => n.lastError ?? '—' },
+          {
+            title: '',
+            render: (_, n) => (
+              <Button
+                size="small"
+                loading={resend.isPending && resend.variables === n.noticeId}
+                onClick={() =>
+                  resend
+                    .mutateAsync(n.noticeId)
+                    .then(() => toast.success(t.resent))
+                    .catch(() => undefined)
+                }
+              >
+                {t.resend}
               </Button>
             ),
           },
