@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
+import { uploadConfigOf, uploadEnvSchema } from './lib/upload.config.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
@@ -153,6 +154,9 @@ export const envSchema = z.object({
   // Paper check (modules/check): upload cap, free-check cap, library folder, report signing.
   ...checkEnvSchema.shape,
 
+  // Every upload route (lib/upload.config.ts): per-client rate limit, per-account storage quota.
+  ...uploadEnvSchema.shape,
+
   // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
   // follows PROVIDERS (real: openai) unless set.
   ...llmEnvSchema.shape,
@@ -247,6 +251,8 @@ function toConfig(e: Env) {
     orders: ordersConfigOf(withPublicBaseUrl(e)),
     /** Paper check (modules/check/check.config.ts). */
     check: checkConfigOf(e),
+    /** Every upload route: per-client rate limit and per-account storage quota (lib/upload.config.ts). */
+    uploads: uploadConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
     /**

@@ -34,6 +34,8 @@ export const ErrorCode = {
   CONFLICT: 1011,
   /** A sandbox-only (/__dev) endpoint was called while real providers are configured. */
   DEV_ONLY: 1012,
+  /** An upload that would take the account's stored files past ACCOUNT_STORAGE_QUOTA_MB; nothing stored (the message says how much is used and what to do). */
+  UPLOAD_QUOTA_EXCEEDED: 1013,
 
   // 2xxx accounts (apps/server/src/modules/accounts, docs/api/accounts.md)
   /** /sendCheckCode: the per-phone or per-IP sending limit (1/min, 5/h, 10/day) is reached; the message says how long to wait. */
@@ -192,6 +194,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.RESOURCE_NOT_FOUND]: '内容不存在或已删除',
   [ErrorCode.CONFLICT]: '当前状态不允许该操作',
   [ErrorCode.DEV_ONLY]: '该接口仅在沙箱模式下可用',
+  [ErrorCode.UPLOAD_QUOTA_EXCEEDED]: '账户的文件存储空间已满，请删除不再需要的记录后再上传',
   [ErrorCode.SMS_SEND_LIMITED]: '验证码发送过于频繁，请稍后再试',
   [ErrorCode.SMS_SEND_FAILED]: '短信发送失败，请稍后再试',
   [ErrorCode.SMS_CODE_WRONG]: '验证码错误',

@@ -808,6 +808,8 @@ export interface ReductionsTable {
   check_id: string | null;
   file_name: string | null;
   file_key: string | null;
+  /** Migration 0057: bytes of the stored upload (0: none, or stored before 0057). */
+  file_bytes: ColumnType<number, number | undefined, number>;
   original_text: string;
   chars: number;
   paragraphs: ColumnType<unknown, string | undefined, string>;

@@ -128,7 +128,7 @@ export const goodsAdminApi = {
 
 // --- site info and friend links (admin, editor) ---------------------------------------------------
 
-/** http(s) URLs only: javascript:, data: and the like are refused. */
+/** http(s) URLs only: javascript:, data: and the like are refused; the scheme and host come out in lower case. */
 export const httpUrlSchema = (label: string) =>
   z
     .string({ error: `请填写${label}` })
@@ -145,7 +145,16 @@ export const httpUrlSchema = (label: string) =>
         }
       },
       { error: `${label}须为 http:// 或 https:// 开头的完整网址` },
-    );
+    )
+    // Stored as the URL parser writes it: scheme and host in lower case (HTTPS://WWW.X.CN/A ->
+    // https://www.x.cn/A), as the table's check and every link on the page expect.
+    .transform((s) => {
+      try {
+        return new URL(s).href;
+      } catch {
+        return s;
+      }
+    });
 
 export const friendLinkAdminSchema = z.object({
   id: z.string(),

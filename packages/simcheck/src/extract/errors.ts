@@ -9,6 +9,8 @@ import { errorMessages } from './messages.ts';
  * - broken: malformed or truncated
  * - timeout: parsing took longer than timeoutMs and was stopped
  * - empty: parsed fine but holds no text
+ * - busy: every extraction worker is taken and the queue is full, or none came free in time
+ * - aborted: the caller's signal fired (its client went away); the parsing was stopped
  */
 export type ExtractErrorKind =
   | 'unsupported'
@@ -17,7 +19,9 @@ export type ExtractErrorKind =
   | 'scanned'
   | 'broken'
   | 'timeout'
-  | 'empty';
+  | 'empty'
+  | 'busy'
+  | 'aborted';
 
 const kinds: ReadonlySet<string> = new Set(Object.keys(errorMessages));
 

@@ -5,5 +5,6 @@
 export { ExtractError, type ExtractErrorKind } from './errors.ts';
 export { extractDocument } from './extract-document.ts';
 export { defaultExtractLimits } from './limits.ts';
+export { configureExtractionPool, extractionPoolStats } from './run-in-worker.ts';
 export { sniffFormat } from './sniff.ts';
 export type { DocumentFormat, ExtractedDocument, ExtractedHeading, ExtractLimits } from './types.ts';

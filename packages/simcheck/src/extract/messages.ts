@@ -10,6 +10,8 @@ export const errorMessages: Readonly<Record<ExtractErrorKind, string>> = {
   broken: '文件已损坏或格式不正确，无法读取，请重新导出后上传',
   timeout: '文件解析超时，请检查文件或转换为 .docx 后重新上传',
   empty: '文件中没有可检测的文字',
+  busy: '当前解析的文件较多，请稍后重新上传',
+  aborted: '上传已取消，文件未解析',
 };
 
 export const detailMessages = {

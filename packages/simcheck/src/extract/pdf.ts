@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ExtractError } from './errors.ts';
 import { detailMessages } from './messages.ts';
+import { assertPdfInflationWithin } from './pdf-inflation.ts';
 import { TextBuilder } from './text-builder.ts';
 import type { ExtractedDocument, ExtractLimits } from './types.ts';
 
@@ -23,6 +24,8 @@ interface TextItemLike {
 }
 
 export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractedDocument> {
+  // Before pdfjs, which inflates whatever it meets: a decompression bomb stops here.
+  assertPdfInflationWithin(bytes, limits.maxDecompressedBytes);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdfjs takes ownership of (and may detach) the buffer it is given: hand it a copy.
   const task = pdfjs.getDocument({

@@ -26,17 +26,98 @@ const maxIdleWorkers = 2;
 const maxJobsPerWorker = 50;
 const idleWorkers: PooledWorker[] = [];
 
+/** How many extractions run at once and how many may wait (configureExtractionPool). */
+const pool = { maxRunning: 2, maxWaiting: 32, running: 0 };
+const waiting: { grant: () => void; fail: (error: ExtractError) => void }[] = [];
+
+/**
+ * Sets the extraction pool: at most `workers` documents are parsed at once (one worker thread each,
+ * whatever the number of uploads), at most `queue` more wait for a worker; a further one is refused
+ * at once ('busy'). A process calls it once at start; the defaults are 2 and 32.
+ */
+export function configureExtractionPool(options: { workers?: number; queue?: number }): void {
+  if (options.workers !== undefined && options.workers >= 1) pool.maxRunning = Math.floor(options.workers);
+  if (options.queue !== undefined && options.queue >= 0) pool.maxWaiting = Math.floor(options.queue);
+  while (pool.running < pool.maxRunning && waiting.length > 0) waiting.shift()!.grant();
+}
+
+/** Extractions being parsed and waiting now (tests and the health of a busy server). */
+export function extractionPoolStats(): { running: number; waiting: number } {
+  return { running: pool.running, waiting: waiting.length };
+}
+
+/**
+ * Parses in a worker thread of the pool: waits for a free worker (refused as 'busy' when the queue
+ * is full, or when no worker came free before the deadline), then parses with what is left of
+ * `limits.timeoutMs` — the deadline covers waiting and parsing together, so a caller that waits
+ * timeoutMs for an answer always gets one. `signal` (the request's client went away) takes the
+ * upload out of the queue, or stops its worker, and rejects with 'aborted'.
+ */
+export async function runInWorker(
+  format: DocumentFormat,
+  bytes: Uint8Array,
+  limits: ExtractLimits,
+  signal?: AbortSignal,
+): Promise<ExtractedDocument> {
+  const deadline = Date.now() + limits.timeoutMs;
+  await takeSlot(deadline, signal);
+  try {
+    return await parseInWorker(
+      format,
+      bytes,
+      { ...limits, timeoutMs: Math.max(1, deadline - Date.now()) },
+      signal,
+    );
+  } finally {
+    pool.running--;
+    if (pool.running < pool.maxRunning && waiting.length > 0) waiting.shift()!.grant();
+  }
+}
+
+function takeSlot(deadline: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new ExtractError('aborted'));
+  if (pool.running < pool.maxRunning && waiting.length === 0) {
+    pool.running++;
+    return Promise.resolve();
+  }
+  if (waiting.length >= pool.maxWaiting) return Promise.reject(new ExtractError('busy'));
+  return new Promise((resolve, reject) => {
+    const entry = {
+      grant: () => {
+        done();
+        pool.running++;
+        resolve();
+      },
+      fail: (error: ExtractError) => {
+        done();
+        reject(error);
+      },
+    };
+    const onAbort = () => entry.fail(new ExtractError('aborted'));
+    const timer = setTimeout(() => entry.fail(new ExtractError('busy')), Math.max(0, deadline - Date.now()));
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      const at = waiting.indexOf(entry);
+      if (at >= 0) waiting.splice(at, 1);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    waiting.push(entry);
+  });
+}
+
 /**
  * Parses in a worker thread with a heap cap, and terminates it when timeoutMs passes: pdfjs and
  * the OLE reader are synchronous for long stretches, so a timer in the same thread could not
  * interrupt them, and a terminated thread cannot keep burning CPU or memory after we answered.
  * Workers that finished cleanly are kept (unreferenced, so they never hold the process open)
- * and reused; one that failed, timed out or ran out of memory is terminated.
+ * and reused; one that failed, timed out, ran out of memory or was aborted is terminated.
  */
-export function runInWorker(
+function parseInWorker(
   format: DocumentFormat,
   bytes: Uint8Array,
   limits: ExtractLimits,
+  signal: AbortSignal | undefined,
 ): Promise<ExtractedDocument> {
   // Copy into a buffer of our own so transferring it never detaches the caller's bytes (and never
   // touches a Buffer's shared pool, which cannot be transferred). Buffer#slice would not copy.
@@ -52,6 +133,7 @@ export function runInWorker(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -86,6 +168,7 @@ export function runInWorker(
       const cause = new Error(`extraction worker exited (${code})`);
       finish(() => reject(new ExtractError('broken', undefined, { cause })), false);
     };
+    const onAbort = () => finish(() => reject(new ExtractError('aborted')), false);
     const timer = setTimeout(
       () => finish(() => reject(new ExtractError('timeout')), false),
       limits.timeoutMs,
@@ -93,6 +176,8 @@ export function runInWorker(
     worker.on('message', onMessage);
     worker.once('error', onError);
     worker.once('exit', onExit);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     worker.postMessage(request, [buffer]);
   });
 }

@@ -5,7 +5,10 @@ export type DocumentFormat = 'txt' | 'docx' | 'doc' | 'pdf';
 export interface ExtractLimits {
   /** Largest accepted input, in bytes; checked before any parsing. */
   maxBytes: number;
-  /** Most bytes inflated from a .docx zip, summed over the parts read; a zip bomb stops here. */
+  /**
+   * Most bytes inflated from a .docx zip (summed over the parts read) or from a PDF's streams (summed
+   * over every stream's filter chain, checked before parsing); a decompression bomb stops here.
+   */
   maxDecompressedBytes: number;
   /** Most pages of a PDF. */
   maxPages: number;

@@ -5,6 +5,7 @@ import {
   buildEncryptedPdf,
   buildGarbagePdf,
   buildManyPagesPdf,
+  buildPdfBomb,
   buildSamplePdf,
   buildScannedPdf,
   buildSlowPdf,
@@ -90,5 +91,22 @@ describe('.pdf', { timeout: 30_000 }, () => {
       'too-large',
     );
     expect(error.message).toContain('MB');
+  });
+
+  it('refuses a 0.5 MB PDF whose content stream inflates to 500 MB, before pdfjs reads it', async () => {
+    const bytes = await buildPdfBomb(500 * 1024 * 1024);
+    expect(bytes.length).toBeLessThan(1024 * 1024);
+    const error = await expectExtractError(extractDocument(bytes), 'too-large');
+    expect(error.message).toBe('文件解压后内容过大（疑似压缩炸弹），已拒绝解析');
+  });
+
+  it('counts every stage of a filter chain: a bomb compressed twice is refused too', async () => {
+    const bytes = await buildPdfBomb(64 * 1024 * 1024, true);
+    expect(bytes.length).toBeLessThan(64 * 1024);
+    const limits = { maxDecompressedBytes: 16 * 1024 * 1024 };
+    const error = await expectExtractError(extractDocument(bytes, { limits }), 'too-large');
+    expect(error.message).toContain('疑似压缩炸弹');
+    // The same budget reads an ordinary PDF.
+    expect((await extractDocument(buildSamplePdf(), { limits })).text).toBe(samplePdfText);
   });
 });

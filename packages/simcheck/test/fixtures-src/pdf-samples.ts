@@ -1,3 +1,4 @@
+import { createDeflate, deflateSync } from 'node:zlib';
 import { buildPdf, type PdfPageSpec } from './pdf.ts';
 
 /**
@@ -86,4 +87,29 @@ export function buildSlowPdf(operations: number): Uint8Array {
   for (let i = 0; i < operations; i++) ops.push(`1 0 0 1 ${i % 500} ${(i >> 9) % 800} Tm (x${i % 10}) Tj`);
   ops.push('ET');
   return buildPdf({ pages: [{ extraContent: ops.join('\n') }] });
+}
+
+/**
+ * A decompression bomb: one page whose content stream is `inflatedBytes` of spaces (valid content,
+ * nothing to draw), zlib-compressed at about 1000:1 — 500 MB make a 0.5 MB file (about 2 s to
+ * compress, streamed so that the 500 MB never exist in memory). `twice`: compressed again and
+ * declared `/Filter [/FlateDecode /FlateDecode]`, so the file itself is a few KB.
+ */
+export async function buildPdfBomb(inflatedBytes: number, twice = false): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: 9, memLevel: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  const block = Buffer.alloc(1 << 20, 0x20);
+  for (let left = inflatedBytes; left > 0; left -= block.length) {
+    const part = left >= block.length ? block : block.subarray(0, left);
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  const once = new Uint8Array(Buffer.concat(chunks));
+  const encodedContent = twice
+    ? { bytes: new Uint8Array(deflateSync(once, { level: 9 })), filter: '[/FlateDecode /FlateDecode]' }
+    : { bytes: once, filter: '/FlateDecode' };
+  return buildPdf({ pages: [{ encodedContent }] });
 }

@@ -27,6 +27,8 @@ export interface PdfPageSpec {
   image?: boolean;
   /** Raw content-stream operators appended after the runs (for stress fixtures). */
   extraContent?: string;
+  /** An already encoded content stream and its /Filter (for decompression bombs); replaces the rest. */
+  encodedContent?: { bytes: Uint8Array; filter: string };
 }
 
 export interface PdfSpec {
@@ -96,7 +98,9 @@ export function buildPdf(spec: PdfSpec): Uint8Array {
       content.push(`BT /${name} ${run.size} Tf 1 0 0 1 ${run.x} ${run.y} Tm ${encodeRun(run, cids)} Tj ET`);
     }
     if (page.extraContent) content.push(page.extraContent);
-    const contents = add({ dict: '<< /Filter /FlateDecode >>', stream: zlibSync(utf8(content.join('\n'))) });
+    const contents = page.encodedContent
+      ? add({ dict: `<< /Filter ${page.encodedContent.filter} >>`, stream: page.encodedContent.bytes })
+      : add({ dict: '<< /Filter /FlateDecode >>', stream: zlibSync(utf8(content.join('\n'))) });
     pageRefs.push(
       add({
         raw: `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${cidFont} 0 R /F2 ${songFont} 0 R /F3 ${latinFont} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contents} 0 R >>`,

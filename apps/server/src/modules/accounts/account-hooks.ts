@@ -43,6 +43,9 @@ export interface AccountDeletionContext {
 /** Returns the section of the user's data export (any JSON value); keys become top-level fields. */
 export type AccountExportSection = (db: Kysely<Database>, userId: string) => Promise<unknown>;
 
+/** Bytes of uploaded files one module keeps in storage for the account (the upload quota sums them). */
+export type AccountStorageUse = (db: Kysely<Database>, userId: string) => Promise<number>;
+
 /** Where a deletion hook runs (ascending): the lock order of the rows it touches. */
 export const DELETION_RANK = {
   /** The orders module: locks every order of the account first (the orders come before services). */
@@ -60,19 +63,27 @@ export interface AccountHooks {
   onDeletion(name: string, hook: AccountDeletionHook, options?: { rank?: number }): void;
   /** Adds (or replaces, by name) a section of "export my data". */
   addExportSection(name: string, section: AccountExportSection): void;
+  /** Adds (or replaces, by name) a module's share of the account's stored uploads (storage-quota.ts). */
+  addStorageUse(name: string, use: AccountStorageUse): void;
   runDeletion(tx: Kysely<Database>, userId: string, context: AccountDeletionContext): Promise<void>;
   collectExport(db: Kysely<Database>, userId: string): Promise<Record<string, unknown>>;
+  /** Bytes of uploads the account keeps, over every module that registered a storage use. */
+  storageUsed(db: Kysely<Database>, userId: string): Promise<number>;
 }
 
 export function createAccountHooks(): AccountHooks {
   const deletionHooks = new Map<string, { hook: AccountDeletionHook; rank: number }>();
   const exportSections = new Map<string, AccountExportSection>();
+  const storageUses = new Map<string, AccountStorageUse>();
   return {
     onDeletion(name, hook, options = {}) {
       deletionHooks.set(name, { hook, rank: options.rank ?? DELETION_RANK.service });
     },
     addExportSection(name, section) {
       exportSections.set(name, section);
+    },
+    addStorageUse(name, use) {
+      storageUses.set(name, use);
     },
     async runDeletion(tx, userId, context) {
       // Array.prototype.sort is stable: equal ranks keep their registration order.
@@ -83,6 +94,11 @@ export function createAccountHooks(): AccountHooks {
       const out: Record<string, unknown> = {};
       for (const [name, section] of exportSections) out[name] = await section(db, userId);
       return out;
+    },
+    async storageUsed(db, userId) {
+      let bytes = 0;
+      for (const use of storageUses.values()) bytes += await use(db, userId);
+      return bytes;
     },
   };
 }

@@ -12,6 +12,7 @@ import { type AccountsService, createAccountsService } from './accounts.service.
 import { createLoginThrottle } from './login-throttle.service.ts';
 import { loadDigestKey } from './secrets.ts';
 import { createSmsCodeService } from './sms-codes.service.ts';
+import { createUploadGuard, type UploadGuard } from './upload-guard.ts';
 import { usersConsoleRoutes } from './users.console.ts';
 import { wechatCallbackRoutes } from './wechat-callback.routes.ts';
 import { createWechatLoginService, type WechatLoginService } from './wechat-login.service.ts';
@@ -31,6 +32,8 @@ export interface AccountsModuleService {
   now: () => Date;
   /** Account lifecycle hooks: other modules register deletion hooks and export sections here. */
   hooks: AccountHooks;
+  /** What every upload route checks: per-client rate limit, per-account storage quota (upload-guard.ts). */
+  uploads: UploadGuard;
   /** HMAC key of the identifier digests kept after an erasure (secrets.ts loadDigestKey). */
   digestKey: string;
   sms: SmsSetup;
@@ -114,6 +117,12 @@ export const accountsModule = defineModule({
       db,
       now: clock,
       hooks,
+      uploads: createUploadGuard({
+        db,
+        hooks,
+        quotaBytes: config.uploads.accountQuotaBytes,
+        perClientPerMinute: config.uploads.perClientPerMinute,
+      }),
       digestKey,
       sms,
       wechat,

@@ -46,6 +46,7 @@ export {
   type AccountDeletionHook,
   type AccountExportSection,
   type AccountHooks,
+  type AccountStorageUse,
   DELETION_RANK,
 } from './account-hooks.ts';
 export { type AccountUser, type AuthenticatedUser, optionalUser, requireUser } from './auth.ts';
@@ -58,6 +59,7 @@ export {
   listEntitlements,
   restoreEntitlement,
 } from './entitlements.service.ts';
+export type { UploadGuard } from './upload-guard.ts';
 
 /**
  * For a module about to write new records of an account (an order, a check): call it inside that

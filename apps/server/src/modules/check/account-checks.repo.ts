@@ -124,3 +124,15 @@ export async function listChecksForExport(db: Kysely<Database>, userId: string) 
           },
   }));
 }
+
+/** Bytes of the account's uploaded papers kept in storage (the upload quota; deleted checks no longer count). */
+export async function sumAccountCheckFileBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('checks')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('file_bytes'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('file_key', 'is not', null)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}

@@ -4,6 +4,7 @@ import {
   deidentifyAccountChecks,
   listAccountCheckFiles,
   listChecksForExport,
+  sumAccountCheckFileBytes,
 } from './account-checks.repo.ts';
 import { clearAccountAddonKeys, listAccountAddonKeys } from './aigc/aigc-addon.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
@@ -32,4 +33,5 @@ export function registerCheckAccountHooks(hooks: AccountHooks, rt: CheckRuntime)
   });
 
   hooks.addExportSection('checks', (db, userId) => listChecksForExport(db, userId));
+  hooks.addStorageUse('check', sumAccountCheckFileBytes);
 }

@@ -14,6 +14,10 @@ export const checkEnvSchema = z.object({
   CHECK_INDEX_DIR: env(z.string().optional()),
   CHECK_INDEX_MEMORY_MB: env(integer(0, 65_536).default(1024)),
   CHECK_PARSE_TIMEOUT_SECONDS: env(integer(5, 600).default(60)),
+  // Uploads parsed at once (one worker thread each) and uploads waiting for a worker; past the queue
+  // an upload is refused at once (当前解析的文件较多).
+  EXTRACT_WORKERS: env(integer(1, 64).default(2)),
+  EXTRACT_QUEUE: env(integer(0, 10_000).default(32)),
   REPORT_SIGNING_SECRET: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
@@ -34,8 +38,14 @@ export function checkConfigOf(e: CheckEnv) {
      * costs no disk read; 0 reads every lookup from disk.
      */
     indexMemoryBytes: e.CHECK_INDEX_MEMORY_MB * 1024 * 1024,
-    /** Parsing an upload is stopped after this long. */
+    /**
+     * Parsing an upload, waiting for a worker included, is stopped after this long; the upload's
+     * connection is kept open at least that long (lib/upload.ts extractionSignal).
+     */
     parseTimeoutMs: e.CHECK_PARSE_TIMEOUT_SECONDS * 1000,
+    /** The extraction pool (simcheck configureExtractionPool): parsed at once, and waiting. */
+    extractWorkers: e.EXTRACT_WORKERS,
+    extractQueue: e.EXTRACT_QUEUE,
     /**
      * HMAC key of report verification. Unset: generated once into DATA_DIR/secrets/report-signing.key
      * (embedded mode); required when several machines serve reports (DATABASE_URL in production).

@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@kyfw/contracts';
+import { configureExtractionPool } from '@kyfw/simcheck/extract';
 import { defineModule } from '../types.ts';
 import { registerCheckAccountHooks } from './check.account-data.ts';
 import { checkJobDefinitions, checkPaidHandler, checkSchedules } from './check.jobs.ts';
@@ -17,6 +18,8 @@ export const checkModule = defineModule({
   name: 'check',
   prefix: API_PREFIX,
   async createService({ config, db, logger, clock, services }): Promise<CheckModuleService> {
+    // One pool of extraction workers per process, whatever the number of uploads (decision 0029).
+    configureExtractionPool({ workers: config.check.extractWorkers, queue: config.check.extractQueue });
     const rt = await createCheckRuntime({ db, config, logger, now: clock, orders: services.orders.api });
     const documents = await rt.library.countDocuments();
     if (documents === 0) logger.warn({ library: rt.library.describe() }, TEXTS.libraryEmptyHint);
@@ -29,8 +32,8 @@ export const checkModule = defineModule({
     orders.onPaid('check', checkPaidHandler);
     registerCheckAccountHooks(accounts.hooks, check);
   },
-  async routes(app, { check }) {
-    await app.register(checkRoutes, { rt: check });
+  async routes(app, { check, accounts }) {
+    await app.register(checkRoutes, { rt: check, uploads: accounts.uploads });
   },
   jobs: checkJobDefinitions,
   schedules: checkSchedules,

@@ -3,8 +3,9 @@ import { checkApi, ErrorCode, ok, uploadFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { attachment, readUpload } from '../../lib/upload.ts';
+import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
+import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { optionalUser, requireUser } from '../accounts/auth.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import {
@@ -24,12 +25,13 @@ import { TEXTS } from './check.texts.ts';
 
 /** Verification attempts per client and minute: plenty for a person, too few to guess codes. */
 const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
-/** Uploads per client and minute: each one is parsed in a worker thread. */
-const UPLOAD_LIMIT = { max: 20, timeWindow: 60_000 };
 
 /** The paper-check API under /kyfw/web/v1/freeCheck (docs/api/check.md). */
-export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRuntime }): Promise<void> {
-  const { rt } = options;
+export async function checkRoutes(
+  app: FastifyInstance,
+  options: { rt: CheckRuntime; uploads: UploadGuard },
+): Promise<void> {
+  const { rt, uploads } = options;
   const maxMb = rt.config.uploadMaxBytes / 1024 / 1024;
   await app.register(fastifyMultipart, {
     limits: { fileSize: rt.config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
@@ -50,12 +52,13 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
   route(
     app,
     checkApi.uploadFile,
-    async ({ auth, request }) => {
+    async ({ auth, request, reply }) => {
       if (!request.isMultipart()) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
       const { fields, file } = await readUpload(request, maxMb);
       const input = parseWith(uploadFieldsSchema, fields);
       if (!file) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
       if (file.bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileEmpty);
+      await uploads.assertRoom(auth.userId, file.bytes.length);
       const result = await uploadPaper(rt, {
         userId: auth.userId,
         fileName: file.fileName,
@@ -65,10 +68,12 @@ export async function checkRoutes(app: FastifyInstance, options: { rt: CheckRunt
         goodsId: input.goodsId,
         addToLibrary: input.addToLibrary,
         aigcAddon: input.aigcAddon,
+        signal: extractionSignal(request, reply, extractionHoldMs(rt.config.parseTimeoutMs)),
       });
       return ok(result);
     },
-    { auth: requireUser, config: { rateLimit: UPLOAD_LIMIT } },
+    // Each upload is parsed in the extraction pool: per client and minute (UPLOAD_RATE_LIMIT_PER_MINUTE).
+    { auth: requireUser, config: { rateLimit: uploads.rateLimit } },
   );
 
   route(

@@ -35,6 +35,9 @@ const EXTRACT_ERRORS: Record<ExtractErrorKind, ErrorCodeValue> = {
   broken: ErrorCode.CHECK_FILE_BROKEN,
   timeout: ErrorCode.CHECK_FILE_BROKEN,
   empty: ErrorCode.CHECK_FILE_EMPTY,
+  busy: ErrorCode.RATE_LIMITED,
+  // Nobody reads it: the client that sent the upload has gone.
+  aborted: ErrorCode.VALIDATION,
 };
 
 /** 'JC' + yyyyMMddHHmmss (China time) + 6 random digits. */
@@ -53,6 +56,8 @@ export interface UploadInput {
   addToLibrary: boolean;
   /** 同时检测AIGC: the AIGC detection ordered with this similarity check (decision 0020). */
   aigcAddon?: boolean;
+  /** The request's: its client going away stops the parsing (lib/upload.ts extractionSignal). */
+  signal?: AbortSignal;
 }
 
 function yuan(fen: number): { amount: string; amountFen: number } {
@@ -78,11 +83,15 @@ async function addonPart(rt: CheckRuntime, goods: { id: string }, chars: number)
   return { goods: addonGoods, quantity, amountFen: rt.orders.priceFor(addonGoods, quantity).amountFen };
 }
 
-/** Parses the upload (in the extraction worker, with limits); every failure is an AppError in Chinese. */
+/**
+ * Parses the upload (in the extraction pool, with limits); every failure is an AppError in Chinese.
+ * `signal`: the request's (lib/upload.ts extractionSignal), so a client that left stops the parsing.
+ */
 export async function extractUpload(
   rt: CheckRuntime,
   bytes: Uint8Array,
   fileName: string,
+  signal?: AbortSignal,
 ): Promise<ExtractedDocument> {
   if (bytes.length === 0) throw new AppError(ErrorCode.CHECK_FILE_MISSING);
   if (bytes.length > rt.config.uploadMaxBytes) {
@@ -95,6 +104,7 @@ export async function extractUpload(
     return await extractDocument(bytes, {
       fileName,
       limits: { maxBytes: rt.config.uploadMaxBytes, timeoutMs: rt.config.parseTimeoutMs },
+      ...(signal ? { signal } : {}),
     });
   } catch (error) {
     if (error instanceof ExtractError) {
@@ -113,7 +123,7 @@ export async function uploadPaper(rt: CheckRuntime, input: UploadInput) {
   const orders = rt.orders;
   const goods = await getCheckGoods(rt, input.goodsId);
   await assertGoodsOnSale(rt, goods);
-  const document = await extractUpload(rt, input.bytes, input.fileName);
+  const document = await extractUpload(rt, input.bytes, input.fileName, input.signal);
   const chars = countChars(document.text);
   if (chars === 0) throw new AppError(ErrorCode.CHECK_FILE_EMPTY);
   if (chars > goods.maxQuantity) {

@@ -14,7 +14,12 @@ import { type CommissionRuntime, LOOSE_ATTACHMENT_MS } from './commission.runtim
  * extraction (sniffed, parsed in a worker with limits) proves it is a readable PDF, Word or text
  * file. A scanned PDF or one without text passes: it is a document, only not searchable.
  */
-export async function checkDocument(rt: CommissionRuntime, bytes: Uint8Array, fileName: string) {
+export async function checkDocument(
+  rt: CommissionRuntime,
+  bytes: Uint8Array,
+  fileName: string,
+  signal?: AbortSignal,
+) {
   const name = fileName.trim();
   if (bytes.length === 0 || !name) throw new AppError(ErrorCode.VALIDATION, COMMISSION_FILE_RULES.missing);
   const ext = /\.[^.]+$/.exec(name)?.[0]?.toLowerCase() ?? '';
@@ -23,7 +28,7 @@ export async function checkDocument(rt: CommissionRuntime, bytes: Uint8Array, fi
   if (bytes.length > COMMISSION_FILE_RULES.maxBytes)
     throw new AppError(ErrorCode.CHECK_FILE_TOO_LARGE, COMMISSION_FILE_RULES.tooLarge);
   try {
-    await extractUpload(rt.check, bytes, name);
+    await extractUpload(rt.check, bytes, name, signal);
   } catch (error) {
     const readable =
       isAppError(error) &&
@@ -48,10 +53,12 @@ export async function storeFile(
     bytes: Uint8Array;
     fileName: string;
     staffId: string | null;
+    /** The upload request's (lib/upload.ts extractionSignal). */
+    signal?: AbortSignal;
   },
   tx?: Kysely<Database>,
 ) {
-  const { name, ext } = await checkDocument(rt, input.bytes, input.fileName);
+  const { name, ext } = await checkDocument(rt, input.bytes, input.fileName, input.signal);
   const id = randomUUID();
   const storageKey = `commission/${input.userId}/${id}${ext}`;
   await rt.check.storage.put(storageKey, input.bytes);
@@ -77,9 +84,10 @@ export async function uploadAttachment(
   rt: CommissionRuntime,
   userId: string,
   file: { bytes: Uint8Array; fileName: string },
+  signal?: AbortSignal,
 ) {
   return toFileView(
-    await storeFile(rt, { userId, commissionId: null, kind: 'attachment', staffId: null, ...file }),
+    await storeFile(rt, { userId, commissionId: null, kind: 'attachment', staffId: null, signal, ...file }),
   );
 }
 

@@ -44,8 +44,8 @@ export const commissionModule = defineModule({
       orders.onRefunded(service, async ({ tx, order }) => endByRefund(tx, order.orderId, commission.now()));
     }
   },
-  async routes(app, { commission, console }) {
-    await app.register(commissionRoutes, { rt: commission, console });
+  async routes(app, { commission, console, accounts }) {
+    await app.register(commissionRoutes, { rt: commission, console, uploads: accounts.uploads });
   },
   jobs: commissionJobDefinitions,
   schedules: commissionSchedules,

@@ -249,6 +249,30 @@ export async function listCommissionsForExport(db: Kysely<Database>, userId: str
   }));
 }
 
+/** Bytes of the attachments the account uploaded and keeps (the upload quota; reports are ours, not counted). */
+export async function sumAccountAttachmentBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('commission_files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'attachment')
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** The account's attachments not (yet) sent with a form, for "export my data". */
+export async function listLooseAttachmentsForExport(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom('commission_files')
+    .select(['file_name', 'bytes', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('commission_id', 'is', null)
+    .where('kind', '=', 'attachment')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((f) => ({ fileName: f.file_name, bytes: f.bytes, uploadedAt: f.created_at.toISOString() }));
+}
+
 /** Attachments uploaded before `before` and never attached to a commission: their rows go, keys returned. */
 export async function deleteLooseAttachments(db: Kysely<Database>, before: Date): Promise<string[]> {
   const rows = await db

@@ -14,8 +14,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { attachment, readUpload } from '../../lib/upload.ts';
+import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
+import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { requireUser } from '../accounts/auth.ts';
 import type { ConsoleModuleService } from '../console/console.module.ts';
 import { uploadAttachment } from './commission.files.ts';
@@ -69,9 +70,9 @@ const reportFields = z.object({ commissionId: idSchema('委托') });
  */
 export async function commissionRoutes(
   app: FastifyInstance,
-  options: { rt: CommissionRuntime; console: ConsoleModuleService },
+  options: { rt: CommissionRuntime; console: ConsoleModuleService; uploads: UploadGuard },
 ): Promise<void> {
-  const { rt } = options;
+  const { rt, uploads } = options;
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: COMMISSION_FILE_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
@@ -88,9 +89,13 @@ export async function commissionRoutes(
   route(
     app,
     commissionApi.uploadFile,
-    async ({ auth, request }) =>
-      ok(await uploadAttachment(rt, auth.userId, (await readDocument(request)).file)),
-    { auth: requireUser },
+    async ({ auth, request, reply }) => {
+      const { file } = await readDocument(request);
+      await uploads.assertRoom(auth.userId, file.bytes.length);
+      const signal = extractionSignal(request, reply, extractionHoldMs(rt.check.config.parseTimeoutMs));
+      return ok(await uploadAttachment(rt, auth.userId, file, signal));
+    },
+    { auth: requireUser, config: { rateLimit: uploads.rateLimit } },
   );
 
   route(app, commissionApi.submit, async ({ auth, body }) => ok(await submit(rt, auth.userId, body)), {

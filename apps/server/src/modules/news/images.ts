@@ -70,25 +70,31 @@ export async function storeNewsImage(
   const base = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const render = (width: number) =>
     base.clone().resize({ width, height: Math.round(width * ASPECT), fit: 'cover', position: 'attention' });
-  let total = 0;
+  // Decoded whole before anything is stored: whatever libvips refuses in the image (a bad CRC, a
+  // truncated stream, a header that lies) is the upload's fault, answered as unreadable.
+  const renditions: { name: string; bytes: Buffer }[] = [];
   try {
-    for (const width of widths) {
-      const webp = await render(width).webp({ quality: 78 }).toBuffer();
-      total += webp.length;
-      await deps.storage.put(key(id, `w${width}.webp`), webp);
-    }
+    for (const width of widths)
+      renditions.push({
+        name: `w${width}.webp`,
+        bytes: await render(width).webp({ quality: 78 }).toBuffer(),
+      });
     const og = await render(Math.min(OG_WIDTH, cropWidth))
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82 })
       .toBuffer();
-    await deps.storage.put(key(id, 'og.jpg'), og);
+    renditions.push({ name: 'og.jpg', bytes: og });
+  } catch (error) {
+    throw new ImageRejected('unreadable', { cause: error });
+  }
+  let total = 0;
+  try {
+    for (const { name, bytes } of renditions) {
+      if (name.endsWith('.webp')) total += bytes.length;
+      await deps.storage.put(key(id, name), bytes);
+    }
   } catch (error) {
     await deps.storage.deleteFolder(`news/images/${id}`);
-    if (
-      error instanceof Error &&
-      /Input|unsupported|corrupt|premature|VipsJpeg|pngload|webpload/i.test(error.message)
-    )
-      throw new ImageRejected('unreadable');
     throw error;
   }
   await deps.db

@@ -109,7 +109,7 @@ async function deidentifyOrders(
   if (keys.length > 0) await enqueue(tx, ordersPurgeFilesJob, { keys });
 }
 
-/** "Export my data": orders, payments, invoices (without PDFs), addresses. */
+/** "Export my data": orders, payments, offline payment proofs, invoices (without PDFs), addresses. */
 async function exportOrders(db: Kysely<Database>, userId: string) {
   const now = new Date();
   const orders = await db
@@ -145,6 +145,12 @@ async function exportOrders(db: Kysely<Database>, userId: string) {
     .select(['name', 'phone', 'province', 'city', 'district', 'detail', 'is_default'])
     .where('user_id', '=', userId)
     .execute();
+  const proofs = await db
+    .selectFrom('offline_proofs')
+    .select(['order_id', 'mime_type', 'size_bytes', 'status', 'review_note', 'created_at', 'reviewed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   const byId = new Map(orders.map((o) => [o.id, o.order_no]));
   return {
     orders: orders.map((o) => {
@@ -175,6 +181,15 @@ async function exportOrders(db: Kysely<Database>, userId: string) {
       status: i.status,
       createdAt: i.created_at.toISOString(),
     })),
+    offlineProofs: proofs.map((p) => ({
+      orderNo: byId.get(p.order_id),
+      mimeType: p.mime_type,
+      bytes: p.size_bytes,
+      status: p.status,
+      reviewNote: p.review_note,
+      submittedAt: p.created_at.toISOString(),
+      reviewedAt: p.reviewed_at?.toISOString() ?? null,
+    })),
     addresses: addresses.map((a) => ({
       name: a.name,
       phone: a.phone,
@@ -187,8 +202,20 @@ async function exportOrders(db: Kysely<Database>, userId: string) {
   };
 }
 
-/** Registers the orders module's part of account deletion and export (orders.module.ts hooks). */
+/** Bytes of the offline payment proofs the account uploaded and we keep (the upload quota). */
+async function proofBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('offline_proofs')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('file_key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** Registers the orders module's part of account deletion, export and storage (orders.module.ts hooks). */
 export function registerOrdersAccountHooks(hooks: AccountHooks): void {
   hooks.onDeletion('orders', deidentifyOrders, { rank: DELETION_RANK.orders });
   hooks.addExportSection('orders', exportOrders);
+  hooks.addStorageUse('orders', proofBytes);
 }

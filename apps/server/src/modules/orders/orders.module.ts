@@ -86,7 +86,7 @@ export const ordersModule = defineModule({
   hooks({ accounts }) {
     registerOrdersAccountHooks(accounts.hooks);
   },
-  async routes(app, { orders, console, check }) {
+  async routes(app, { orders, console, check, accounts }) {
     const rt = orders.runtime;
     // The console's goods and prices (admin), under /admin with the staff session and audit log.
     await app.register(goodsConsoleRoutes, {
@@ -96,7 +96,7 @@ export const ordersModule = defineModule({
       freeMaxChars: check.config.freeMaxChars,
       console,
     });
-    await app.register(ordersRoutes, { prefix: API_PREFIX, rt });
+    await app.register(ordersRoutes, { prefix: API_PREFIX, rt, uploads: accounts.uploads });
     await app.register(notifyRoutes, { prefix: API_PREFIX, rt });
     // Its paths (operatorApi in contracts) carry /operator; its token check covers only its own routes.
     await app.register(operatorRoutes, { prefix: API_PREFIX, rt });

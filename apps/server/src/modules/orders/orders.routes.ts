@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import { requireUser } from '../accounts/accounts.service.ts';
+import { requireUser, type UploadGuard } from '../accounts/accounts.service.ts';
 import { findDelivery } from './addresses/addresses.repo.ts';
 import {
   listAddresses,
@@ -51,8 +51,11 @@ export const SERVICE_PAY_ROUTES: readonly { prefix: string; serviceTypes: readon
 ];
 
 /** The user-facing orders API under /kyfw/web/v1 (docs/api/orders.md). Every route needs a login. */
-export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRuntime }): Promise<void> {
-  const { rt } = options;
+export async function ordersRoutes(
+  app: FastifyInstance,
+  options: { rt: OrdersRuntime; uploads: UploadGuard },
+): Promise<void> {
+  const { rt, uploads } = options;
   const { db } = rt;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -223,6 +226,7 @@ export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRu
           throw new AppError(ErrorCode.OFFLINE_PROOF_INVALID, TEXTS.offlineProofRequired);
         const { orderId, data, truncated } = await readProofUpload(request);
         const { orderId: parsedOrderId } = parseWith(orderIdBody, { orderId });
+        if (!truncated) await uploads.assertRoom(auth.userId, data.length);
         const proof = await submitOfflineProof(rt, {
           userId: auth.userId,
           orderId: parsedOrderId,
@@ -231,7 +235,7 @@ export async function ordersRoutes(app: FastifyInstance, options: { rt: OrdersRu
         });
         return ok(toProofView(proof), TEXTS.offlineProofReceived);
       },
-      { auth: requireUser },
+      { auth: requireUser, config: { rateLimit: uploads.rateLimit } },
     );
   });
 

@@ -7,6 +7,7 @@ import {
   findRewriteJobId,
   listReductionsForExport,
   lockUndeliveredReductionsOf,
+  sumAccountReductionFileBytes,
 } from './reduction.repo.ts';
 import { afterText, type ReductionRuntime } from './reduction.service.ts';
 import { KIND_NAMES, STATUS_TEXTS, TEXTS } from './reduction.texts.ts';
@@ -27,6 +28,8 @@ export function registerReductionAccountHooks(hooks: AccountHooks, rt: Reduction
     const keys = await deleteAccountReductions(tx, userId);
     if (keys.length > 0) await enqueue(tx, CHECK_PURGE_JOB, { keys, libraryIds: [] }, { maxAttempts: 5 });
   });
+
+  hooks.addStorageUse('reduction', sumAccountReductionFileBytes);
 
   hooks.addExportSection('reductions', async (db, userId) =>
     (await listReductionsForExport(db, userId)).map((r) => ({

@@ -22,8 +22,8 @@ export const reductionModule = defineModule({
     orders.onPaid('aigc_reduction', reductionPaidHandler);
     registerReductionAccountHooks(accounts.hooks, reduction);
   },
-  async routes(app, { reduction }) {
-    await app.register(reductionRoutes, { rt: reduction });
+  async routes(app, { reduction, accounts }) {
+    await app.register(reductionRoutes, { rt: reduction, uploads: accounts.uploads });
   },
   jobs: reductionJobDefinitions,
 });

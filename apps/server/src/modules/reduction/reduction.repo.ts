@@ -106,6 +106,7 @@ export async function insertReduction(
     checkId?: string | null;
     fileName?: string | null;
     fileKey?: string | null;
+    fileBytes?: number;
     originalText: string;
     chars: number;
     paragraphs: ReductionParagraph[];
@@ -124,6 +125,7 @@ export async function insertReduction(
       check_id: v.checkId ?? null,
       file_name: v.fileName ?? null,
       file_key: v.fileKey ?? null,
+      file_bytes: v.fileBytes ?? 0,
       original_text: v.originalText,
       chars: v.chars,
       paragraphs: JSON.stringify(v.paragraphs),
@@ -230,6 +232,18 @@ export async function findRewriteJobId(db: Kysely<Database>, orderId: string): P
     .where('dedupe_key', '=', `reduction:${orderId}`)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Bytes of the account's uploads kept in storage (the upload quota; hidden reductions no longer count). */
+export async function sumAccountReductionFileBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reductions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('file_bytes'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('file_key', 'is not', null)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }
 
 /** Deletes every reduction of the account (texts and results); returns the stored files' keys. */

@@ -1,10 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, ok, reductionApi, reductionFileFieldsSchema } from '@kyfw/contracts';
+import { ErrorCode, ok, REDUCTION_RULES, reductionApi, reductionFileFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { attachment, readUpload } from '../../lib/upload.ts';
+import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
+import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { extractUpload } from '../check/check.service.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
@@ -30,9 +31,9 @@ import { TEXTS } from './reduction.texts.ts';
  */
 export async function reductionRoutes(
   app: FastifyInstance,
-  options: { rt: ReductionRuntime },
+  options: { rt: ReductionRuntime; uploads: UploadGuard },
 ): Promise<void> {
-  const { rt } = options;
+  const { rt, uploads } = options;
   const { now } = rt;
   const db = () => rt.db;
   const maxBytes = rt.check.config.uploadMaxBytes;
@@ -81,13 +82,16 @@ export async function reductionRoutes(
   route(
     app,
     reductionApi.submitFile,
-    async ({ auth, request }) => {
+    async ({ auth, request, reply }) => {
       const upload = await readUpload(request, maxBytes / 1024 / 1024);
       const fields = parseWith(reductionFileFieldsSchema, upload.fields);
       if (!upload.file || upload.file.bytes.length === 0)
         throw new AppError(ErrorCode.CHECK_FILE_MISSING, TEXTS.fileMissing);
-      const document = await extractUpload(rt.check, upload.file.bytes, upload.file.fileName);
+      const signal = extractionSignal(request, reply, extractionHoldMs(rt.check.config.parseTimeoutMs));
       const isDocx = /\.docx$/i.test(upload.file.fileName);
+      // Only a .docx is kept (edited in place on download): only it takes room in the account's quota.
+      if (isDocx) await uploads.assertRoom(auth.userId, upload.file.bytes.length);
+      const document = await extractUpload(rt.check, upload.file.bytes, upload.file.fileName, signal);
       const fileKey = isDocx ? `reduction/${crypto.randomUUID()}.docx` : undefined;
       const created = await createReduction(
         rt,
@@ -95,17 +99,21 @@ export async function reductionRoutes(
           userId: auth.userId,
           kind: fields.kind,
           source: 'file',
-          title: fields.title || upload.file.fileName.replace(/\.[^.]+$/, ''),
+          // A file name can be longer than a title may be: the title is its first 200 characters.
+          title:
+            fields.title ||
+            [...upload.file.fileName.replace(/\.[^.]+$/, '')].slice(0, REDUCTION_RULES.title.max).join(''),
           text: document.text,
           fileName: upload.file.fileName,
           fileKey,
+          fileBytes: upload.file.bytes.length,
         },
         now(),
       );
       if (fileKey) await rt.check.storage.put(fileKey, upload.file.bytes);
       return ok(created);
     },
-    { auth: requireUser },
+    { auth: requireUser, config: { rateLimit: uploads.rateLimit } },
   );
 
   // A check report -> a reduction of its flagged paragraphs. /order/trans is the same turn from

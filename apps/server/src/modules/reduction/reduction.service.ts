@@ -92,6 +92,7 @@ export async function createReduction(
     checkId?: string;
     fileName?: string;
     fileKey?: string;
+    fileBytes?: number;
   },
   now: Date,
 ) {
@@ -137,6 +138,7 @@ export async function createReduction(
       checkId: input.checkId ?? null,
       fileName: input.fileName ?? null,
       fileKey: input.fileKey ?? null,
+      fileBytes: input.fileKey ? (input.fileBytes ?? 0) : 0,
       originalText: text,
       chars,
       paragraphs,

@@ -1,5 +1,6 @@
 import { defineModule } from '../types.ts';
 import { writingJobDefinitions, writingPaidHandler } from './writing.jobs.ts';
+import { listWritingsForExport } from './writing.repo.ts';
 import { writingRoutes } from './writing.routes.ts';
 import type { WritingRuntime } from './writing.service.ts';
 
@@ -21,11 +22,13 @@ export const writingModule = defineModule({
       now: clock,
     };
   },
-  hooks({ orders }) {
+  hooks({ orders, accounts }) {
     orders.onPaid('ai_writing', writingPaidHandler);
+    // "Export my data": the drafts (form, outline, abstract, references, written sections).
+    accounts.hooks.addExportSection('writings', listWritingsForExport);
   },
-  async routes(app, { writing }) {
-    await app.register(writingRoutes, { rt: writing });
+  async routes(app, { writing, accounts }) {
+    await app.register(writingRoutes, { rt: writing, uploads: accounts.uploads });
   },
   jobs: writingJobDefinitions,
 });

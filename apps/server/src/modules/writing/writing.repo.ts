@@ -195,6 +195,39 @@ export async function listWritingsOfUser(
   return rows.map(toWriting);
 }
 
+/**
+ * The account's drafts for "export my data", deleted ones included (still held): the form, the
+ * outline, abstract, references and every written section. Ids and internal state are left out.
+ */
+export async function listWritingsForExport(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom('writings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toWriting).map((w) => ({
+    area: w.area,
+    topic: w.topic,
+    title: w.title,
+    discipline: w.discipline,
+    degree: w.degree,
+    language: w.language,
+    targetWords: w.targetWords,
+    requirements: w.requirements,
+    templateId: w.templateId,
+    outline: w.outline,
+    abstract: w.abstract,
+    sources: w.sources,
+    sections: w.sections,
+    status: w.status,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+    finishedAt: w.finishedAt?.toISOString() ?? null,
+    deletedAt: w.hiddenAt?.toISOString() ?? null,
+  }));
+}
+
 export interface WritingUpdate {
   title?: string;
   topic?: string;

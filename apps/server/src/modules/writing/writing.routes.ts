@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { attachment } from '../../lib/upload.ts';
+import { attachment, extractionHoldMs, extractionSignal } from '../../lib/upload.ts';
+import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
@@ -31,10 +32,15 @@ import { AREA_NAMES, TEXTS } from './writing.texts.ts';
 
 /** A task book is a few pages; 10 MB is plenty. */
 const TASK_BOOK_MAX_BYTES = 10 * 1024 * 1024;
+/** Parsing a task book, waiting for an extraction worker included. */
+const TASK_BOOK_PARSE_MS = 30_000;
 
 /** /aiWriting/* (spec §7; contracts in @kyfw/contracts writingApi; docs/api/writing.md). Every route needs a login. */
-export async function writingRoutes(app: FastifyInstance, options: { rt: WritingRuntime }): Promise<void> {
-  const { rt } = options;
+export async function writingRoutes(
+  app: FastifyInstance,
+  options: { rt: WritingRuntime; uploads: Pick<UploadGuard, 'rateLimit'> },
+): Promise<void> {
+  const { rt, uploads } = options;
   const { db, now } = rt;
   const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
@@ -237,7 +243,7 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
   route(
     app,
     writingApi.recognitionFile,
-    async ({ request }) => {
+    async ({ request, reply }) => {
       const part = await request.file().catch(() => undefined);
       if (!part) throw new AppError(ErrorCode.VALIDATION, TEXTS.taskBookMissing);
       const bytes = await part.toBuffer().catch(() => null);
@@ -245,7 +251,8 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
       try {
         const doc = await extractDocument(bytes, {
           fileName: part.filename,
-          limits: { maxBytes: TASK_BOOK_MAX_BYTES, timeoutMs: 30_000 },
+          limits: { maxBytes: TASK_BOOK_MAX_BYTES, timeoutMs: TASK_BOOK_PARSE_MS },
+          signal: extractionSignal(request, reply, extractionHoldMs(TASK_BOOK_PARSE_MS)),
         });
         const text = doc.text
           .replace(/[ \t]+/g, ' ')
@@ -262,7 +269,8 @@ export async function writingRoutes(app: FastifyInstance, options: { rt: Writing
         throw error;
       }
     },
-    auth,
+    // Parsed in the extraction pool like every upload: per client and minute.
+    { ...auth, config: { rateLimit: uploads.rateLimit } },
   );
 
   route(

@@ -139,11 +139,18 @@ export class LlmError extends Error {
   readonly kind: LlmErrorKind;
   /** The HTTP status of the last attempt, when there was one. */
   readonly status: number | undefined;
+  /** Tokens the endpoint billed for this call before it failed ('truncated', 'bad_output'), when known. */
+  readonly usage: LlmUsage | undefined;
 
-  constructor(kind: LlmErrorKind, message: string, options?: ErrorOptions & { status?: number }) {
+  constructor(
+    kind: LlmErrorKind,
+    message: string,
+    options?: ErrorOptions & { status?: number; usage?: LlmUsage },
+  ) {
     super(message, options);
     this.kind = kind;
     this.status = options?.status;
+    this.usage = options?.usage;
   }
 }
 

@@ -365,6 +365,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           throw new LlmError(
             'truncated',
             `LLM answer was cut off (finish_reason length; max_tokens ${maxTokens}, ${result.text.length} characters read)`,
+            { usage },
           );
         }
         return {
@@ -425,7 +426,20 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
       let attempts = 0;
       for (let repair = 0; ; repair += 1) {
         const { schema: _schema, schemaName: _name, ...chatRequest } = request;
-        const answer = await chatWith({ ...chatRequest, messages }, extra);
+        let answer: LlmChatResult;
+        try {
+          answer = await chatWith({ ...chatRequest, messages }, extra);
+        } catch (error) {
+          if (!(error instanceof LlmError && error.kind === 'truncated' && error.usage)) throw error;
+          const spent = error.usage;
+          throw new LlmError('truncated', error.message, {
+            usage: {
+              promptTokens: usage.promptTokens + spent.promptTokens,
+              completionTokens: usage.completionTokens + spent.completionTokens,
+              costMicroYuan: usage.costMicroYuan + spent.costMicroYuan,
+            },
+          });
+        }
         usage.promptTokens += answer.usage.promptTokens;
         usage.completionTokens += answer.usage.completionTokens;
         usage.costMicroYuan += answer.usage.costMicroYuan;
@@ -440,6 +454,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           throw new LlmError(
             'bad_output',
             `LLM answer did not match the ${request.schemaName} schema after ${repair + 1} answers`,
+            { usage },
           );
         }
         const problem = checked

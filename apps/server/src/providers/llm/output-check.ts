@@ -347,3 +347,39 @@ export function checkOutput(
 export function violationsText(violations: OutputViolation[]): string {
   return violations.map((v) => v.message).join('；');
 }
+
+export type StringsCheck<T> = { ok: true; value: T } | { ok: false; violations: OutputViolation[] };
+
+/**
+ * `checkOutput` on every string with text in it of a structured answer (titles, outline headings,
+ * an abstract…). `expect` is one set of expectations for all, or a function of the string's path
+ * (`titles[0]`, `chapters[1].heading`) returning its own or null to leave that string alone (an
+ * English abstract, an id). Violations name the path: `titles[1]：模型拒绝了任务（…）`. The value
+ * comes back with each string cleaned (preamble/afterword stripped, trimmed).
+ */
+export function checkStrings<T>(
+  value: T,
+  messages: LlmMessage[],
+  expect: OutputExpectations | ((path: string) => OutputExpectations | null) = {},
+): StringsCheck<T> {
+  const violations: OutputViolation[] = [];
+  const walk = (node: unknown, path: string): unknown => {
+    if (typeof node === 'string') {
+      const wanted = typeof expect === 'function' ? expect(path) : expect;
+      if (!wanted || !/[\p{L}\p{N}]/u.test(node)) return node;
+      const checked = checkOutput(node, messages, wanted);
+      if (checked.ok) return checked.text;
+      for (const v of checked.violations)
+        violations.push({ rule: v.rule, message: `${path || '(根)'}：${v.message}` });
+      return node;
+    }
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`));
+    if (node && typeof node === 'object')
+      return Object.fromEntries(
+        Object.entries(node).map(([k, v]) => [k, walk(v, path ? `${path}.${k}` : k)]),
+      );
+    return node;
+  };
+  const cleaned = walk(value, '') as T;
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, value: cleaned };
+}

@@ -12,10 +12,13 @@ import {
   LlmError,
   type LlmMessage,
   type LlmProvider,
+  type LlmStructuredRequest,
+  type LlmStructuredResult,
   type LlmUsage,
 } from './llm.types.ts';
 import {
   checkOutput,
+  checkStrings,
   type OutputExpectations,
   type OutputViolation,
   violationsText,
@@ -26,10 +29,12 @@ export interface RetryCheckedOptions<T> {
   attempts: number;
   /**
    * Makes one answer. `previous` is what the last one broke (empty on the first attempt).
-   * An LlmError of kind 'truncated' counts as a failed answer (rule `truncated`); other errors end
-   * the loop and are thrown.
+   * An LlmError of kind 'truncated' counts as a failed answer (rule `truncated`); other errors
+   * (including 'bad_output': structured() has already asked for repairs) end the loop and are thrown.
    */
   generate: (attempt: number, previous: OutputViolation[]) => Promise<T>;
+  /** Told of each LlmError that counted as a failed answer (e.g. to add its `usage`). */
+  onFailedAnswer?: (error: LlmError) => void;
   /** The violations of an answer (none = accepted), and its cleaned value. */
   check: (
     value: T,
@@ -54,6 +59,7 @@ export async function retryChecked<T>(options: RetryCheckedOptions<T>): Promise<
       value = await options.generate(attempt, rejected.at(-1) ?? []);
     } catch (error) {
       if (!(error instanceof LlmError && error.kind === 'truncated')) throw error;
+      options.onFailedAnswer?.(error);
       rejected.push([{ rule: 'truncated', message: '回答被截断，没有写完（模型输出达到长度上限）' }]);
       continue;
     }
@@ -78,27 +84,32 @@ export interface RunCheckedRequest extends Omit<LlmChatRequest, 'allowTruncated'
   feedback?: boolean;
 }
 
+/** What every outcome of runChecked / runStructuredChecked tells. */
+export interface CheckedTally {
+  /** Answers asked for. */
+  attempts: number;
+  /** Tokens and cost of every answer asked for, rejected ones included. */
+  usage: LlmUsage;
+  /** What each rejected answer broke, in order. */
+  rejected: OutputViolation[][];
+}
+
+/** Given up: nothing passed within the attempts. */
+export interface CheckedFailure extends CheckedTally {
+  ok: false;
+  /** What the last answer broke. */
+  violations: OutputViolation[];
+}
+
 export type RunCheckedResult =
-  | {
+  | (CheckedTally & {
       ok: true;
       /** The cleaned text that passed every rule. */
       text: string;
       /** The accepted answer as the provider returned it. */
       result: LlmChatResult;
-      attempts: number;
-      /** Tokens and cost of every answer asked for, rejected ones included. */
-      usage: LlmUsage;
-      /** What each rejected answer broke, in order. */
-      rejected: OutputViolation[][];
-    }
-  | {
-      ok: false;
-      /** What the last answer broke. */
-      violations: OutputViolation[];
-      attempts: number;
-      usage: LlmUsage;
-      rejected: OutputViolation[][];
-    };
+    })
+  | CheckedFailure;
 
 /** The user message a regeneration adds after the prompt. */
 export function feedbackMessage(violations: OutputViolation[]): string {
@@ -119,6 +130,70 @@ export function withFeedback(messages: LlmMessage[], violations: OutputViolation
   return messages.map((m, i) => (i === last ? { ...m, content: `${m.content}\n\n${note}` } : m));
 }
 
+type CleanResult<V> = { ok: true; value: V } | { ok: false; violations: OutputViolation[] };
+
+type AskedOutcome<R, V> = (CheckedTally & { ok: true; value: V; result: R }) | CheckedFailure;
+
+function addUsage(sum: LlmUsage, more: LlmUsage | undefined): void {
+  if (!more) return;
+  sum.promptTokens += more.promptTokens;
+  sum.completionTokens += more.completionTokens;
+  sum.costMicroYuan += more.costMicroYuan;
+}
+
+/**
+ * The loop runChecked and runStructuredChecked share: feedback into the last user message, twice
+ * the max_tokens after a cut-off answer, the usage of every answer summed, hygiene (`clean`) and
+ * then the feature's `verify`.
+ */
+async function askChecked<R extends { usage: LlmUsage }, V>(
+  provider: LlmProvider,
+  base: { task: string; messages: LlmMessage[]; maxTokens?: number },
+  options: {
+    attempts: number | undefined;
+    feedback: boolean;
+    ask: (messages: LlmMessage[], maxTokens: number) => Promise<R>;
+    clean: (result: R) => CleanResult<V>;
+    verify: ((value: V, attempt: number) => OutputViolation[] | Promise<OutputViolation[]>) | undefined;
+  },
+): Promise<AskedOutcome<R, V>> {
+  const usage: LlmUsage = { promptTokens: 0, completionTokens: 0, costMicroYuan: 0 };
+  const ceiling = provider.maxOutputTokens ?? 8192;
+  let maxTokens = Math.min(base.maxTokens ?? taskLimitsOf(base.task).maxTokens, ceiling);
+  let accepted: { result: R; value: V } | undefined;
+  const outcome = await retryChecked<R>({
+    attempts: options.attempts ?? provider.outputAttempts ?? 3,
+    onFailedAnswer: (error) => addUsage(usage, error.usage),
+    generate: async (attempt, previous) => {
+      if (previous.some((v) => v.rule === 'truncated')) maxTokens = Math.min(maxTokens * 2, ceiling);
+      const messages =
+        attempt > 1 && options.feedback && previous.length > 0
+          ? withFeedback(base.messages, previous)
+          : base.messages;
+      const result = await options.ask(messages, maxTokens);
+      addUsage(usage, result.usage);
+      return result;
+    },
+    check: async (result, attempt) => {
+      const cleaned = options.clean(result);
+      if (!cleaned.ok) return cleaned;
+      const own = options.verify ? await options.verify(cleaned.value, attempt) : [];
+      if (own.length > 0) return { ok: false, violations: own };
+      accepted = { result, value: cleaned.value };
+      return { ok: true, value: result };
+    },
+  });
+  if (outcome.ok && accepted)
+    return { ok: true, ...accepted, attempts: outcome.attempts, usage, rejected: outcome.rejected };
+  return {
+    ok: false,
+    violations: outcome.ok ? [] : outcome.violations,
+    attempts: outcome.attempts,
+    usage,
+    rejected: outcome.rejected,
+  };
+}
+
 /**
  * Asks `provider` for a chat answer until one passes `checkOutput` (with `expect`) and `verify`,
  * at most `attempts` answers. Never throws for a bad answer (ok: false names the rules broken);
@@ -129,47 +204,53 @@ export async function runChecked(
   request: RunCheckedRequest,
 ): Promise<RunCheckedResult> {
   const { expect = {}, attempts, verify, feedback = true, ...chat } = request;
-  const usage: LlmUsage = { promptTokens: 0, completionTokens: 0, costMicroYuan: 0 };
-  const ceiling = provider.maxOutputTokens ?? 8192;
-  let maxTokens = Math.min(chat.maxTokens ?? taskLimitsOf(chat.task).maxTokens, ceiling);
-  let accepted: LlmChatResult | undefined;
-  const outcome = await retryChecked<LlmChatResult>({
-    attempts: attempts ?? provider.outputAttempts ?? 3,
-    generate: async (attempt, previous) => {
-      if (previous.some((v) => v.rule === 'truncated')) maxTokens = Math.min(maxTokens * 2, ceiling);
-      const messages =
-        attempt > 1 && feedback && previous.length > 0
-          ? withFeedback(chat.messages, previous)
-          : chat.messages;
-      const result = await provider.chat({ ...chat, messages, maxTokens, allowTruncated: true });
-      usage.promptTokens += result.usage.promptTokens;
-      usage.completionTokens += result.usage.completionTokens;
-      usage.costMicroYuan += result.usage.costMicroYuan;
-      return result;
-    },
-    check: async (result, attempt) => {
+  const outcome = await askChecked<LlmChatResult, string>(provider, chat, {
+    attempts,
+    feedback,
+    verify,
+    ask: (messages, maxTokens) => provider.chat({ ...chat, messages, maxTokens, allowTruncated: true }),
+    clean: (result) => {
       const checked = checkOutput(result.text, chat.messages, { ...expect, truncated: result.truncated });
-      if (!checked.ok) return checked;
-      const own = verify ? await verify(checked.text, attempt) : [];
-      if (own.length > 0) return { ok: false, violations: own };
-      accepted = result;
-      return { ok: true, value: { ...result, text: checked.text } };
+      return checked.ok ? { ok: true, value: checked.text } : checked;
     },
   });
-  if (outcome.ok)
-    return {
-      ok: true,
-      text: outcome.value.text,
-      result: accepted ?? outcome.value,
-      attempts: outcome.attempts,
-      usage,
-      rejected: outcome.rejected,
-    };
-  return {
-    ok: false,
-    violations: outcome.violations,
-    attempts: outcome.attempts,
-    usage,
-    rejected: outcome.rejected,
-  };
+  if (!outcome.ok) return outcome;
+  const { value, ...rest } = outcome;
+  return { ...rest, text: value };
+}
+
+export interface RunStructuredCheckedRequest<T> extends LlmStructuredRequest<T> {
+  /**
+   * Expectations for the strings of the value (see checkStrings): one set for all, or per path
+   * (null = not checked). Default: every string is Chinese.
+   */
+  expect?: OutputExpectations | ((path: string) => OutputExpectations | null);
+  attempts?: number;
+  /** The feature's own rules on the cleaned value. */
+  verify?: (value: T, attempt: number) => OutputViolation[] | Promise<OutputViolation[]>;
+  feedback?: boolean;
+}
+
+/** `value`: the cleaned value that passed every rule; `result`: the accepted answer as returned. */
+export type RunStructuredCheckedResult<T> = AskedOutcome<LlmStructuredResult<T>, T>;
+
+/**
+ * runChecked for structured answers: `provider.structured` (with its own JSON repairs), then
+ * `checkStrings` on every string and `verify`, regenerated up to `attempts` times. A cut-off JSON
+ * answer counts as a failed answer (`truncated`); one that never passed the schema after
+ * structured()'s own repairs throws LlmError 'bad_output' (each regeneration would cost as many
+ * calls again).
+ */
+export async function runStructuredChecked<T>(
+  provider: LlmProvider,
+  request: RunStructuredCheckedRequest<T>,
+): Promise<RunStructuredCheckedResult<T>> {
+  const { expect = {}, attempts, verify, feedback = true, ...structured } = request;
+  return askChecked<LlmStructuredResult<T>, T>(provider, structured, {
+    attempts,
+    feedback,
+    verify,
+    ask: (messages, maxTokens) => provider.structured({ ...structured, messages, maxTokens }),
+    clean: (result) => checkStrings(result.value, structured.messages, expect),
+  });
 }

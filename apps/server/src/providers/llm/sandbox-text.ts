@@ -5,6 +5,8 @@
  * README.md: `题目：…` / `主题：…`, `约N字`, and sources listed as `[n] title`.
  */
 
+import { materialsOf } from './material.ts';
+
 export const SANDBOX_MARK = '【沙箱示例】';
 
 export interface SandboxPrompt {
@@ -22,10 +24,14 @@ export interface PromptFacts {
 }
 
 export function factsOf(prompt: SandboxPrompt): PromptFacts {
+  // A topic fenced as user material (material('题目', …)) counts as much as a `题目：` line.
+  const pieces = materialsOf(prompt.user);
+  const fenced = pieces.find((m) => /^(?:论文)?(?:题目|主题|选题)$/.test(m.label));
+  const firstLine = (text: string | undefined) => text?.trim().split('\n')[0] ?? '';
   const topic =
-    /(?:题目|主题|论文题目|选题)[:：]\s*([^\n]{1,200})/.exec(prompt.user)?.[1]?.trim() ??
-    prompt.user.trim().split('\n')[0]?.slice(0, 60) ??
-    '';
+    firstLine(fenced?.text).slice(0, 200) ||
+    /(?:题目|主题|论文题目|选题)[:：]\s*([^\n]{1,200})/.exec(prompt.user)?.[1]?.trim() ||
+    firstLine(pieces[0]?.text ?? prompt.user).slice(0, 60);
   const target = /约\s*(\d{1,6})\s*字/.exec(prompt.user)?.[1];
   const sources: { n: number; title: string }[] = [];
   for (const match of prompt.user.matchAll(/^\[(\d{1,3})\]\s*(.+)$/gm)) {

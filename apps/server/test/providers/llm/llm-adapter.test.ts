@@ -1,72 +1,33 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  createLlmSandbox,
-  createOpenAiLlmProvider,
-  LLM_SANDBOX_PATH,
   type LlmFaultsInput,
   type LlmSandbox,
-  type LlmUsageRecord,
-  llmDevRoutes,
-  type OpenAiAdapterOptions,
-  SANDBOX_API_KEY,
   SANDBOX_MARK,
   SANDBOX_MODEL,
 } from '../../../src/providers/llm/index.ts';
+import { startLlmSandbox } from './sandbox-harness.ts';
 
 // The real adapter against the sandbox over loopback (a listening Fastify server, real fetch).
-let server: FastifyInstance;
+let harness: Awaited<ReturnType<typeof startLlmSandbox>>;
 let sandbox: LlmSandbox;
-let baseUrl: string;
-let origin: string;
 
 beforeAll(async () => {
-  sandbox = createLlmSandbox();
-  server = Fastify();
-  await server.register(sandbox.routes, { prefix: LLM_SANDBOX_PATH });
-  await server.register(llmDevRoutes, { sandbox });
-  origin = await server.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `${origin}${LLM_SANDBOX_PATH}/v1`;
+  harness = await startLlmSandbox();
+  sandbox = harness.sandbox;
 });
 afterAll(async () => {
-  await server.close();
+  await harness.close();
 });
 beforeEach(() => {
   sandbox.setFaults({ reset: true });
 });
 
-function provider(overrides: Partial<OpenAiAdapterOptions> = {}) {
-  const records: LlmUsageRecord[] = [];
-  const llm = createOpenAiLlmProvider({
-    kind: 'sandbox',
-    baseUrl,
-    apiKey: SANDBOX_API_KEY,
-    model: SANDBOX_MODEL,
-    responseFormat: 'json_schema',
-    timeoutMs: 10_000,
-    maxRetries: 3,
-    retryBaseMs: 0,
-    concurrency: 4,
-    structuredRepairs: 2,
-    priceInput: 2,
-    priceOutput: 8,
-    recordUsage: async (record) => {
-      records.push(record);
-    },
-    ...overrides,
-  });
-  return { llm, records };
-}
+const provider: (typeof harness)['provider'] = (overrides) => harness.provider(overrides);
 
 /** Sets faults through the dev route, as a tester would. */
 async function faults(input: LlmFaultsInput) {
-  const response = await fetch(`${origin}/__dev/llm/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as { code: number; data: { faults: Record<string, number> } };
+  const body = await harness.faults(input);
   expect(body.code).toBe(0);
   return body.data;
 }

@@ -1,29 +1,24 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   checkOutput,
-  createLlmSandbox,
-  createOpenAiLlmProvider,
+  checkStrings,
   estimateTokens,
   LLM_CONTENT_FAULT_KINDS,
-  LLM_SANDBOX_PATH,
   LLM_TASK_LIMITS,
   LlmError,
   type LlmFaultsInput,
   type LlmMessage,
   type LlmSandbox,
-  type LlmUsageRecord,
-  llmDevRoutes,
   material,
   materialsOf,
   type OpenAiAdapterOptions,
   runChecked,
-  SANDBOX_API_KEY,
+  runStructuredChecked,
   SANDBOX_MARK,
-  SANDBOX_MODEL,
   withMaterialRule,
 } from '../../../src/providers/llm/index.ts';
+import { startLlmSandbox } from './sandbox-harness.ts';
 
 // The real adapter and the shared guard against the sandbox over real HTTP (a listening Fastify
 // server, real fetch), driven through every content fault of /__dev/llm/faults.
@@ -32,70 +27,43 @@ const PARAGRAPH =
   '2022年，该市共有8所高校参与调查，样本量为1,204人，学生平均成绩同比-3.2%。结果显示，学习投入与学业成绩呈显著正相关[3]，' +
   '这与王建华（2019）的发现一致。此外，家庭支持水平持续增长，对学业成绩也有促进作用。';
 
-let server: FastifyInstance;
+let harness: Awaited<ReturnType<typeof startLlmSandbox>>;
 let sandbox: LlmSandbox;
 let origin: string;
 let bodies: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  sandbox = createLlmSandbox({
-    templates: {
-      // A rewrite that keeps the paragraph as it is (the faults are what changes it).
-      'test.rewrite': (prompt, schema) =>
-        schema === undefined ? `${materialsOf(prompt.user)[0]?.text ?? ''}` : undefined,
-    },
+  harness = await startLlmSandbox({
+    // A rewrite that keeps the paragraph as it is (the faults are what changes it).
+    'test.rewrite': (prompt, schema) =>
+      schema === undefined ? `${materialsOf(prompt.user)[0]?.text ?? ''}` : undefined,
   });
-  server = Fastify();
-  await server.register(sandbox.routes, { prefix: LLM_SANDBOX_PATH });
-  await server.register(llmDevRoutes, { sandbox });
-  origin = await server.listen({ host: '127.0.0.1', port: 0 });
+  sandbox = harness.sandbox;
+  origin = harness.origin;
 });
 afterAll(async () => {
-  await server.close();
+  await harness.close();
 });
 beforeEach(() => {
   sandbox.setFaults({ reset: true });
   bodies = [];
 });
 
+/** The adapter against the sandbox, remembering every request body it sent. */
 function provider(overrides: Partial<OpenAiAdapterOptions> = {}) {
-  const records: LlmUsageRecord[] = [];
-  const llm = createOpenAiLlmProvider({
-    kind: 'sandbox',
-    baseUrl: `${origin}${LLM_SANDBOX_PATH}/v1`,
-    apiKey: SANDBOX_API_KEY,
-    model: SANDBOX_MODEL,
-    responseFormat: 'json_schema',
+  return harness.provider({
     timeoutMs: 20_000,
     maxRetries: 1,
-    retryBaseMs: 0,
-    concurrency: 4,
     structuredRepairs: 1,
-    priceInput: 2,
-    priceOutput: 8,
-    recordUsage: async (record) => {
-      records.push(record);
-    },
     fetch: async (url, init) => {
       bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return fetch(url, init);
     },
     ...overrides,
   });
-  return { llm, records };
 }
 
-async function faults(input: LlmFaultsInput) {
-  const response = await fetch(`${origin}/__dev/llm/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  return (await response.json()) as {
-    code: number;
-    data: { faults: Record<string, number>; applied: unknown[] };
-  };
-}
+const faults = (input: LlmFaultsInput) => harness.faults(input);
 
 const REWRITE_SYSTEM = withMaterialRule(
   '你是学术论文修改助手，把给出的中文段落改写成意思完全相同的新段落。只输出改写后的段落正文，不要解释。',
@@ -335,5 +303,56 @@ describe('content faults through the shared guard', () => {
     await expect(
       llm.structured({ task: 'writing.title', messages: sectionMessages, schema, schemaName: 'titles' }),
     ).rejects.toMatchObject({ kind: 'truncated' });
+  });
+});
+
+describe('structured answers through the shared guard', () => {
+  const schema = z.object({ titles: z.array(z.string()).min(2) });
+  const ask = { task: 'writing.title', messages: sectionMessages, schema, schemaName: 'titles' };
+
+  it('checks every string, names the path of the one that broke a rule, and regenerates', async () => {
+    const { llm } = provider();
+    await faults({ refusal: 1 });
+    const outcome = await runStructuredChecked(llm, ask);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.attempts).toBe(2);
+    const messages = outcome.rejected[0]!.map((v) => v.message);
+    expect(messages.length).toBe(outcome.value.titles.length);
+    for (const [i, m] of messages.entries())
+      expect(m).toMatch(new RegExp(`^titles\\[${i}\\]：模型拒绝了任务（`));
+    // The sandbox's titles are about the fenced topic.
+    expect(
+      outcome.value.titles.every((t) => t.startsWith(SANDBOX_MARK) && t.includes('高校学生学习投入研究')),
+    ).toBe(true);
+    expect(outcome.usage.promptTokens).toBeGreaterThan(outcome.result.usage.promptTokens);
+  });
+
+  it('counts a cut-off JSON answer as a failed answer (with its tokens) and gives up after the attempts', async () => {
+    const { llm } = provider();
+    await faults({ cutOff: 1 });
+    const retried = await runStructuredChecked(llm, ask);
+    expect(retried).toMatchObject({ ok: true, attempts: 2 });
+    expect(retried.rejected.map((v) => v.map((x) => x.rule))).toEqual([['truncated']]);
+    expect(retried.usage.completionTokens).toBeGreaterThan(
+      retried.ok ? retried.result.usage.completionTokens : 0,
+    );
+    await faults({ english: 2 });
+    const failed = await runStructuredChecked(llm, { ...ask, attempts: 2 });
+    expect(failed.ok).toBe(false);
+    if (!failed.ok)
+      expect(new Set(failed.violations.map((v) => v.rule))).toEqual(new Set(['wrong_language']));
+  });
+
+  it('leaves alone the strings the caller excludes (an English abstract)', () => {
+    const value = {
+      zh: '本文研究了高校学生的学习投入。',
+      en: 'This paper studies the learning engagement of university students in China.',
+    };
+    expect(checkStrings(value, sectionMessages).ok).toBe(false);
+    expect(checkStrings(value, sectionMessages, (path) => (path === 'en' ? null : {}))).toEqual({
+      ok: true,
+      value,
+    });
   });
 });
