@@ -19,6 +19,12 @@ import { R, runRewriteJobs, submitFile } from './reduction-helper.ts';
  * amount less what was really refunded, against the share of the target characters delivered clean.
  */
 
+/**
+ * The app the runs need: every run uploads from the same address, more than the default 20 uploads
+ * a minute per address allows.
+ */
+export const FAULT_APP_ENV = { UPLOAD_RATE_LIMIT_PER_MINUTE: '1000' };
+
 export const REDUCTION_FAULTS: readonly LlmContentFaultKind[] = LLM_CONTENT_FAULT_KINDS;
 export const REDUCTION_FLOWS = ['text', 'docx', 'aigc'] as const;
 export type ReductionFlow = (typeof REDUCTION_FLOWS)[number];

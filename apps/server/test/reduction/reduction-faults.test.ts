@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckApp, type CheckTestApp } from '../check/check-helper.ts';
-import { REDUCTION_FAULTS, REDUCTION_FLOWS, runFaultFlow } from './fault-flows.ts';
+import { FAULT_APP_ENV, REDUCTION_FAULTS, REDUCTION_FLOWS, runFaultFlow } from './fault-flows.ts';
 
 // Every 降重/降AIGC flow (pasted text, uploaded .docx, 降AIGC) against a model that misbehaves in each
 // way of the sandbox's content faults: once (regenerated, delivered clean, charged in full) and
@@ -9,7 +9,7 @@ import { REDUCTION_FAULTS, REDUCTION_FLOWS, runFaultFlow } from './fault-flows.t
 let t: CheckTestApp;
 
 beforeAll(async () => {
-  t = await buildCheckApp();
+  t = await buildCheckApp({ env: FAULT_APP_ENV });
 });
 afterAll(async () => {
   await t.close();
