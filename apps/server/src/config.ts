@@ -4,6 +4,7 @@ import { booleanFlag, envVar as env, integer } from './lib/env.ts';
 import type { StorageConfig } from './lib/storage/index.ts';
 import { uploadConfigOf, uploadEnvSchema } from './lib/upload.config.ts';
 import { checkConfigOf, checkEnvSchema } from './modules/check/check.config.ts';
+import { aiQuotaConfigOf, aiQuotaEnvSchema } from './modules/llm/ai-quota.config.ts';
 import { listOrdersConfigProblems, ordersConfigOf, ordersEnvSchema } from './modules/orders/orders.config.ts';
 import { listLlmConfigProblems, llmConfigOf, llmEnvSchema } from './providers/llm/llm.config.ts';
 import { listMailConfigProblems, type MailConfig, mailConfigSchema } from './providers/mail/index.ts';
@@ -160,6 +161,8 @@ export const envSchema = z.object({
   // LLM (providers/llm): an OpenAI-compatible endpoint for AI writing and 降重; LLM_PROVIDER
   // follows PROVIDERS (real: openai) unless set.
   ...llmEnvSchema.shape,
+  // Quotas of the free AI calls, the global daily token budget, the ceiling per paid order (0028).
+  ...aiQuotaEnvSchema.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -255,6 +258,8 @@ function toConfig(e: Env) {
     uploads: uploadConfigOf(e),
     /** LLM endpoint (providers/llm/llm.config.ts); the sandbox unless PROVIDERS=real or LLM_PROVIDER=openai. */
     llm: llmConfigOf(e, e.PROVIDERS),
+    /** Free AI call quotas, daily token budget, per-order ceiling (modules/llm/ai-quota.config.ts). */
+    aiQuota: aiQuotaConfigOf(e),
     /**
      * The operator console: the key sealing staff TOTP secrets (AES-256-GCM) and recovery codes
      * (HMAC). Unset: generated once into DATA_DIR/secrets/staff-secret.key (embedded mode);

@@ -21,6 +21,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'kyfw-test-data'),
     WEB_DIST_DIR: NO_WEB_DIST,
+    // Tests drive the AI calls far faster than a person: the free-call quotas (decision 0028) are
+    // tested where a test sets them (test/llm/ai-quota.test.ts).
+    AI_FREE_ACCOUNT_PER_MINUTE: '0',
+    AI_FREE_ACCOUNT_PER_DAY: '0',
+    AI_FREE_ADDRESS_PER_MINUTE: '0',
+    AI_FREE_ADDRESS_PER_DAY: '0',
     ...env,
   });
 }

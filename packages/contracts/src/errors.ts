@@ -166,6 +166,12 @@ export const ErrorCode = {
   WRITING_LOCKED: 6004,
   /** The draft's free section revisions are used; the unlimited-revisions add-on lifts the limit. */
   WRITING_REVISIONS_USED_UP: 6005,
+  /**
+   * A free AI call (/aiWriting/title, /outline, /abstract) over a daily quota: the account's, the
+   * client address's, or the site's daily token budget (decision 0028). The message says when to
+   * try again (明天 00:00); nothing was asked of the model or changed. Per-minute limits are 1009.
+   */
+  AI_QUOTA_EXHAUSTED: 6090,
 
   // 7xxx 降重 and 降AIGC (apps/server/src/modules/reduction, docs/api/reduction.md)
   /** The text to rewrite is empty, too short or over the goods' limit (the message says which). */
@@ -257,6 +263,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.WRITING_AI_FAILED]: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
   [ErrorCode.WRITING_LOCKED]: '论文已下单，题目和大纲不能再修改',
   [ErrorCode.WRITING_REVISIONS_USED_UP]: '免费修改次数已用完，购买“无限次修改”后可继续修改',
+  [ErrorCode.AI_QUOTA_EXHAUSTED]: '今日免费AI生成次数已用完，请于明天 00:00 后再试',
   [ErrorCode.REDUCTION_BAD_INPUT]: '提交的文字不符合要求',
   [ErrorCode.REDUCTION_NOT_READY]: '改写尚未完成，请稍后查看',
   [ErrorCode.REDUCTION_IN_PROGRESS]: '正在改写，完成后才能删除',

@@ -243,3 +243,57 @@ export async function purgeFinishedJobs(db: Kysely<Database>, olderThanDays: num
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/**
+ * Where the queued job with this dedupe key waits: the number of queued jobs a worker takes before
+ * it (claimJobs' order: run_at, then created_at), and whether it ran before (a retry waiting for its
+ * turn). Null when no such job is waiting (running, finished, or none).
+ */
+export async function queuePlace(
+  db: Kysely<Database>,
+  dedupeKey: string,
+): Promise<{ ahead: number; retry: boolean } | null> {
+  const result = await sql<{ ahead: string; attempts: number }>`
+    select j.attempts, (
+      select count(*) from jobs o
+      where o.status = 'queued' and (o.run_at, o.created_at) < (j.run_at, j.created_at)
+    ) as ahead
+    from jobs j
+    where j.dedupe_key = ${dedupeKey} and j.status = 'queued'
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { ahead: Number(row.ahead), retry: Number(row.attempts) > 0 } : null;
+}
+
+/** 排队中 and its place, the words a page shows for a job waiting for a worker. */
+export function queuedText(ahead: number): string {
+  return ahead > 0 ? `排队中，前面还有 ${ahead} 个任务` : '排队中，即将开始';
+}
+
+/** What a paid service's view has that says where its job is. */
+export interface QueuedView {
+  status: string;
+  statusText: string;
+  progress: number;
+  orderId: string | null;
+}
+
+/**
+ * A job's view while its job waits for a worker: says 排队中 and its place instead of a percentage
+ * (`queueAhead` set; progress 0 before its first run, what it had reached when a retry waits);
+ * any other view as it is, `queueAhead` null. `dedupeKey` is the job's (null: no job runs for it now).
+ */
+export async function withQueuePlace<V extends { statusText: string; progress: number }>(
+  db: Kysely<Database>,
+  view: V,
+  dedupeKey: string | null,
+): Promise<V & { queueAhead: number | null }> {
+  const place = dedupeKey ? await queuePlace(db, dedupeKey) : null;
+  if (place === null) return { ...view, queueAhead: null };
+  return {
+    ...view,
+    statusText: queuedText(place.ahead),
+    progress: place.retry ? view.progress : 0,
+    queueAhead: place.ahead,
+  };
+}

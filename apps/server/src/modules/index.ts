@@ -5,6 +5,7 @@ import { type CommissionModuleService, commissionModule } from './commission/com
 import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
 import { type HomeModuleService, homeModule } from './home/home.module.ts';
 import { type LibraryModuleService, libraryModule } from './library/library.module.ts';
+import { aiUsageModule } from './llm/ai-usage.module.ts';
 import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
 import { type NewsModuleService, newsModule } from './news/news.module.ts';
 import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
@@ -47,6 +48,7 @@ export const serverModules: readonly ServerModule[] = [
   writingModule,
   reductionModule,
   consoleModule,
+  aiUsageModule,
   commissionModule,
   libraryModule,
 ];

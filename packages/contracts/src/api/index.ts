@@ -1,5 +1,6 @@
 // The wire of every endpoint: request and response schemas per module (see endpoint.ts).
 export * from './accounts.ts';
+export * from './ai-usage.ts';
 export * from './check.ts';
 export * from './commission.ts';
 export * from './commission-rules.ts';

@@ -85,6 +85,11 @@ export const reductionViewSchema = z.object({
   statusText: z.string(),
   /** 0–100 */
   progress: z.number(),
+  /**
+   * While the paid job waits for a worker: how many queued jobs a worker takes before it (statusText
+   * then says 排队中，前面还有 N 个任务 and progress is 0). Null or absent when it is not waiting.
+   */
+  queueAhead: z.number().nullable().optional(),
   paragraphs: z.number(),
   rewritten: z.number(),
   kept: z.number(),

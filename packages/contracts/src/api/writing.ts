@@ -256,6 +256,11 @@ export const writingViewSchema = z.object({
    */
   refundState: z.enum(['refunding', 'refunded', 'refused', 'refundedByHand']).nullable(),
   progress: z.number(),
+  /**
+   * While the paid job waits for a worker: how many queued jobs a worker takes before it (statusText
+   * then says 排队中，前面还有 N 个任务 and progress is 0). Null or absent when it is not waiting.
+   */
+  queueAhead: z.number().nullable().optional(),
   sectionsWritten: z.number(),
   wordsWritten: z.number(),
   removedCitations: z.number(),

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, ok, REDUCTION_RULES, reductionApi, reductionFileFieldsSchema } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
+import { type QueuedView, withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
@@ -36,6 +37,9 @@ export async function reductionRoutes(
   const { rt, uploads } = options;
   const { now } = rt;
   const db = () => rt.db;
+  // A paid reduction whose job waits for a worker says 排队中 and its place, not a percentage.
+  const queued = <V extends QueuedView>(v: V) =>
+    withQueuePlace(db(), v, v.status === 'rewriting' && v.orderId ? `reduction:${v.orderId}` : null);
   const maxBytes = rt.check.config.uploadMaxBytes;
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
@@ -156,7 +160,7 @@ export async function reductionRoutes(
     app,
     reductionApi.getMyWeightReductionOrder,
     async ({ auth }) => {
-      return ok({ list: await listReductions(rt, auth.userId) });
+      return ok({ list: await Promise.all((await listReductions(rt, auth.userId)).map(queued)) });
     },
     { auth: requireUser },
   );
@@ -165,7 +169,9 @@ export async function reductionRoutes(
     app,
     reductionApi.query,
     async ({ auth, body }) => {
-      return ok(await reductionViewOf(rt, await ownReduction(db(), auth.userId, body.reductionId)));
+      return ok(
+        await queued(await reductionViewOf(rt, await ownReduction(db(), auth.userId, body.reductionId))),
+      );
     },
     { auth: requireUser },
   );

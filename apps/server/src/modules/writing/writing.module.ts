@@ -27,8 +27,8 @@ export const writingModule = defineModule({
     // "Export my data": the drafts (form, outline, abstract, references, written sections).
     accounts.hooks.addExportSection('writings', listWritingsForExport);
   },
-  async routes(app, { writing, accounts }) {
-    await app.register(writingRoutes, { rt: writing, uploads: accounts.uploads });
+  async routes(app, { writing, accounts, llm }) {
+    await app.register(writingRoutes, { rt: writing, uploads: accounts.uploads, quota: llm.quota });
   },
   jobs: writingJobDefinitions,
 });

@@ -3,11 +3,13 @@ import { ErrorCode, ok, type searchReferenceBody, writingApi } from '@kyfw/contr
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { type QueuedView, withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal } from '../../lib/upload.ts';
 import type { UploadGuard } from '../accounts/accounts.service.ts';
 import { requireUser } from '../accounts/auth.ts';
+import type { AiQuota } from '../llm/llm.module.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
 import { orderUnlimitedRevisions, requestRevision } from './writing.revisions.ts';
@@ -38,12 +40,15 @@ const TASK_BOOK_PARSE_MS = 30_000;
 /** /aiWriting/* (spec §7; contracts in @kyfw/contracts writingApi; docs/api/writing.md). Every route needs a login. */
 export async function writingRoutes(
   app: FastifyInstance,
-  options: { rt: WritingRuntime; uploads: Pick<UploadGuard, 'rateLimit'> },
+  options: { rt: WritingRuntime; uploads: Pick<UploadGuard, 'rateLimit'>; quota: AiQuota },
 ): Promise<void> {
-  const { rt, uploads } = options;
+  const { rt, uploads, quota } = options;
   const { db, now } = rt;
   const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
+  // A paid writing whose job waits for a worker says 排队中 and its place, not a percentage.
+  const queued = <V extends QueuedView>(v: V) =>
+    withQueuePlace(db, v, v.status === 'writing' && v.orderId ? `writing:${v.orderId}` : null);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -51,7 +56,10 @@ export async function writingRoutes(
   route(
     app,
     writingApi.title,
-    async ({ auth, body }) => ok(await suggestTitles(rt, auth.userId, body)),
+    async ({ auth, body, request }) =>
+      ok(
+        await quota.free({ userId: auth.userId, ip: request.ip }, () => suggestTitles(rt, auth.userId, body)),
+      ),
     auth,
   );
 
@@ -73,8 +81,13 @@ export async function writingRoutes(
   route(
     app,
     writingApi.outline,
-    async ({ auth, body }) =>
-      ok({ ...(await generateOutline(rt, auth.userId, body.writingId, now())), sandbox: sandbox() }),
+    async ({ auth, body, request }) =>
+      ok({
+        ...(await quota.free({ userId: auth.userId, ip: request.ip }, () =>
+          generateOutline(rt, auth.userId, body.writingId, now()),
+        )),
+        sandbox: sandbox(),
+      }),
     auth,
   );
 
@@ -88,8 +101,13 @@ export async function writingRoutes(
   route(
     app,
     writingApi.abstract,
-    async ({ auth, body }) =>
-      ok({ ...(await generateAbstract(rt, auth.userId, body.writingId, now())), sandbox: sandbox() }),
+    async ({ auth, body, request }) =>
+      ok({
+        ...(await quota.free({ userId: auth.userId, ip: request.ip }, () =>
+          generateAbstract(rt, auth.userId, body.writingId, now()),
+        )),
+        sandbox: sandbox(),
+      }),
     auth,
   );
 
@@ -183,7 +201,7 @@ export async function writingRoutes(
       app,
       e,
       async ({ auth, body }) =>
-        ok(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox())),
+        ok(await queued(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox()))),
       auth,
     );
   }
@@ -194,7 +212,7 @@ export async function writingRoutes(
     async ({ auth }) =>
       ok({
         list: await Promise.all(
-          (await listWritings(db, auth.userId)).map((w) => writingView(rt, w, sandbox())),
+          (await listWritings(db, auth.userId)).map(async (w) => queued(await writingView(rt, w, sandbox()))),
         ),
       }),
     auth,
@@ -205,7 +223,7 @@ export async function writingRoutes(
     writingApi.fullText,
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
-      return ok({ ...(await writingView(rt, w, sandbox())), sections: w.sections });
+      return ok({ ...(await queued(await writingView(rt, w, sandbox()))), sections: w.sections });
     },
     auth,
   );

@@ -67,6 +67,8 @@ export function createLlmSetup(
     publicBaseUrl: string;
     fetch?: typeof fetch;
     db?: Kysely<Database>;
+    /** The clock llm_usage rows are stamped with (the daily budget counts by it); default the database's. */
+    now?: () => Date;
     onRecordError?: (error: unknown) => void;
   },
 ): LlmSetup {
@@ -82,7 +84,7 @@ export function createLlmSetup(
     priceInput: config.priceInput,
     priceOutput: config.priceOutput,
     fetch: options.fetch,
-    recordUsage: options.db ? createUsageRecorder(options.db) : undefined,
+    recordUsage: options.db ? createUsageRecorder(options.db, options.now) : undefined,
     onRecordError: options.onRecordError,
   };
   if (config.provider === 'openai') {

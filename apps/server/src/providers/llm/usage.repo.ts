@@ -1,8 +1,8 @@
 import type { Database, Kysely } from '@kyfw/db';
 import type { LlmUsageRecorder } from './llm.types.ts';
 
-/** Writes each billed call into llm_usage (migration 0020). */
-export function createUsageRecorder(db: Kysely<Database>): LlmUsageRecorder {
+/** Writes each billed call into llm_usage (migration 0020), stamped with `now()` (the injected clock). */
+export function createUsageRecorder(db: Kysely<Database>, now?: () => Date): LlmUsageRecorder {
   return async (record) => {
     await db
       .insertInto('llm_usage')
@@ -15,6 +15,7 @@ export function createUsageRecorder(db: Kysely<Database>): LlmUsageRecorder {
         prompt_tokens: record.promptTokens,
         completion_tokens: record.completionTokens,
         cost_micro_yuan: record.costMicroYuan,
+        ...(now ? { created_at: now() } : {}),
       })
       .execute();
   };

@@ -1,4 +1,4 @@
-import { consoleApi, type DataOf, type Staff } from '@kyfw/contracts';
+import { type AiBudget, aiUsageAdminApi, consoleApi, type DataOf, type Staff } from '@kyfw/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiAnswer, installDomShims, renderRoutes, resetAppState, stubFetch } from '../../testing/test-utils';
@@ -433,5 +433,82 @@ describe('users, jobs and AI usage', () => {
     expect(await screen.findByText('2026-11-27')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '按任务' }));
     expect(await screen.findByText('reduction.rewrite')).toBeTruthy();
+  });
+
+  it('shows today against the daily budget, the top accounts, tasks, 7 days and the limits', async () => {
+    const spend = (tokens: number, cost: string) => ({
+      calls: tokens / 1000,
+      tokens,
+      costMicroYuan: Number(cost) * 1_000_000,
+      cost,
+    });
+    const budget: AiBudget = {
+      day: '2026-12-02',
+      today: spend(850_000, '4.2500'),
+      budgetTokens: 1_000_000,
+      usedRatio: 0.85,
+      freeCallsStopped: false,
+      freeCallsToday: 37,
+      topAccounts: [{ userId: 'u-1', phone: '13912345678', ...spend(400_000, '2.0000') }],
+      byTask: [{ task: 'writing.section', ...spend(600_000, '3.0000') }],
+      lastDays: ['11-26', '11-27', '11-28', '11-29', '11-30', '12-01', '12-02'].map((d, i) => ({
+        day: `2026-${d}`,
+        ...spend(i * 1000, '0.0100'),
+      })),
+      limits: {
+        accountPerMinute: 10,
+        accountPerDay: 60,
+        addressPerMinute: 300,
+        addressPerDay: 6000,
+        orderMaxCalls: 2000,
+        orderMaxTokens: 10_000_000,
+      },
+    };
+    renderConsole('/admin/llm', staffOf('admin', '管理员'), (url) =>
+      url.endsWith(aiUsageAdminApi.budget.path)
+        ? apiAnswer(aiUsageAdminApi.budget, budget)
+        : url.endsWith(consoleApi.llmUsage.path)
+          ? apiAnswer(consoleApi.llmUsage, { byDay: [], byTask: [], byOrder: [] })
+          : undefined,
+    );
+    expect(await screen.findByText('今日用量（2026-12-02，北京时间）')).toBeTruthy();
+    expect(screen.getByText('850,000')).toBeTruthy();
+    expect(screen.getByText('/ 预算 1,000,000')).toBeTruthy();
+    expect(screen.getByText('接近每日预算')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: '今日 tokens 占每日预算' }).getAttribute('aria-valuenow'),
+    ).toBe('85');
+    expect(screen.getByText('13912345678')).toBeTruthy();
+    expect(screen.getByText('writing.section')).toBeTruthy();
+    expect(screen.getByText('2026-11-26')).toBeTruthy();
+    expect(screen.getByText('每个地址（校园网、宿舍共用出口）：每分钟 300 次，每天 6,000 次')).toBeTruthy();
+  });
+
+  it('says free AI calls are stopped once the budget is reached', async () => {
+    renderConsole('/admin/llm', staffOf('finance', '财务'), (url) =>
+      url.endsWith(aiUsageAdminApi.budget.path)
+        ? apiAnswer(aiUsageAdminApi.budget, {
+            day: '2026-12-02',
+            today: { calls: 900, tokens: 1_200_000, costMicroYuan: 6_000_000, cost: '6.0000' },
+            budgetTokens: 1_000_000,
+            usedRatio: 1.2,
+            freeCallsStopped: true,
+            freeCallsToday: 0,
+            topAccounts: [],
+            byTask: [],
+            lastDays: [],
+            limits: {
+              accountPerMinute: 0,
+              accountPerDay: 0,
+              addressPerMinute: 0,
+              addressPerDay: 0,
+              orderMaxCalls: 0,
+              orderMaxTokens: 0,
+            },
+          })
+        : undefined,
+    );
+    expect(await screen.findByText('已达每日预算：免费 AI 生成已暂停，已付费订单照常进行')).toBeTruthy();
+    expect(screen.getByText('每个付费订单：调用次数不限、tokens 不限')).toBeTruthy();
   });
 });

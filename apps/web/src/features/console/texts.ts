@@ -1,3 +1,6 @@
+/** A limit as the console says it: 0 turns it off. */
+const limitText = (n: number) => (n > 0 ? `${n.toLocaleString('zh-CN')} 次` : '不限');
+
 /** Every Chinese text of the operator console (/admin). */
 export const consoleTexts = {
   title: '科研服务 · 运营后台',
@@ -266,6 +269,37 @@ export const consoleTexts = {
     completionTokens: '输出 tokens',
     cost: '费用（元）',
     empty: '这段时间没有 AI 调用',
+  },
+  aiBudget: {
+    title: (day: string) => `今日用量（${day}，北京时间）`,
+    tokens: '今日 tokens',
+    ofBudget: (budget: string) => `/ 预算 ${budget}`,
+    noBudget: '未设置每日预算',
+    cost: '今日费用（元）',
+    calls: '今日调用次数',
+    freeCalls: '今日免费 AI 调用',
+    stopped: '已达每日预算：免费 AI 生成已暂停，已付费订单照常进行',
+    near: '接近每日预算',
+    normal: '预算充足',
+    budgetBar: '今日 tokens 占每日预算',
+    byTask: '今日按任务',
+    topAccounts: '今日用量最高的账号',
+    lastDays: '近 7 天',
+    task: '任务',
+    account: '账号',
+    wechatOnly: '（仅微信）',
+    day: '日期',
+    tokensCol: 'tokens',
+    callsCol: '调用次数',
+    costCol: '费用（元）',
+    empty: '今天还没有 AI 调用',
+    limits: '限额（环境变量，见 README）',
+    accountLimit: (perMinute: number, perDay: number) =>
+      `每个账号免费 AI 调用：每分钟 ${limitText(perMinute)}，每天 ${limitText(perDay)}`,
+    addressLimit: (perMinute: number, perDay: number) =>
+      `每个地址（校园网、宿舍共用出口）：每分钟 ${limitText(perMinute)}，每天 ${limitText(perDay)}`,
+    orderLimit: (calls: number, tokens: number) =>
+      `每个付费订单：${calls > 0 ? `最多 ${calls.toLocaleString('zh-CN')} 次调用` : '调用次数不限'}、${tokens > 0 ? `最多 ${tokens.toLocaleString('zh-CN')} tokens` : 'tokens 不限'}`,
   },
   staff: {
     create: '新建账号',

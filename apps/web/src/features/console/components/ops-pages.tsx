@@ -12,6 +12,7 @@ import { toast } from '../../../stores/ui-store';
 import { useRequeueStuckJob, useResendNotice, useStuckJobs, useStuckNotices } from '../api/account-jobs-api';
 import { useFailedJobs, useLlmUsage, useOrderSearch, useRetryJob, useUserSearch } from '../api/console-api';
 import { consoleTexts, orderStatusTexts } from '../texts';
+import { AiBudgetPanel } from './ai-budget-panel';
 import { AccountRequestsPanel, UserAccountDrawer } from './user-account-drawer';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : '');
@@ -289,24 +290,27 @@ export function LlmUsagePage() {
     />
   );
   return (
-    <Card
-      title={consoleTexts.nav.llmUsage}
-      extra={
-        <Segmented
-          aria-label={t.range}
-          value={days}
-          onChange={(v) => setDays(Number(v))}
-          options={[7, 14, 30, 90].map((n) => ({ value: n, label: t.days(n) }))}
+    <>
+      <AiBudgetPanel />
+      <Card
+        title={consoleTexts.nav.llmUsage}
+        extra={
+          <Segmented
+            aria-label={t.range}
+            value={days}
+            onChange={(v) => setDays(Number(v))}
+            options={[7, 14, 30, 90].map((n) => ({ value: n, label: t.days(n) }))}
+          />
+        }
+      >
+        <Tabs
+          items={[
+            { key: 'day', label: t.byDay, children: table(data?.byDay, t.key.day) },
+            { key: 'task', label: t.byTask, children: table(data?.byTask, t.key.task) },
+            { key: 'order', label: t.byOrder, children: table(data?.byOrder, t.key.order) },
+          ]}
         />
-      }
-    >
-      <Tabs
-        items={[
-          { key: 'day', label: t.byDay, children: table(data?.byDay, t.key.day) },
-          { key: 'task', label: t.byTask, children: table(data?.byTask, t.key.task) },
-          { key: 'order', label: t.byOrder, children: table(data?.byOrder, t.key.order) },
-        ]}
-      />
-    </Card>
+      </Card>
+    </>
   );
 }

@@ -23,7 +23,9 @@ export function ReductionList() {
           </span>
           <span>{r.statusText}</span>
           {r.status === 'done' && r.refund && <span className="muted">{r.refund.text}</span>}
-          {r.status === 'rewriting' && <Progress percent={r.progress} size="small" style={{ width: 120 }} />}
+          {r.status === 'rewriting' && r.queueAhead == null && (
+            <Progress percent={r.progress} size="small" style={{ width: 120 }} />
+          )}
           <Link to={`${paths[r.kind === 'reduction' ? 'reduction' : 'reduction-aigc']}?id=${r.reductionId}`}>
             {T.open}
           </Link>

@@ -65,7 +65,12 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
         {r.status === 'rewriting' && (
           <section className="card-surface rd__card" aria-label={T.progressTitle}>
             <h3 className="rd__h">{T.progressTitle}</h3>
-            <Progress percent={r.progress} data-testid="reduction-progress" />
+            {r.queueAhead == null ? (
+              <Progress percent={r.progress} data-testid="reduction-progress" />
+            ) : (
+              // Waiting for a worker: its place in the queue, not a percentage.
+              <Alert type="info" showIcon title={r.statusText} data-testid="reduction-queued" />
+            )}
           </section>
         )}
         {r.status === 'failed' && <Alert type="error" showIcon message={r.statusText || T.failed} />}

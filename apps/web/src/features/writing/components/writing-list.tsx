@@ -28,7 +28,9 @@ export function WritingList() {
           <strong>{w.title ?? w.topic}</strong>
           <span className="muted">{w.areaName}</span>
           <span>{w.statusText}</span>
-          {w.status === 'writing' && <Progress percent={w.progress} size="small" style={{ width: 120 }} />}
+          {w.status === 'writing' && w.queueAhead == null && (
+            <Progress percent={w.progress} size="small" style={{ width: 120 }} />
+          )}
           <Link to={`${paths[AREA_ROUTE[w.area]]}?id=${w.writingId}`}>{T.open}</Link>
           {w.status === 'done' && (
             <Button

@@ -344,10 +344,15 @@ function ResultStep({ w }: { w: WritingView }) {
   return (
     <section className="card-surface wr__card">
       <h3 className="wr__h">4. {T.progressTitle}</h3>
-      <Progress
-        percent={w.progress}
-        status={w.status === 'failed' ? 'exception' : w.status === 'done' ? 'success' : 'active'}
-      />
+      {w.queueAhead == null ? (
+        <Progress
+          percent={w.progress}
+          status={w.status === 'failed' ? 'exception' : w.status === 'done' ? 'success' : 'active'}
+        />
+      ) : (
+        // Waiting for a worker: its place in the queue, not a percentage.
+        <Alert type="info" showIcon title={w.statusText} data-testid="writing-queued" />
+      )}
       <p className="muted">
         {T.writing(w.sectionsWritten, w.wordsWritten)} · {T.sources(w.sources.length)}
       </p>
