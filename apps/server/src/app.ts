@@ -9,7 +9,7 @@ import { AppError } from './lib/app-error.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
-import { limitConnectionsPerClient } from './plugins/connection-limits.ts';
+import { answerClientError, limitBodyTime, limitConnectionsPerClient } from './plugins/connection-limits.ts';
 import { registerDevGate } from './plugins/dev-gate.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -63,10 +63,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.idleTimeoutMs,
     keepAliveTimeout: config.http.idleTimeoutMs,
+    // What the HTTP parser cannot read (a Content-Length shorter than the body, a request timeout)
+    // is answered in the envelope too, not with Node's English `400 Client Error`.
+    clientErrorHandler: answerClientError,
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   services.attachHttpServer(app.server);
   limitConnectionsPerClient(app.server, config.http.maxConnectionsPerClient);
+  limitBodyTime(app.server, {
+    graceMs: config.http.bodyGraceMs,
+    minBytesPerSecond: config.http.bodyMinBytesPerSecond,
+    maxMs: config.http.requestTimeoutMs,
+  });
 
   // lib/route.ts: in tests an answer outside its contract fails the request instead of being logged.
   app.decorate('strictContracts', config.nodeEnv === 'test');

@@ -62,6 +62,11 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
   HTTP_IDLE_TIMEOUT_SECONDS: env(integer(1, 3600).default(30)),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: env(integer(0, 100_000).default(64)),
+  // A request body may take HTTP_BODY_TIMEOUT_SECONDS plus one second per
+  // HTTP_BODY_MIN_BYTES_PER_SECOND bytes received (at most the request timeout): a body dripped a
+  // byte at a time cannot hold a connection for HTTP_REQUEST_TIMEOUT_SECONDS.
+  HTTP_BODY_TIMEOUT_SECONDS: env(integer(1, 3600).default(20)),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: env(integer(1, 100_000_000).default(1024)),
   // Where per-client request limits count: memory (one process) or database (shared by every API
   // process). Default: database with DATABASE_URL (scaled mode), memory otherwise.
   RATE_LIMIT_STORE: env(z.enum(['memory', 'database'], { error: 'must be memory or database' }).optional()),
@@ -191,6 +196,8 @@ function toConfig(e: Env) {
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      bodyGraceMs: Math.min(e.HTTP_BODY_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
     },
     /** Where the per-client request limits count (lib/rate-limit-store.ts). */
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),

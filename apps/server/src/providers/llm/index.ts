@@ -24,6 +24,7 @@ export {
   estimateTokens,
   type OpenAiAdapterOptions,
   partialContentOf,
+  withoutReasoning,
 } from './openai.adapter.ts';
 export * from './output-check.ts';
 export * from './run-checked.ts';

@@ -219,7 +219,12 @@ export function createLlmSandbox(
         );
       }
       const body = parsed.data;
-      if (takeFault('slow')) await new Promise((resolve) => setTimeout(resolve, state.slowMs));
+      if (takeFault('slow')) {
+        await new Promise((resolve) => setTimeout(resolve, state.slowMs));
+        // The caller gave up while we waited (a timeout): answer nothing and take no further fault,
+        // which belongs to a later request.
+        if (request.raw.socket?.destroyed || reply.raw.destroyed) return reply.code(499).send();
+      }
       if (takeFault('rateLimited')) {
         reply.header('retry-after', '0');
         return openAiError(reply, 429, 'Rate limit reached (sandbox fault)', 'rate_limit_error');

@@ -167,6 +167,17 @@ export function partialContentOf(raw: string): string {
   }
 }
 
+/**
+ * The answer without the thinking a reasoning model may send inside its content
+ * (`<think>…</think>` first, as Ollama and vLLM do for DeepSeek-R1 and Qwen3): that is not part
+ * of the answer, and JSON or prose checks would trip on it. A thinking block that never closes is
+ * all there is: the answer is then empty.
+ */
+export function withoutReasoning(text: string): string {
+  const m = /^\s*<think>[\s\S]*?(?:<\/think>|$)\s*/.exec(text);
+  return m ? text.slice(m[0].length) : text;
+}
+
 function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
@@ -369,7 +380,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           );
         }
         return {
-          text: result.text,
+          text: withoutReasoning(result.text),
           model: result.model,
           provider: options.kind,
           finishReason: result.finishReason,

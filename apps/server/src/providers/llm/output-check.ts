@@ -20,7 +20,8 @@ export type OutputRule =
   | 'not_a_rewrite'
   | 'too_short'
   | 'too_long'
-  | 'truncated';
+  | 'truncated'
+  | 'markdown';
 
 /** What each rule means, in words a user or operator reads. */
 export const OUTPUT_RULE_TEXTS: Readonly<Record<OutputRule, string>> = {
@@ -35,6 +36,7 @@ export const OUTPUT_RULE_TEXTS: Readonly<Record<OutputRule, string>> = {
   too_short: '回答过短',
   too_long: '回答过长',
   truncated: '回答被截断，没有写完',
+  markdown: '回答含有 Markdown 标记（标题、加粗、列表或代码块）',
 };
 
 /**
@@ -58,6 +60,8 @@ export interface OutputExpectations {
   truncated?: boolean;
   /** The answer must end like finished prose (。！？… or a closing quote/bracket). */
   complete?: boolean;
+  /** The answer is plain text (a paragraph for a .docx): no Markdown headings, bold, lists or code fences. */
+  plain?: boolean;
 }
 
 export type OutputCheck =
@@ -297,6 +301,10 @@ function bodyViolations(body: string, messages: LlmMessage[], expect: OutputExpe
     out.push(violation('too_short', `${body.length} 字，至少 ${expect.minChars} 字`));
   if (expect.maxChars !== undefined && body.length > expect.maxChars)
     out.push(violation('too_long', `${body.length} 字，至多 ${expect.maxChars} 字`));
+  if (expect.plain) {
+    const mark = /^#{1,6}\s|\*\*[^*\n]+\*\*|^```|^\s*[-*+]\s+\S/m.exec(body);
+    if (mark) out.push(violation('markdown', `“${clip(mark[0], 12)}”`));
+  }
   if (expect.complete && !expect.truncated && !/[。．！？!?…；;.」』”"’）)】\]]$/.test(body.trimEnd()))
     out.push(violation('truncated', `结尾是“${body.trimEnd().slice(-8)}”`));
   return out;

@@ -356,3 +356,45 @@ describe('structured answers through the shared guard', () => {
     });
   });
 });
+
+describe('reasoning models', () => {
+  /** An endpoint that answers every request with this content (a model serving its thinking inline). */
+  const answering = (content: string, finish = 'stop') =>
+    provider({
+      fetch: async () =>
+        new Response(
+          JSON.stringify({
+            model: 'deepseek-r1:7b',
+            choices: [{ message: { role: 'assistant', content }, finish_reason: finish }],
+            usage: { prompt_tokens: 10, completion_tokens: 20 },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    }).llm;
+
+  it('drops the <think> block a reasoning model sends inside its content, plain and structured', async () => {
+    const thinking = '<think>\n用户要我改写这一段。先看数字：8所、1,204人 {"draft": true}……\n</think>\n\n';
+    const chat = await answering(`${thinking}${PARAGRAPH}`).chat({
+      task: 'test.rewrite',
+      messages: rewriteMessages(),
+    });
+    expect(chat.text).toBe(PARAGRAPH);
+    const structured = await answering(`${thinking}{"titles":["标题一","标题二"]}`).structured({
+      task: 'writing.title',
+      messages: sectionMessages,
+      schema: z.object({ titles: z.array(z.string()).min(2) }),
+      schemaName: 'titles',
+    });
+    expect(structured.value.titles).toEqual(['标题一', '标题二']);
+  });
+
+  it('gives an empty answer when the thinking never closes, which the guard rejects', async () => {
+    const outcome = await runChecked(answering('<think>\n让我想想这段话应该怎么改写……'), {
+      task: 'test.rewrite',
+      messages: rewriteMessages(),
+      attempts: 2,
+    });
+    expect(outcome).toMatchObject({ ok: false, attempts: 2 });
+    if (!outcome.ok) expect(outcome.violations.map((v) => v.rule)).toEqual(['empty']);
+  });
+});

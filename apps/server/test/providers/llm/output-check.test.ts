@@ -193,6 +193,20 @@ describe('checkOutput', () => {
     );
   });
 
+  it('rejects Markdown in text meant as plain paragraphs, only when asked', () => {
+    for (const text of [
+      `## 研究背景\n${ACADEMIC}`,
+      `${ACADEMIC.slice(0, 30)}**关键结论**${ACADEMIC.slice(30)}`,
+      `- 第一点：${ACADEMIC}`,
+    ]) {
+      expect(rules(checkOutput(text, sectionMessages(), { plain: true }))).toEqual(['markdown']);
+      expect(checkOutput(text, sectionMessages()).ok).toBe(true);
+    }
+    // A formula with * and a negative number at a line start are not Markdown.
+    const formula = `${ACADEMIC}\n-3.2%的降幅出现在2020年，y = a*x + b 描述了这一趋势。`;
+    expect(checkOutput(formula, sectionMessages(), { plain: true }).ok).toBe(true);
+  });
+
   const CSL = new URL('../../../../../../shared/data/corpus/csl_papers.jsonl.gz', import.meta.url).pathname;
   const cslPath = process.env.KYFW_DATA_DIR ? `${process.env.KYFW_DATA_DIR}/corpus/csl_papers.jsonl.gz` : CSL;
   it('rejects none of 3,000 real Chinese abstracts (CSL), as free text or as a rewrite of themselves', () => {
