@@ -243,6 +243,7 @@ if (!process.argv.includes('--no-faults')) {
         const run = await runFaultFlow(app, flow, fault, persistent);
         flows += 1;
         const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, kept: 0, bad: 0, charged: 0 };
+        byFlow.set(flow, row);
         row.runs += 1;
         row.delivered += run.delivered;
         row.kept += 2 - run.delivered;
