@@ -75,5 +75,6 @@ export async function logInContext(
 export const MANY_USERS_ENV: Record<string, string> = {
   SMS_IP_MAX_PER_MINUTE: '100',
   SMS_IP_MAX_PER_HOUR: '1000',
+  SMS_IP_CAPTCHA_AFTER: '100000',
   SMS_IP_MAX_PER_DAY: '10000',
 };

@@ -19,6 +19,7 @@ beforeAll(async () => {
     // Every journey sends codes from 127.0.0.1: lift the per-IP SMS limits (the per-phone ones stay).
     SMS_IP_MAX_PER_MINUTE: '1000',
     SMS_IP_MAX_PER_HOUR: '1000',
+    SMS_IP_CAPTCHA_AFTER: '100000',
     SMS_IP_MAX_PER_DAY: '1000',
   });
   await registerThroughApi(existing.forgetful, 'forgot-me1');

@@ -239,6 +239,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     SMS_IP_MAX_PER_MINUTE: '100',
     SMS_IP_MAX_PER_HOUR: '1000',
+    SMS_IP_CAPTCHA_AFTER: '100000',
     SMS_IP_MAX_PER_DAY: '1000',
   });
 });

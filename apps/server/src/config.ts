@@ -134,9 +134,14 @@ export const envSchema = z.object({
   ...wechatConfigSchema.shape,
   WECHAT_PROVIDER: env(z.enum(['sandbox', 'real'], { error: 'must be sandbox or real' }).optional()),
   PASSWORD_SCRYPT_COST: env(integer(10, 20).default(15)),
-  SMS_IP_MAX_PER_MINUTE: env(integer(1, 10_000).default(1)),
-  SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(5)),
-  SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(10)),
+  // SMS codes per client address (accounts.policy.ts, decision 0030): a flood ceiling sized for a
+  // campus behind one address, a picture check past SMS_IP_CAPTCHA_AFTER sends an hour, and a block
+  // after SMS_IP_MAX_FAILURES_PER_HOUR failures (wrong codes, wrong picture checks) in an hour.
+  SMS_IP_MAX_PER_MINUTE: env(integer(1, 10_000).default(20)),
+  SMS_IP_MAX_PER_HOUR: env(integer(1, 100_000).default(300)),
+  SMS_IP_MAX_PER_DAY: env(integer(1, 1_000_000).default(1000)),
+  SMS_IP_CAPTCHA_AFTER: env(integer(0, 100_000).default(3)),
+  SMS_IP_MAX_FAILURES_PER_HOUR: env(integer(1, 100_000).default(30)),
   ACCOUNT_NOTICE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   COMMISSION_DONE_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
   ORDER_REFUND_SMS_TEMPLATE: env(z.string().trim().min(1).optional()),
@@ -238,6 +243,10 @@ function toConfig(e: Env) {
         perHour: e.SMS_IP_MAX_PER_HOUR,
         perDay: e.SMS_IP_MAX_PER_DAY,
       },
+      /** Sends from one address in an hour after which each send needs a picture check (0: always). */
+      smsIpCaptchaAfter: e.SMS_IP_CAPTCHA_AFTER,
+      /** Failures (wrong SMS codes, wrong picture checks) of one address in an hour that block its sends. */
+      smsIpMaxFailuresPerHour: e.SMS_IP_MAX_FAILURES_PER_HOUR,
       /** Provider template for the inactivity notice SMS; unset: the notice is only recorded. */
       noticeSmsTemplate: e.ACCOUNT_NOTICE_SMS_TEMPLATE,
       /**

@@ -106,6 +106,7 @@ describe.skipIf(!adminUrl)('scaled mode: 2 API processes + 2 workers on PostgreS
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SMS_IP_MAX_PER_MINUTE: '100',
       SMS_IP_MAX_PER_HOUR: '1000',
+      SMS_IP_CAPTCHA_AFTER: '100000',
       SMS_IP_MAX_PER_DAY: '1000',
       PASSWORD_SCRYPT_COST: '12',
     };

@@ -34,6 +34,7 @@ beforeAll(async () => {
     PASSWORD_SCRYPT_COST: '12',
     SMS_IP_MAX_PER_MINUTE: '1000',
     SMS_IP_MAX_PER_HOUR: '1000',
+    SMS_IP_CAPTCHA_AFTER: '100000',
     SMS_IP_MAX_PER_DAY: '1000',
   });
   // The API process as main.ts builds it: generated sandbox keys in DATA_DIR, real loopback HTTP.

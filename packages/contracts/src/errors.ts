@@ -84,6 +84,13 @@ export const ErrorCode = {
   PASSWORD_UNCHANGED: 2022,
   /** Login (password, WeChat QR): an operator has locked the account; the message says how to appeal. */
   ACCOUNT_LOCKED: 2023,
+  /**
+   * /sendCheckCode from an address that has sent many codes this hour: a picture check
+   * (图形验证码, /captcha) must come with it. The web shows one and sends again.
+   */
+  CAPTCHA_REQUIRED: 2024,
+  /** The picture check was wrong, used or expired: a new one is needed. */
+  CAPTCHA_WRONG: 2025,
 
   // 3xxx orders and payment (apps/server/src/modules/orders, docs/api/orders.md)
   /** An order names goods that do not exist, are inactive, or belong to another service. */
@@ -222,6 +229,8 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.WECHAT_MISMATCH]: '请使用当前账号绑定的微信扫码确认',
   [ErrorCode.WECHAT_NOT_BOUND]: '当前账号未绑定微信',
   [ErrorCode.WECHAT_UNAVAILABLE]: '微信服务暂时不可用，请稍后再试',
+  [ErrorCode.CAPTCHA_REQUIRED]: '请输入图形验证码',
+  [ErrorCode.CAPTCHA_WRONG]: '图形验证码错误，请重新输入',
   [ErrorCode.PASSWORD_UNCHANGED]: '新密码不能与原密码相同',
   [ErrorCode.ACCOUNT_LOCKED]: '该账号已被锁定，暂时无法登录。如有疑问请联系客服申诉',
   [ErrorCode.GOODS_NOT_FOUND]: '商品不存在或已下架',

@@ -1008,3 +1008,27 @@ export interface PaymentSandboxOrdersTable {
 export interface Database {
   payment_sandbox_orders: PaymentSandboxOrdersTable;
 }
+
+// --- picture checks and failures per address of the SMS codes (migration 0060) -------------------
+
+export interface SmsCaptchasTable {
+  id: string;
+  client_ip: string;
+  /** sha256 of `${id}:${answer}`. */
+  answer_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SmsAddressFailuresTable {
+  id: Generated<number>;
+  client_ip: string;
+  kind: 'wrong_code' | 'wrong_captcha';
+  created_at: Timestamp;
+}
+
+export interface Database {
+  sms_captchas: SmsCaptchasTable;
+  sms_address_failures: SmsAddressFailuresTable;
+}

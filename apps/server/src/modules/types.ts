@@ -27,6 +27,8 @@ export interface ProviderOverrides {
   };
   /** Transport to the LLM endpoint (tests: createInjectFetch(() => app) to reach the mounted sandbox). */
   llmFetch?: typeof fetch;
+  /** The answers of the picture checks (tests play the person who reads the picture). */
+  captchaAnswer?: () => string;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import { createTestDb } from '@kyfw/db/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config.ts';
-import type { ServerModule } from '../../src/modules/types.ts';
+import type { ProviderOverrides, ServerModule } from '../../src/modules/types.ts';
 import type { ServiceRoot } from '../../src/services.ts';
 import { startTestApp, testConfig } from '../helper.ts';
 
@@ -54,7 +54,12 @@ export interface AccountsTestApp {
  * Per-IP SMS limits are raised unless `env` says otherwise, so tests can share an address.
  */
 export async function buildAccountsApp(
-  options: { env?: Record<string, string>; clock?: TestClock; modules?: readonly ServerModule[] } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    modules?: readonly ServerModule[];
+    providers?: ProviderOverrides;
+  } = {},
 ): Promise<AccountsTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kyfw-accounts-'));
   const clock = options.clock ?? createClock();
@@ -64,10 +69,17 @@ export async function buildAccountsApp(
     PASSWORD_SCRYPT_COST: '12',
     SMS_IP_MAX_PER_MINUTE: '1000',
     SMS_IP_MAX_PER_HOUR: '1000',
+    SMS_IP_CAPTCHA_AFTER: '100000',
     SMS_IP_MAX_PER_DAY: '1000',
     ...options.env,
   });
-  const started = await startTestApp({ config, db: handle.db, modules: options.modules, clock: clock.now });
+  const started = await startTestApp({
+    config,
+    db: handle.db,
+    modules: options.modules,
+    clock: clock.now,
+    providers: options.providers,
+  });
   return {
     app: started.app,
     db: handle.db,

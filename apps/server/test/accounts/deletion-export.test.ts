@@ -153,6 +153,50 @@ describe('account deletion by SMS code', () => {
   });
 });
 
+describe('account deletion by password (no new SMS needed)', () => {
+  it('deletes with the current session plus the account password, even when no SMS can be had', async () => {
+    const { phone, token, password } = await registerUser(t);
+    // The phone has used up its codes for the day: the SMS way is refused.
+    for (let i = 0; i < 10; i++) {
+      t.clock.advance(MINUTE);
+      await call(t, '/sendCheckCode', { phoneNumber: phone, type: '4' }, { token });
+    }
+    expect((await call(t, '/sendCheckCode', { phoneNumber: phone, type: '4' }, { token })).code).toBe(
+      ErrorCode.SMS_SEND_LIMITED,
+    );
+    const userId = await idOf(token);
+    expect(
+      await call(t, '/websiteUser/deleteAccount', { passWord: pw('not-my-password') }, { token }),
+    ).toMatchObject({ code: ErrorCode.OLD_PASSWORD_WRONG, message: '登录密码错误' });
+    expect((await call(t, '/getUserInfo', undefined, { token })).code).toBe(0);
+    expect(await call(t, '/websiteUser/deleteAccount', { passWord: pw(password) }, { token })).toMatchObject({
+      code: 0,
+      message: '账号已注销',
+      data: { deleted: true },
+    });
+    expect(deidentified).toContain(userId);
+    expect((await call(t, '/getUserInfo', undefined, { token })).code).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
+  it('needs a login, and is throttled like a login', async () => {
+    expect((await call(t, '/websiteUser/deleteAccount', { passWord: pw('whatever-1') })).code).toBe(
+      ErrorCode.UNAUTHORIZED,
+    );
+    const { token } = await registerUser(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await call(t, '/websiteUser/deleteAccount', { passWord: pw(`guess-${i}x`) }, { token })).code,
+      );
+    expect(codes).toEqual([
+      ErrorCode.OLD_PASSWORD_WRONG,
+      ErrorCode.OLD_PASSWORD_WRONG,
+      ErrorCode.OLD_PASSWORD_WRONG,
+      ErrorCode.LOGIN_THROTTLED,
+    ]);
+  });
+});
+
 describe('account deletion by WeChat re-scan', () => {
   it('deletes once the account’s own WeChat scans; another WeChat is refused', async () => {
     const openId = newOpenId();

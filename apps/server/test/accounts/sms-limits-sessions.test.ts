@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, ok } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalUser, requireUser } from '../../src/modules/accounts/accounts.service.ts';
+import { captchaAnswer } from '../../src/modules/accounts/captcha.ts';
 import { serverModules } from '../../src/modules/index.ts';
 import { defineRoutesModule } from '../../src/modules/types.ts';
 import {
@@ -36,15 +37,32 @@ const probeModule = defineRoutesModule({
 });
 
 let t: AccountsTestApp;
-/** Same app, default per-IP limits (1 a minute, 5 an hour, 10 a day). */
+/** Same app, the default per-address rules (ceiling 20 / 300 / 1000, picture check past 3, 30 failures). */
 let strict: AccountsTestApp;
+/** A small flood ceiling per address (2 a minute, 3 an hour), no picture check. */
+let ceiling: AccountsTestApp;
+/** The answers of the picture checks the apps drew, in order (the test reads the picture). */
+const answers: string[] = [];
+const readPicture = () => {
+  const answer = captchaAnswer();
+  answers.push(answer);
+  return answer;
+};
+const DEFAULTS = {
+  SMS_IP_MAX_PER_MINUTE: '',
+  SMS_IP_MAX_PER_HOUR: '',
+  SMS_IP_MAX_PER_DAY: '',
+  SMS_IP_CAPTCHA_AFTER: '',
+  SMS_IP_MAX_FAILURES_PER_HOUR: '',
+};
 beforeAll(async () => {
-  [t, strict] = await Promise.all([
+  [t, strict, ceiling] = await Promise.all([
     buildAccountsApp({ modules: [...serverModules, probeModule] }),
-    buildAccountsApp({ env: { SMS_IP_MAX_PER_MINUTE: '', SMS_IP_MAX_PER_HOUR: '', SMS_IP_MAX_PER_DAY: '' } }),
+    buildAccountsApp({ env: DEFAULTS, providers: { captchaAnswer: readPicture } }),
+    buildAccountsApp({ env: { SMS_IP_MAX_PER_MINUTE: '2', SMS_IP_MAX_PER_HOUR: '3' } }),
   ]);
 });
-afterAll(() => Promise.all([t.close(), strict.close()]));
+afterAll(() => Promise.all([t.close(), strict.close(), ceiling.close()]));
 
 /** A WeChat-only account (first scan of a login QR): it may ask for bind codes (type 2). */
 async function wechatAccount(app: AccountsTestApp): Promise<string> {
@@ -149,44 +167,111 @@ describe('SMS sending limits', () => {
     expect((await send()).code).toBe(0);
   });
 
-  it('limits per client IP too (defaults: 1 a minute, 5 an hour, 10 a day)', async () => {
+  it('lets a class of 40 behind one address get codes in the same hour: past 3, each with a picture check', async () => {
     const ip = newIp();
-    const send = () => call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip });
+    const codes: number[] = [];
+    const send = (phone: string, captcha: Record<string, string> = {}) =>
+      call(strict, '/sendCheckCode', { phoneNumber: phone, type: '1', ...captcha }, { ip });
+    for (let student = 0; student < 40; student++) {
+      const phone = newPhone();
+      let res = await send(phone);
+      if (student >= 3) {
+        expect(res).toEqual({ code: ErrorCode.CAPTCHA_REQUIRED, message: '请输入图形验证码', data: null });
+        const captcha = await call<{ captchaId: string; image: string }>(strict, '/captcha', undefined, {
+          ip,
+        });
+        expect(captcha.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+        res = await send(phone, {
+          captchaId: captcha.data.captchaId,
+          captchaCode: answers.at(-1)!.toLowerCase(),
+        });
+      }
+      codes.push(res.code);
+      strict.clock.advance(20 * SECOND);
+    }
+    expect(codes).toEqual(codes.map(() => 0));
+  });
+
+  it('a picture check is single use, bound to its address, and expires after 5 minutes', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i++)
+      await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip });
+    const fresh = async () =>
+      (await call<{ captchaId: string }>(strict, '/captcha', undefined, { ip })).data.captchaId;
+    const send = (captchaId: string, captchaCode: string, from = ip) =>
+      call(
+        strict,
+        '/sendCheckCode',
+        { phoneNumber: newPhone(), type: '1', captchaId, captchaCode },
+        { ip: from },
+      );
+    const used = await fresh();
+    expect((await send(used, answers.at(-1)!)).code).toBe(0);
+    expect(await send(used, answers.at(-1)!)).toMatchObject({
+      code: ErrorCode.CAPTCHA_WRONG,
+      message: '图形验证码已失效，请重新输入',
+    });
+    // Another address (that must pass a check too) cannot use this address's check.
+    const elsewhere = newIp();
+    for (let i = 0; i < 3; i++)
+      await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip: elsewhere });
+    const other = await fresh();
+    expect(await send(other, answers.at(-1)!, elsewhere)).toMatchObject({ code: ErrorCode.CAPTCHA_WRONG });
+    expect((await send(other, answers.at(-1)!)).code).toBe(0);
+    const old = await fresh();
+    strict.clock.advance(5 * MINUTE);
+    expect((await send(old, answers.at(-1)!)).code).toBe(ErrorCode.CAPTCHA_WRONG);
+    expect(await send(await fresh(), 'WXYZ')).toEqual({
+      code: ErrorCode.CAPTCHA_WRONG,
+      message: '图形验证码错误，请重新输入',
+      data: null,
+    });
+  });
+
+  it('blocks an address by its failures (wrong codes, wrong picture checks), not by its sends', async () => {
+    const ip = newIp();
+    // 30 wrong codes from one address (on codes sent to phones from elsewhere).
+    for (let i = 0; i < 30; i++) {
+      const phone = newPhone();
+      await sendCode(strict, phone, '1', { ip: newIp() });
+      const wrong = await call(
+        strict,
+        '/addUserByPhone',
+        { phoneNumber: phone, checkCode: '000000', passWord: pw('x-123456') },
+        { ip },
+      );
+      expect(wrong.code).toBe(ErrorCode.SMS_CODE_WRONG);
+      strict.clock.advance(MINUTE);
+    }
+    expect(await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip })).toEqual({
+      code: ErrorCode.SMS_SEND_LIMITED,
+      message: '该网络的验证失败次数过多，请30分钟后再试',
+      data: null,
+    });
+    // Another address is not affected; the block ends when the failures leave the hour.
+    expect(
+      (await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip: newIp() })).code,
+    ).toBe(0);
+    strict.clock.advance(30 * MINUTE);
+    expect((await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip })).code).toBe(
+      0,
+    );
+  });
+
+  it('keeps a flood ceiling per address (SMS_IP_MAX_PER_*), configurable', async () => {
+    const ip = newIp();
+    const send = () => call(ceiling, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip });
+    expect((await send()).code).toBe(0);
     expect((await send()).code).toBe(0);
     expect(await send()).toMatchObject({
       code: ErrorCode.SMS_SEND_LIMITED,
       message: '验证码发送过于频繁，请60秒后再试',
     });
-    for (let i = 0; i < 4; i++) {
-      strict.clock.advance(MINUTE);
-      expect((await send()).code).toBe(0);
-    }
-    strict.clock.advance(MINUTE);
-    expect((await send()).code).toBe(ErrorCode.SMS_SEND_LIMITED);
-    // Another address may still send.
-    expect(
-      (await call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type: '1' }, { ip: newIp() })).code,
-    ).toBe(0);
-  });
-
-  it('per client IP: the minute per purpose, the hour and the day for all purposes together', async () => {
-    const ip = newIp();
-    const send = (type: string) => call(strict, '/sendCheckCode', { phoneNumber: newPhone(), type }, { ip });
-    expect((await send('1')).code).toBe(0);
-    expect((await send('3')).code).toBe(0);
-    expect(await send('1')).toMatchObject({
+    ceiling.clock.advance(MINUTE);
+    expect((await send()).code).toBe(0);
+    expect(await send()).toMatchObject({
       code: ErrorCode.SMS_SEND_LIMITED,
-      message: '验证码发送过于频繁，请60秒后再试',
-    });
-    strict.clock.advance(MINUTE);
-    expect((await send('1')).code).toBe(0);
-    expect((await send('3')).code).toBe(0);
-    strict.clock.advance(MINUTE);
-    expect((await send('3')).code).toBe(0);
-    // 5 in the hour, of both purposes: the first leaves the hour window 58 minutes from now.
-    expect(await send('1')).toMatchObject({
-      code: ErrorCode.SMS_SEND_LIMITED,
-      message: '验证码发送次数已达上限，请58分钟后再试',
+      message: '验证码发送次数已达上限，请59分钟后再试',
     });
   });
 

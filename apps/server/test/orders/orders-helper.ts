@@ -70,6 +70,7 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     PASSWORD_SCRYPT_COST: '12',
     SMS_IP_MAX_PER_MINUTE: '1000',
     SMS_IP_MAX_PER_HOUR: '1000',
+    SMS_IP_CAPTCHA_AFTER: '100000',
     SMS_IP_MAX_PER_DAY: '1000',
     PAY_SANDBOX_NOTIFY_RETRY_MS: '30,30,30,30',
     OPERATOR_TOKEN,

@@ -46,6 +46,9 @@ function optionalText(max: number, tooLong: string) {
 
 const TYPE_MESSAGE = '短信类型错误';
 
+/** The longest answer a picture check takes (its characters; longer is wrong at once). */
+export const CAPTCHA_CODE_MAX = 8;
+
 /** `type` of /sendCheckCode: 1 register, 2 bind phone, 3 reset password, 4 account deletion. */
 export const smsPurposeSchema = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : value),
@@ -141,9 +144,24 @@ const tokenData = z.object({ token: z.string() });
 // --- endpoints --------------------------------------------------------------------------------
 
 export const accountsApi = {
+  /** A picture check (图形验证码) for /sendCheckCode: its id and an SVG image as a data URL. */
+  captcha: endpoint({
+    path: '/captcha',
+    data: z.object({ captchaId: z.string(), image: z.string() }),
+  }),
   sendCheckCode: endpoint({
     path: '/sendCheckCode',
-    body: z.object({ phoneNumber: bindPhoneSchema, type: smsPurposeSchema }),
+    body: z.object({
+      phoneNumber: bindPhoneSchema,
+      type: smsPurposeSchema,
+      /** The picture check, once the server asked for one (2024 CAPTCHA_REQUIRED / 2025 CAPTCHA_WRONG). */
+      captchaId: z.string().max(64).optional(),
+      captchaCode: z
+        .string()
+        .trim()
+        .max(CAPTCHA_CODE_MAX, { error: '图形验证码错误，请重新输入' })
+        .optional(),
+    }),
     /** `{sandbox: true}` when the sandbox SMS provider "sent" it (the web shows the 沙箱 notice). */
     data: z.object({ sandbox: z.literal(true) }).nullable(),
   }),
@@ -211,10 +229,18 @@ export const accountsApi = {
   deleteAccount: endpoint({
     path: '/websiteUser/deleteAccount',
     body: z
-      .object({ checkCode: smsCodeSchema.optional(), userId: z.unknown().optional() })
-      .refine((body) => body.checkCode !== undefined || body.userId !== undefined, {
-        error: '请输入短信验证码',
-      }),
+      .object({
+        checkCode: smsCodeSchema.optional(),
+        userId: z.unknown().optional(),
+        /** The account's password (MD5): deletion without a new SMS (the current session proves the rest). */
+        passWord: md5PasswordSchema.optional(),
+      })
+      .refine(
+        (body) => body.checkCode !== undefined || body.userId !== undefined || body.passWord !== undefined,
+        {
+          error: '请输入短信验证码',
+        },
+      ),
     data: z.object({ deleted: z.boolean() }),
   }),
   /** A JSON file of everything the account holds (GET or POST). */

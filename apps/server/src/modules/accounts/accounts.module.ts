@@ -9,6 +9,7 @@ import { accountsJobDefinitions, accountsSchedules } from './accounts.jobs.ts';
 import { smsIpLimits } from './accounts.policy.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './accounts.service.ts';
+import { type CaptchaService, createCaptchaService } from './captcha.ts';
 import { createLoginThrottle } from './login-throttle.service.ts';
 import { loadDigestKey } from './secrets.ts';
 import { createSmsCodeService } from './sms-codes.service.ts';
@@ -27,6 +28,8 @@ export function sandboxStateDir(dataDir: string): string {
 
 export interface AccountsModuleService {
   accounts: AccountsService;
+  /** The picture checks of /sendCheckCode (captcha.ts). */
+  captcha: CaptchaService;
   /** The database and clock (the console's user routes). */
   db: Kysely<Database>;
   now: () => Date;
@@ -69,10 +72,14 @@ export const accountsModule = defineModule({
     });
     const hooks = createAccountHooks();
     const sms = providers.sms ?? createSmsProvider(config.sms, { stateDir });
+    const captcha = createCaptchaService({ db, now: clock, answer: providers.captchaAnswer });
     const codes = createSmsCodeService({
       db,
       sms: sms.provider,
       now: clock,
+      captcha,
+      captchaAfter: config.accounts.smsIpCaptchaAfter,
+      maxFailuresPerHour: config.accounts.smsIpMaxFailuresPerHour,
       ipLimits: smsIpLimits(
         config.accounts.smsIpLimits.perMinute,
         config.accounts.smsIpLimits.perHour,
@@ -114,6 +121,7 @@ export const accountsModule = defineModule({
     const isRealSms = config.sms.SMS_PROVIDER !== 'sandbox';
     return {
       accounts,
+      captcha,
       db,
       now: clock,
       hooks,
@@ -141,6 +149,7 @@ export const accountsModule = defineModule({
     await app.register(accountsRoutes, {
       prefix: API_PREFIX,
       accounts: service.accounts,
+      captcha: service.captcha,
       wechatLogin: wechat.login,
       isSmsSandbox: service.sms.sandbox !== null,
       secureCookies: service.secureCookies,

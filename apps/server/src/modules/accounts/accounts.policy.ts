@@ -41,8 +41,13 @@ export const SMS_PHONE_LIMITS: readonly SendLimit[] = [
 ];
 
 /**
- * Per client IP, defaults equal to the per-phone limits (configurable: see SMS_IP_MAX_PER_*): the
- * minute window per purpose like the phone's resend interval, the hour and the day for all purposes.
+ * Per client address (issue 22, decision 0030): students share campus and dorm addresses, so an
+ * address is not limited like a phone. Its sends only have a flood ceiling sized for a campus
+ * (SMS_IP_MAX_PER_MINUTE / _HOUR / _DAY, defaults 20 / 300 / 1000: a class of 40+ gets its codes
+ * within minutes); past SMS_IP_CAPTCHA_AFTER sends in an hour (default 3) every further send needs
+ * a picture check (captcha.ts); and what blocks an address is failures — wrong SMS codes and wrong
+ * picture checks, SMS_IP_MAX_FAILURES_PER_HOUR (default 30) in an hour block its sends for the rest
+ * of that hour. The minute window counts per purpose, the hour and the day all purposes.
  */
 export function smsIpLimits(perMinute: number, perHour: number, perDay: number): SendLimit[] {
   return [
@@ -51,6 +56,14 @@ export function smsIpLimits(perMinute: number, perHour: number, perDay: number):
     { windowMs: DAY, max: perDay },
   ];
 }
+
+/** How long sends and failures of an address are counted for the picture check and the failure block. */
+export const SMS_IP_FAILURE_WINDOW_MS = HOUR;
+
+/** Picture checks: valid 5 minutes, single use; an address may ask for 30 a minute. */
+export const CAPTCHA_TTL_MS = 5 * MINUTE;
+export const CAPTCHA_LENGTH = 4;
+export const CAPTCHA_ISSUE_LIMIT: SendLimit = { windowMs: MINUTE, max: 30 };
 
 /**
  * Phone + password login. Failures are counted over a 15-minute window since the last success.

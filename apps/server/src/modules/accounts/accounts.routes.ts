@@ -8,12 +8,14 @@ import { BROWSER_KEY_COOKIE, BROWSER_KEY_MAX_AGE_SECONDS } from './accounts.poli
 import type { AccountsService } from './accounts.service.ts';
 import { TEXTS } from './accounts.texts.ts';
 import { optionalUser, requireUser } from './auth.ts';
+import type { CaptchaService } from './captcha.ts';
 import { generateBrowserKey } from './secrets.ts';
 import type { ClientInfo } from './sessions.service.ts';
 import type { WechatLoginService } from './wechat-login.service.ts';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
+  captcha: CaptchaService;
   wechatLogin: WechatLoginService;
   /** SMS_PROVIDER=sandbox: /sendCheckCode says so, and the web shows the 沙箱 notice. */
   isSmsSandbox: boolean;
@@ -48,12 +50,17 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
 
   // --- SMS codes, registration, login, password reset ------------------------------------------
 
+  route(app, accountsApi.captcha, async ({ request }) =>
+    ok(await options.captcha.issue(clientOf(request).ip)),
+  );
+
   route(app, accountsApi.sendCheckCode, async ({ body, request }) => {
     await accounts.sendCheckCode({
       phone: body.phoneNumber,
       purpose: body.type,
       client: clientOf(request),
       auth: await optionalUser(request),
+      captcha: { captchaId: body.captchaId, captchaCode: body.captchaCode },
     });
     return ok(options.isSmsSandbox ? { sandbox: true as const } : null, MESSAGES.SMS_SENT);
   });
@@ -198,9 +205,14 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   route(
     app,
     accountsApi.deleteAccount,
-    async ({ auth, body }) => {
+    async ({ auth, body, request }) => {
       if (body.checkCode !== undefined) {
-        await accounts.deleteAccountBySms(auth, body.checkCode);
+        await accounts.deleteAccountBySms(auth, body.checkCode, clientOf(request));
+        return ok({ deleted: true }, TEXTS.accountDeleted);
+      }
+      if (body.passWord !== undefined) {
+        // No new SMS needed (issue 22): the current session plus the account's password.
+        await accounts.deleteAccountByPassword(auth, body.passWord, clientOf(request));
         return ok({ deleted: true }, TEXTS.accountDeleted);
       }
       const deleted = await wechatLogin.deleteIfConfirmed(auth, qrSessionId(body.userId));

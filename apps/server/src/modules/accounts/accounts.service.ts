@@ -139,6 +139,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       purpose: SmsCodePurpose;
       client: ClientInfo;
       auth: AuthenticatedUser | null;
+      captcha?: { captchaId?: string; captchaCode?: string };
     }): Promise<void> {
       let userId: string | null = null;
       if (input.purpose === '2' || input.purpose === '4') {
@@ -151,12 +152,23 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           if (user.phoneNumber !== input.phone) throw new AppError(ErrorCode.PHONE_MISMATCH);
         }
       }
-      await codes.send({ phone: input.phone, purpose: input.purpose, clientIp: input.client.ip, userId });
+      await codes.send({
+        phone: input.phone,
+        purpose: input.purpose,
+        clientIp: input.client.ip,
+        userId,
+        captcha: input.captcha,
+      });
     },
 
     /** /addUserByPhone: a new account with phone and password, logged in at once. Returns the token. */
     async register(input: { phone: string; code: string; md5: string; client: ClientInfo }): Promise<string> {
-      const codeId = await codes.verify({ phone: input.phone, purpose: '1', code: input.code });
+      const codeId = await codes.verify({
+        phone: input.phone,
+        purpose: '1',
+        code: input.code,
+        clientIp: input.client.ip,
+      });
       const passwordHash = await hashPassword(input.md5, deps.password);
       const now = deps.now();
       try {
@@ -207,7 +219,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       md5: string;
       client: ClientInfo;
     }): Promise<void> {
-      const codeId = await codes.verify({ phone: input.phone, purpose: '3', code: input.code });
+      const codeId = await codes.verify({
+        phone: input.phone,
+        purpose: '3',
+        code: input.code,
+        clientIp: input.client.ip,
+      });
       const passwordHash = await hashPassword(input.md5, deps.password);
       const now = deps.now();
       await db.transaction().execute(async (tx) => {
@@ -326,14 +343,40 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /** /websiteUser/deleteAccount by SMS code (type 4, sent to the account's own phone). */
-    async deleteAccountBySms(auth: AuthenticatedUser, code: string): Promise<void> {
+    async deleteAccountBySms(auth: AuthenticatedUser, code: string, client: ClientInfo): Promise<void> {
       const user = await loadActiveUser(auth.userId);
       if (!user.phoneNumber) throw new AppError(ErrorCode.PHONE_NOT_BOUND);
-      const codeId = await codes.verify({ phone: user.phoneNumber, purpose: '4', code, userId: user.id });
+      const codeId = await codes.verify({
+        phone: user.phoneNumber,
+        purpose: '4',
+        code,
+        userId: user.id,
+        clientIp: client.ip,
+      });
       const now = deps.now();
       await db.transaction().execute(async (tx) => {
         await codes.consume(tx, codeId);
         await eraseAccount(db, tx, user.id, 'deleted', now, deps.digestKey, deps.hooks);
+      });
+    },
+
+    /**
+     * /websiteUser/deleteAccount with `passWord`: the logged-in session plus the account's password,
+     * for when no new SMS can be had (issue 22). Throttled like a login (the same per-phone and
+     * per-address failure counts), so a stolen session cannot guess the password.
+     * @throws AppError NO_PASSWORD_SET | OLD_PASSWORD_WRONG | LOGIN_THROTTLED | LOGIN_LOCKED
+     */
+    async deleteAccountByPassword(auth: AuthenticatedUser, md5: string, client: ClientInfo): Promise<void> {
+      const user = await loadActiveUser(auth.userId);
+      if (!user.passwordHash || !user.phoneNumber) throw new AppError(ErrorCode.NO_PASSWORD_SET);
+      const attemptId = await throttle.begin(user.phoneNumber, client.ip);
+      if (!(await verifyPassword(md5, user.passwordHash))) {
+        await throttle.failed(attemptId);
+        throw new AppError(ErrorCode.OLD_PASSWORD_WRONG, TEXTS.deletionPasswordWrong);
+      }
+      await throttle.succeeded(attemptId);
+      await db.transaction().execute(async (tx) => {
+        await eraseAccount(db, tx, user.id, 'deleted', deps.now(), deps.digestKey, deps.hooks);
       });
     },
 

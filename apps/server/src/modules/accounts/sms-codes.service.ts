@@ -9,9 +9,11 @@ import {
   type SendLimit,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_MS,
+  SMS_IP_FAILURE_WINDOW_MS,
   SMS_PHONE_LIMITS,
 } from './accounts.policy.ts';
 import { formatWait, TEXTS } from './accounts.texts.ts';
+import { type CaptchaService, listAddressFailures, recordAddressFailure } from './captcha.ts';
 import { findLimitHit, type LimitHit, longestWindow } from './rate-limit.ts';
 import { generateSmsCode, safeEqualHex, sha256Hex } from './secrets.ts';
 import {
@@ -37,10 +39,13 @@ export interface SmsCodeService {
     purpose: SmsCodePurpose;
     clientIp: string;
     userId: string | null;
+    /** The picture check, needed once the address has sent SMS_IP_CAPTCHA_AFTER codes this hour. */
+    captcha?: { captchaId?: string; captchaCode?: string };
   }): Promise<void>;
   /**
    * Checks `code` against the latest code of phone + purpose (and, for bind/delete codes, the account
-   * that asked). A wrong code costs one of its 5 tries. Returns the code id to `consume`.
+   * that asked). A wrong code costs one of its 5 tries, and counts as a failure of `clientIp`.
+   * Returns the code id to `consume`.
    * @throws AppError SMS_CODE_WRONG | SMS_CODE_EXPIRED | SMS_CODE_TOO_MANY_TRIES
    */
   verify(input: {
@@ -48,6 +53,7 @@ export interface SmsCodeService {
     purpose: SmsCodePurpose;
     code: string;
     userId?: string | null;
+    clientIp?: string;
   }): Promise<string>;
   /**
    * Uses a verified code up, in the caller's transaction; exactly one of racing callers succeeds.
@@ -92,6 +98,11 @@ export function createSmsCodeService(deps: {
   sms: SmsProvider;
   now: () => Date;
   ipLimits: readonly SendLimit[];
+  /** Sends of an address in an hour after which each send needs a picture check. */
+  captchaAfter: number;
+  /** Failures of an address in an hour that block its sends. */
+  maxFailuresPerHour: number;
+  captcha: CaptchaService;
   logger: Logger;
 }): SmsCodeService {
   const { db } = deps;
@@ -103,10 +114,23 @@ export function createSmsCodeService(deps: {
   }
 
   return {
-    async send({ phone, purpose, clientIp, userId }) {
+    async send({ phone, purpose, clientIp, userId, captcha }) {
       const id = randomUUID();
       const code = generateSmsCode();
       const now = deps.now();
+
+      // The address: blocked by its failures (not by its sends), and past a few sends this hour it
+      // must pass a picture check — before anything is counted, outside the transaction, so that a
+      // wrong answer is recorded as a failure.
+      const hourAgo = new Date(now.getTime() - SMS_IP_FAILURE_WINDOW_MS);
+      const failures = await listAddressFailures(db, clientIp, hourAgo);
+      if (failures.length >= deps.maxFailuresPerHour) {
+        const oldestCounted = failures[deps.maxFailuresPerHour - 1]!;
+        const waitMs = oldestCounted.getTime() + SMS_IP_FAILURE_WINDOW_MS - now.getTime();
+        throw new AppError(ErrorCode.SMS_SEND_LIMITED, TEXTS.smsAddressFailures(formatWait(waitMs)));
+      }
+      const sentThisHour = (await listRecentSends(db, { clientIp }, hourAgo)).length;
+      if (sentThisHour >= deps.captchaAfter) await deps.captcha.pass(clientIp, captcha ?? {});
 
       await db.transaction().execute(async (tx) => {
         await lockKey(tx, `sms:phone:${phone}`);
@@ -155,7 +179,7 @@ export function createSmsCodeService(deps: {
       await supersedeOlderCodes(db, { phone, purpose, keepId: id, now });
     },
 
-    async verify({ phone, purpose, code, userId }) {
+    async verify({ phone, purpose, code, userId, clientIp }) {
       const now = deps.now();
       const latest = await findLatestCode(db, phone, purpose);
       // A bind/delete code belongs to the account that asked for it.
@@ -168,6 +192,7 @@ export function createSmsCodeService(deps: {
         throw new AppError(ErrorCode.SMS_CODE_EXPIRED, TEXTS.smsCodeExpired);
       }
       if (!safeEqualHex(codeHash(latest.id, code), latest.codeHash)) {
+        if (clientIp) await recordAddressFailure(db, clientIp, 'wrong_code', now);
         const attempts = await recordWrongAttempt(db, latest.id, SMS_CODE_MAX_ATTEMPTS);
         if (attempts === undefined || attempts >= SMS_CODE_MAX_ATTEMPTS) {
           throw new AppError(ErrorCode.SMS_CODE_TOO_MANY_TRIES);

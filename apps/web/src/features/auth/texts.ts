@@ -30,6 +30,11 @@ export const authTexts = {
   sandboxNewWxDone: '已切换为新的测试微信',
   sandboxSms: (phone: string) => `短信未真实发送，发往 ${phone} 的验证码：`,
   sandboxFill: '填入',
+  captchaLabel: '图形验证码',
+  captchaPlaceholder: '请输入图中字符',
+  captchaHint: '本网络获取验证码较多，请先输入图中的字符（不区分大小写），再点击获取验证码',
+  captchaRefresh: '看不清？点击换一张',
+  captchaAlt: '图形验证码，点击换一张',
 
   // Forms
   phoneLabel: '手机号',
@@ -176,6 +181,11 @@ export const deleteTexts = {
   understandFirst: '勾选上方确认后显示二维码。',
   bySms: (phone: string) => `向绑定的手机号 ${phone} 发送验证码以确认注销：`,
   byWx: '请使用当前账号绑定的微信扫描二维码确认注销：',
+  byPassword: '输入当前账号的登录密码以确认注销（无需短信验证码）：',
+  passwordLabel: '登录密码',
+  passwordRequired: '请输入登录密码',
+  usePassword: '收不到验证码？改用登录密码确认',
+  useSms: '改用短信验证码确认',
   submit: '确认注销',
   cancel: '取消',
   done: '账号已注销',

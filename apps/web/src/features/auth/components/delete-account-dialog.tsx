@@ -1,10 +1,15 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { ErrorCode } from '@kyfw/contracts';
-import { Button, Checkbox, Form } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { BaseModal } from '../../../components/ui/base-modal';
 import { toast } from '../../../stores/ui-store';
-import { getDeleteAccountQrCode, pollDeleteAccount, useDeleteAccountBySms } from '../api/delete-account';
+import {
+  getDeleteAccountQrCode,
+  pollDeleteAccount,
+  useDeleteAccountByPassword,
+  useDeleteAccountBySms,
+} from '../api/delete-account';
 import { useEndSession } from '../hooks/use-end-session';
 import { useQrPolling } from '../hooks/use-qr-polling';
 import { useSession } from '../stores/session-store';
@@ -101,10 +106,14 @@ function DeleteBySms({
   onCancel: () => void;
   onDeleted: () => Promise<void>;
 }) {
-  const [form] = Form.useForm<{ checkCode: string }>();
-  const remove = useDeleteAccountBySms();
-  const onFinish = ({ checkCode }: { checkCode: string }) =>
-    remove.mutate(checkCode, { onSuccess: () => onDeleted() });
+  const [form] = Form.useForm<{ checkCode?: string; password?: string }>();
+  const [byPassword, setByPassword] = useState(false);
+  const bySms = useDeleteAccountBySms();
+  const byPw = useDeleteAccountByPassword();
+  const onFinish = (values: { checkCode?: string; password?: string }) => {
+    if (byPassword) byPw.mutate(values.password ?? '', { onSuccess: () => onDeleted() });
+    else bySms.mutate(values.checkCode ?? '', { onSuccess: () => onDeleted() });
+  };
   return (
     <Form
       form={form}
@@ -114,12 +123,40 @@ function DeleteBySms({
       onFinish={onFinish}
       className="auth-form"
     >
-      <p className="delete-account__step">{deleteTexts.bySms(maskPhone(phone))}</p>
-      <SmsCodeField purpose="4" getPhone={async () => phone} />
+      {byPassword ? (
+        <>
+          <p className="delete-account__step">{deleteTexts.byPassword}</p>
+          <Form.Item
+            name="password"
+            label={deleteTexts.passwordLabel}
+            rules={[{ required: true, message: deleteTexts.passwordRequired }]}
+          >
+            <Input.Password autoComplete="current-password" maxLength={50} />
+          </Form.Item>
+        </>
+      ) : (
+        <>
+          <p className="delete-account__step">{deleteTexts.bySms(maskPhone(phone))}</p>
+          <SmsCodeField purpose="4" getPhone={async () => phone} />
+        </>
+      )}
+      <button
+        type="button"
+        className="link-button delete-account__switch"
+        onClick={() => setByPassword(!byPassword)}
+      >
+        {byPassword ? deleteTexts.useSms : deleteTexts.usePassword}
+      </button>
       <Understand checked={understood} onChange={onUnderstood} />
       <div className="delete-account__actions">
         <Button onClick={onCancel}>{deleteTexts.cancel}</Button>
-        <Button danger type="primary" htmlType="submit" disabled={!understood} loading={remove.isPending}>
+        <Button
+          danger
+          type="primary"
+          htmlType="submit"
+          disabled={!understood}
+          loading={bySms.isPending || byPw.isPending}
+        >
           {deleteTexts.submit}
         </Button>
       </div>

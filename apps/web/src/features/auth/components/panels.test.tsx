@@ -506,6 +506,47 @@ describe('register form', () => {
   });
 });
 
+describe('the picture check (图形验证码) when the server asks for one', () => {
+  it('shows the picture on 2024, sends the answer with the code request, a new picture on 2025', async () => {
+    const image = 'data:image/svg+xml;base64,PHN2Zy8+';
+    let captchas = 0;
+    const server = fakeServer({
+      '/sendCheckCode': (body) => {
+        if (!body.captchaId) return fail(2024, '请输入图形验证码');
+        if (body.captchaCode !== 'K7XM') return fail(2025, '图形验证码错误，请重新输入');
+        return ok(null, '短信发送成功');
+      },
+      '/captcha': () => {
+        captchas++;
+        return ok({ captchaId: `c-${captchas}`, image });
+      },
+    });
+    renderUi(<RegisterForm onSuccess={() => {}} />);
+    type('请输入手机号码', '13912345678');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    const picture = await screen.findByAltText('图形验证码，点击换一张');
+    expect(picture.getAttribute('src')).toBe(image);
+    expect(toasts).toContainEqual({ type: 'error', content: '请输入图形验证码' });
+
+    type('请输入图中字符', 'abcd');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(captchas).toBe(2));
+    expect(server.last('/sendCheckCode')?.body).toEqual({
+      phoneNumber: '13912345678',
+      type: '1',
+      captchaId: 'c-1',
+      captchaCode: 'abcd',
+    });
+    expect((screen.getByPlaceholderText('请输入图中字符') as HTMLInputElement).value).toBe('');
+
+    type('请输入图中字符', 'K7XM');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await screen.findByRole('button', { name: /秒后重新获取/ });
+    expect(server.last('/sendCheckCode')?.body).toMatchObject({ captchaId: 'c-2', captchaCode: 'K7XM' });
+    expect(screen.queryByAltText('图形验证码，点击换一张')).toBeNull();
+  });
+});
+
 /** Opens the antd Select with that placeholder and clicks the option. */
 function pickOption(placeholder: string, option: string) {
   const select = screen.getByText(placeholder).closest('.ant-select');

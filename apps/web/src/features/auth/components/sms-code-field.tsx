@@ -30,7 +30,17 @@ export function SmsCodeField({
   label = authTexts.codeLabel,
 }: SmsCodeFieldProps) {
   const form = Form.useFormInstance();
-  const { send, sending, remaining, counting, sandboxCode } = useSmsCode(purpose);
+  const {
+    send,
+    sending,
+    remaining,
+    counting,
+    sandboxCode,
+    captcha,
+    captchaCode,
+    setCaptchaCode,
+    refreshCaptcha,
+  } = useSmsCode(purpose);
   const onSend = async () => {
     const phone = await getPhone();
     if (phone) await send(phone);
@@ -58,6 +68,28 @@ export function SmsCodeField({
           </Button>
         </div>
       </Form.Item>
+      {captcha && (
+        <Form.Item label={authTexts.captchaLabel} required extra={authTexts.captchaHint}>
+          <div className="sms-field__row">
+            <Input
+              value={captchaCode}
+              onChange={(event) => setCaptchaCode(event.target.value)}
+              placeholder={authTexts.captchaPlaceholder}
+              maxLength={8}
+              autoComplete="off"
+              aria-label={authTexts.captchaLabel}
+            />
+            <button
+              type="button"
+              className="captcha-image"
+              onClick={() => void refreshCaptcha()}
+              title={authTexts.captchaRefresh}
+            >
+              <img src={captcha.image} alt={authTexts.captchaAlt} width={120} height={44} />
+            </button>
+          </div>
+        </Form.Item>
+      )}
       {sandboxCode && (
         <SandboxNotice className="sms-field__sandbox">
           <span>{authTexts.sandboxSms(sandboxCode.phone)}</span>
