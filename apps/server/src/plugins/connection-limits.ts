@@ -35,7 +35,9 @@ const CLIENT_ERROR_TEXTS = {
 /** A whole HTTP answer with the API's envelope, for a socket on which no request could be read. */
 function rawEnvelope(status: 400 | 408 | 431, code: number, message: string): string {
   const body = JSON.stringify({ code, message, data: null });
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[
+    status
+  ];
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
@@ -71,7 +73,8 @@ export function limitBodyTime(
 ): void {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const hasBody =
-      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody || request.complete) return;
     const socket = request.socket;
     const started = Date.now();
@@ -81,7 +84,10 @@ export function limitBodyTime(
     const check = () => {
       if (request.complete || socket.destroyed) return;
       const received = socket.bytesRead - bytesAtStart;
-      const allowed = Math.min(options.maxMs, options.graceMs + (received / options.minBytesPerSecond) * 1000);
+      const allowed = Math.min(
+        options.maxMs,
+        options.graceMs + (received / options.minBytesPerSecond) * 1000,
+      );
       const left = started + allowed - Date.now();
       if (left > 0) {
         timer = setTimeout(check, left);
