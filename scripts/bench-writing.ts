@@ -10,7 +10,7 @@
 // demo corpus's first LIBRARY_RECORDS records (title + abstract; the drafts' sources are among them):
 // its 总文字复制比, and by our AIGC detector (@kyfw/aigc, shipped model): its index, reported as is
 // (the sandbox's template text is not model writing, so the index says nothing about a real LLM).
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,13 +38,21 @@ import {
 } from '../apps/server/src/providers/llm/index.ts';
 import '../apps/server/src/modules/writing/writing.sandbox.ts';
 import { buildCheckApp, seedLibrary } from '../apps/server/test/check/check-helper.ts';
-import { runFlow, WRITING_FAULTS, WRITING_FLOWS } from '../apps/server/test/writing/fault-flows.ts';
+import {
+  FAULT_LIBRARY,
+  runFlow,
+  WRITING_FAULTS,
+  WRITING_FLOWS,
+} from '../apps/server/test/writing/fault-flows.ts';
 
 const DRAFTS = 20;
 const TARGET = 10_000;
 const priceInput = Number(process.env.LLM_PRICE_INPUT ?? 2);
 const priceOutput = Number(process.env.LLM_PRICE_OUTPUT ?? 8);
-const corpus = path.resolve(import.meta.dirname, '../../shared/data/corpus/csl_papers.jsonl.gz');
+// The staged corpus beside the repository (KYFW_CORPUS overrides, e.g. from a git worktree).
+const corpus =
+  process.env.KYFW_CORPUS ??
+  path.resolve(import.meta.dirname, '../../shared/data/corpus/csl_papers.jsonl.gz');
 
 const LIBRARY_RECORDS = 500;
 
@@ -63,6 +71,7 @@ async function demoCorpus(
     origin: 'library',
   });
   try {
+    if (!existsSync(corpus)) throw new Error(`no corpus at ${corpus}`);
     const lines = createInterface({ input: createReadStream(corpus).pipe(createGunzip()) });
     for await (const line of lines) {
       const r = JSON.parse(line) as { id: number; title: string; abstract?: string };
@@ -238,17 +247,7 @@ console.log(
 // charged_for_nothing = nothing delivered, yet the order was kept (not refunded) or a free outline
 // or revision was used up.
 const faultApp = await buildCheckApp();
-await seedLibrary(faultApp, [
-  {
-    id: 'bench-1',
-    text: '社区养老服务供给研究的正文。'.repeat(40),
-    title: '城市社区养老服务供给研究',
-    abstract: '分析城市社区养老服务的供给主体、供给方式与供需匹配。',
-    authors: ['王明', '李华'],
-    year: 2021,
-    source: '人口研究',
-  },
-]);
+await seedLibrary(faultApp, FAULT_LIBRARY);
 let flows = 0;
 let deliveredBad = 0;
 let chargedForNothing = 0;
@@ -259,6 +258,7 @@ for (const flow of WRITING_FLOWS) {
       const run = await runFlow(faultApp, flow, fault, persistent);
       flows += 1;
       const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, bad: 0, charged: 0 };
+      byFlow.set(flow, row);
       row.runs += 1;
       if (run.delivered) row.delivered += 1;
       if (run.delivered && run.bad.length > 0) {

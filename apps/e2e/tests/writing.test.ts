@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../lib/browser.ts';
-import { importLibrary, useJourney } from '../lib/journey.ts';
+import { importLibrary, payInSandbox, useJourney } from '../lib/journey.ts';
 
 const LIBRARY = [
   {
@@ -152,6 +152,16 @@ describe('AI writing journey', () => {
       .toBe('本篇还可免费修改 1 次');
     await expect.poll(() => revise.innerText(), { timeout: 60_000 }).not.toContain('正在修改');
     await screenshot(p, 'writing-3b-revise');
+    // 修改章节 lists every written section, the conclusion chapter without sub-sections too.
+    await revise.getByRole('combobox').click();
+    const conclusion = p.locator('.ant-select-item-option', { hasText: '第5章 【沙箱示例】结论与展望' });
+    await conclusion.waitFor();
+    await screenshot(p, 'writing-3c-revise-sections');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await screenshot(p, 'writing-3c-revise-sections-390');
+    expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await conclusion.click();
+    await p.setViewportSize({ width: 1366, height: 900 });
 
     // 写作订单 lists it with its status.
     await p.goto('/user/order/write');
@@ -159,5 +169,36 @@ describe('AI writing journey', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('已完成');
     await screenshot(p, 'writing-4-orders');
+  });
+
+  it('a draft whose every section the model refuses is refunded, and the page says so only once it is', async () => {
+    const { context, page: p } = await journey.openAsNewUser('/ai/assignment');
+    await p.getByLabel('论文主题').fill('社区养老服务');
+    await p.getByLabel('论文题目').fill('社区养老服务供给研究');
+    await p.getByRole('button', { name: '保存并生成提纲' }).click();
+    await p.getByTestId('outline-row-1').waitFor();
+    // From now on the model refuses every section (the sandbox's content fault).
+    const faults = (body: object) =>
+      fetch(`${journey.server.baseUrl}/__dev/llm/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await faults({ refusal: 500, onlyTask: 'writing.section' });
+    try {
+      await p.getByRole('button', { name: '提交订单并支付' }).click();
+      await payInSandbox(context, p);
+      const failed = p.getByTestId('writing-failed');
+      await failed.waitFor({ timeout: 90_000 });
+      await expect.poll(() => failed.innerText(), { timeout: 60_000 }).toContain('全文生成失败，已自动退款');
+      expect(await failed.innerText()).toContain('款项已原路退回');
+      expect(await p.locator('body').innerText()).not.toContain('抱歉，我无法');
+      await screenshot(p, 'writing-5-failed-refunded');
+      await p.setViewportSize({ width: 390, height: 844 });
+      await screenshot(p, 'writing-5-failed-refunded-390');
+      expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    } finally {
+      await faults({ reset: true });
+    }
   });
 });

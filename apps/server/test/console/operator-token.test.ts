@@ -143,3 +143,42 @@ describe('the token has only the scopes of OPERATOR_TOKEN_SCOPES', () => {
     ]);
   });
 });
+
+describe('wrong tokens (issue 22: 300 anonymous calls wrote 300 audit rows)', () => {
+  const wrong = (remoteAddress: string, token = 'guess-0123456789abcdefghij') =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: '/kyfw/web/v1/operator/orders/detail',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'x-operator-token': token },
+        payload: JSON.stringify({ orderNo: 'DD0' }),
+      })
+      .then((res) => res.json() as { code: number; message: string });
+  const refusedRows = async (ip: string) =>
+    (await tokenRows()).filter((row) => row.ip === ip && row.outcome === 'refused');
+
+  it('are throttled past 20 in 10 minutes and aggregated: a row at the 1st, 10th and 100th, with the count', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 300; i++) codes.push((await wrong('10.66.0.1')).code);
+    expect(codes.slice(0, 20).every((c) => c === ErrorCode.OPERATOR_UNAUTHORIZED)).toBe(true);
+    expect(codes.slice(20).every((c) => c === ErrorCode.RATE_LIMITED)).toBe(true);
+    expect((await wrong('10.66.0.1')).message).toBe('操作员令牌错误次数过多，请10分钟后再试');
+    const rows = await refusedRows('10.66.0.1');
+    expect(rows.map((r) => (r.detail as { refusedInWindow: number }).refusedInWindow)).toEqual([1, 10, 100]);
+    // Another address is not held back; the right token still works from the throttled one.
+    expect((await wrong('10.66.0.2')).code).toBe(ErrorCode.OPERATOR_UNAUTHORIZED);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/kyfw/web/v1/operator/orders/detail',
+      remoteAddress: '10.66.0.1',
+      headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
+      payload: JSON.stringify({ orderNo: 'DD0' }),
+    });
+    expect((right.json() as { code: number }).code).not.toBe(ErrorCode.RATE_LIMITED);
+    // A new window after 10 minutes.
+    t.clock.advance(10 * 60_000);
+    expect((await wrong('10.66.0.1')).code).toBe(ErrorCode.OPERATOR_UNAUTHORIZED);
+    expect(await refusedRows('10.66.0.1')).toHaveLength(4);
+  });
+});

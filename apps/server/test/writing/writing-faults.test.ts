@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWriting, updateWriting } from '../../src/modules/writing/writing.repo.ts';
 import { buildCheckApp, type CheckTestApp, seedLibrary } from '../check/check-helper.ts';
 import { setFaults } from '../orders/orders-helper.ts';
-import { finishedDraft, runFlow, WRITING_FAULTS, WRITING_FLOWS } from './fault-flows.ts';
+import { FAULT_LIBRARY, finishedDraft, runFlow, WRITING_FAULTS, WRITING_FLOWS } from './fault-flows.ts';
 
 // Every AI-writing flow (titles, outline, abstract, full text, revise) against a model that
 // misbehaves in each way of the sandbox's content faults: once (the checks regenerate and the
@@ -11,25 +11,7 @@ let t: CheckTestApp;
 
 beforeAll(async () => {
   t = await buildCheckApp();
-  await seedLibrary(t, [
-    {
-      id: 'f-1',
-      text: '社区养老服务供给研究的正文。'.repeat(40),
-      title: '城市社区养老服务供给研究',
-      abstract: '分析城市社区养老服务的供给主体、供给方式与供需匹配。',
-      authors: ['王明', '李华'],
-      year: 2021,
-      source: '人口研究',
-    },
-    {
-      id: 'f-2',
-      text: '社区养老的服务评估正文。'.repeat(40),
-      title: '社区养老服务质量评估',
-      authors: [],
-      year: null,
-      source: null,
-    },
-  ]);
+  await seedLibrary(t, FAULT_LIBRARY);
 });
 afterAll(async () => {
   await t.close();

@@ -110,6 +110,7 @@ export const TEXTS = {
   invoiceAlreadyIssued: '该发票已开具',
   invoicePdfRequired: '请上传 PDF 格式的发票文件',
   /** The shared operator token lacks the endpoint's scope (OPERATOR_TOKEN_SCOPES). */
+  operatorTooManyWrongTokens: '操作员令牌错误次数过多，请10分钟后再试',
   operatorScopeMissing: (scope: string) =>
     `运营接口凭证无权执行此操作：需要权限 ${scope}，请在 OPERATOR_TOKEN_SCOPES 中授予`,
   refundNotFailed: '该退款不是失败状态，无需处理',

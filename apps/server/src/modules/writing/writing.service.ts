@@ -8,7 +8,7 @@ import type { Library } from '../check/library/library.ts';
 import type { OrdersApi } from '../orders/orders.api.ts';
 import { parseReferences, type Source } from './references.ts';
 import { checkedStructured, WritingRejected } from './writing.checked.ts';
-import { cleanCitations } from './writing.citations.ts';
+import { cleanCitations, totalRemoved } from './writing.citations.ts';
 import { abstractMessages, outlineMessages, titleMessages, type WritingFacts } from './writing.prompts.ts';
 import {
   findWritingOfUser,
@@ -264,7 +264,14 @@ export async function proposeOutline(
       })),
     messages,
   );
-  const chapters = withoutNonChapters(value.chapters);
+  // Headings are printed as they are: nothing citation-like stays in them either.
+  const plainNames = <T extends { name: string; children?: T[] }>(items: readonly T[]): T[] =>
+    items.map((i) => ({
+      ...i,
+      name: cleanCitations(i.name, { sources: [], language: w.language }).text || i.name,
+      ...(i.children ? { children: plainNames(i.children) } : {}),
+    }));
+  const chapters = plainNames(withoutNonChapters(value.chapters));
   return fitOutlineToTarget(normalizeOutline(chapters), w.targetWords);
 }
 
@@ -347,7 +354,16 @@ export async function generateAbstract(rt: WritingRuntime, userId: string, writi
         const zh = cleanCitations(answer.zh, { sources: [], language: 'zh' });
         const en = cleanCitations(answer.en, { sources: [], language: 'en' });
         if (zh.regenerate || en.regenerate) return { ...answer, zh: '', en: '' };
-        return { ...answer, zh: zh.text, en: en.text };
+        // Keywords are printed as they are: one that holds a citation is dropped.
+        const plain = (list: string[]) =>
+          list.filter((k) => totalRemoved(cleanCitations(k, { sources: [], language: 'zh' }).removed) === 0);
+        return {
+          ...answer,
+          zh: zh.text,
+          en: en.text,
+          keywordsZh: plain(answer.keywordsZh),
+          keywordsEn: plain(answer.keywordsEn),
+        };
       },
       (v) => [
         { text: v.zh, language: zhLanguage, maxChars: 1200 },

@@ -38,8 +38,43 @@ const SCOPE_OF_PATH = new Map<string, OperatorScope>(
   ]),
 );
 
-/** Why a call was refused (a wrong token, or a scope the token lacks), for its audit row. */
-const refusals = new WeakMap<FastifyRequest, { reason: 'token' | 'scope'; scope?: OperatorScope }>();
+/**
+ * Why a call was refused (a wrong token, or a scope the token lacks), for its audit row. A wrong
+ * token carries its number in the client's window and whether that number is audited.
+ */
+const refusals = new WeakMap<
+  FastifyRequest,
+  { reason: 'token' | 'scope'; scope?: OperatorScope; count?: number; audited?: boolean }
+>();
+
+/** Wrong tokens from one client address are counted over this window… */
+const WRONG_TOKEN_WINDOW_MS = 10 * 60_000;
+/** …and past this many in it answered 1009 instead of 3020 (the right token still works). */
+const WRONG_TOKEN_MAX = 20;
+
+/**
+ * Wrong-token refusals per client address (this process): throttled past WRONG_TOKEN_MAX in a
+ * window, and aggregated in the audit log — a row at the 1st, 10th, 100th, … refusal of the window,
+ * each with the count so far — instead of one row per call (300 anonymous calls wrote 300 rows).
+ */
+function createWrongTokenCounter(now: () => Date) {
+  const byAddress = new Map<string, { windowStart: number; count: number }>();
+  return (address: string) => {
+    const at = now().getTime();
+    if (byAddress.size > 10_000) {
+      for (const [key, entry] of byAddress)
+        if (at - entry.windowStart >= WRONG_TOKEN_WINDOW_MS) byAddress.delete(key);
+    }
+    let entry = byAddress.get(address);
+    if (!entry || at - entry.windowStart >= WRONG_TOKEN_WINDOW_MS) {
+      entry = { windowStart: at, count: 0 };
+      byAddress.set(address, entry);
+    }
+    entry.count++;
+    const audited = /^10*$/.test(String(entry.count));
+    return { count: entry.count, audited, throttled: entry.count > WRONG_TOKEN_MAX };
+  };
+}
 
 /**
  * Every call of the shared-token API — answered, failed or refused — is one audit_log row, like a
@@ -64,6 +99,7 @@ async function auditTokenCall(
     code = 0; // a file
   }
   const refusal = refusals.get(request);
+  if (refusal?.reason === 'token' && !refusal.audited) return; // counted in the window's next row
   const outcome = code === 0 ? 'ok' : refusal ? 'refused' : 'failed';
   const body = (request.body ?? {}) as Record<string, unknown>;
   const params = (request.params ?? {}) as Record<string, unknown>;
@@ -85,7 +121,13 @@ async function auditTokenCall(
         detail: JSON.stringify({
           code: code ?? null,
           status: statusCode,
-          ...(refusal ? { reason: refusal.reason, ...(refusal.scope ? { scope: refusal.scope } : {}) } : {}),
+          ...(refusal
+            ? {
+                reason: refusal.reason,
+                ...(refusal.scope ? { scope: refusal.scope } : {}),
+                ...(refusal.count ? { refusedInWindow: refusal.count } : {}),
+              }
+            : {}),
         }),
         ip: request.ip || null,
         user_agent: typeof ua === 'string' ? ua.slice(0, 300) : null,
@@ -109,12 +151,15 @@ export async function operatorRoutes(app: FastifyInstance, options: { rt: Orders
   const expected = rt.config.operatorToken ? sha256(rt.config.operatorToken.reveal()) : undefined;
 
   const granted = new Set<OperatorScope>(rt.config.operatorScopes);
+  const countWrongToken = createWrongTokenCounter(rt.now);
 
   function assertOperator(request: FastifyRequest): void {
     const given = request.headers['x-operator-token'];
     if (!expected || typeof given !== 'string' || !timingSafeEqual(sha256(given), expected)) {
-      request.log.warn({ url: request.url }, 'operator API refused');
-      refusals.set(request, { reason: 'token' });
+      const { count, audited, throttled } = countWrongToken(request.ip);
+      if (audited) request.log.warn({ url: request.url, refusedInWindow: count }, 'operator API refused');
+      refusals.set(request, { reason: 'token', count, audited });
+      if (throttled) throw new AppError(ErrorCode.RATE_LIMITED, TEXTS.operatorTooManyWrongTokens);
       throw new AppError(ErrorCode.OPERATOR_UNAUTHORIZED);
     }
   }
