@@ -5,12 +5,15 @@
 //    and largest contentful paint under Lighthouse's mobile throttling;
 // 2. requests per second and p99 latency of GET /home/homeInfo in embedded mode under autocannon,
 //    50 connections for 10 s, against the 3,000 req/s aim;
-// 3. the web report on an 80,000-character thesis with 600 marks (scripts/bench-report-page.ts).
+// 3. the web report on an 80,000-character thesis with 600 marks (scripts/bench-report-page.ts);
+// 4. main-thread work and JavaScript of `/`, `/check`, that report and the AI writing workspace
+//    against their budgets (scripts/bench-web-routes.ts, issue 25); a route over budget fails the run.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { launchBrowser } from '../apps/e2e/lib/browser.ts';
 import { repoRoot, startServer } from '../apps/e2e/lib/server.ts';
 import { benchReportPage } from './bench-report-page.ts';
+import { benchWebRoutes } from './bench-web-routes.ts';
 
 const ensure = spawnSync('bash', ['scripts/ensure-chromium.sh'], { cwd: repoRoot, stdio: 'inherit' });
 if (ensure.status !== 0) process.exit(1);
@@ -101,6 +104,7 @@ try {
   );
 
   await benchReportPage(browser, server.baseUrl);
+  if (!(await benchWebRoutes(browser, server.baseUrl))) process.exitCode = 1;
   await browser.close();
 
   const url = `${server.baseUrl}/kyfw/web/v1/home/homeInfo`;

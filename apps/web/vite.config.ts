@@ -80,10 +80,29 @@ function pureContracts(): Plugin {
   };
 }
 
+/**
+ * antd's map tokens (palettes, sizes, control heights) for the theme's seed, computed here once and
+ * embedded as `__KYFW_ANTD_MAP_TOKEN__`, so the page does not derive them on its first render
+ * (src/app/theme.ts, `buildTimeAlgorithm`, issue 25). The seed is antd's default seed with the
+ * theme's tokens over it, as antd's ConfigProvider merges them; the app checks that the seed it is
+ * given is this one before it uses the map.
+ */
+function antdMapToken(): Plugin {
+  return {
+    name: 'kyfw-antd-map-token',
+    async config() {
+      const [{ theme: antd }, { theme }] = await Promise.all([import('antd'), import('./src/app/theme.ts')]);
+      const seed = { ...antd.defaultSeed, ...theme.token };
+      const map = antd.defaultAlgorithm(seed);
+      return { define: { __KYFW_ANTD_MAP_TOKEN__: JSON.stringify({ seed, map }) } };
+    },
+  };
+}
+
 const API_TARGET = process.env.KYFW_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), buildMeta(), pureContracts(), compressAssets()],
+  plugins: [react(), buildMeta(), antdMapToken(), pureContracts(), compressAssets()],
   server: {
     port: 5173,
     proxy: {

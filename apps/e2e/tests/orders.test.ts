@@ -21,7 +21,11 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  await journey.start({ ...MANY_USERS_ENV, OPERATOR_TOKEN, OPERATOR_TOKEN_SCOPES: 'orders:ship' });
+  await journey.start({
+    ...MANY_USERS_ENV,
+    OPERATOR_TOKEN,
+    OPERATOR_TOKEN_SCOPES: 'orders:ship,invoices:issue',
+  });
   importSmallLibrary(journey.server.dataDir, journey.work);
 });
 
@@ -211,12 +215,18 @@ describe('orders and payment journeys', () => {
     await form.getByLabel('纳税人识别号').fill('91110000802100433b');
     await form.getByRole('button', { name: '提交申请' }).click();
 
+    // A 企业 title waits for finance to check 抬头 and 税号 (开票方式 default, decision 0031).
     const invoice = page
       .locator('.invoice-section')
       .nth(1)
       .locator('tr', { hasText: '北京某某科技有限公司' });
-    await expect.poll(() => invoice.innerText()).toContain('已开具');
+    await expect.poll(() => invoice.innerText()).toContain('待财务审核开具');
     expect(await invoice.innerText()).toContain('91110000802100433B');
+    expect(await invoice.getByRole('button', { name: /下载/ }).count()).toBe(0);
+    // Finance issues it (what 发票 › 待开票 › 生成电子发票 calls); the page then offers the PDF.
+    await issueLatestInvoice(user);
+    await page.reload();
+    await expect.poll(() => invoice.innerText()).toContain('已开具');
     // the order is no longer offered for an invoice
     await expect
       .poll(() => page.locator('.invoice-section').first().locator('tr', { hasText: order.orderNo }).count())
@@ -321,3 +331,19 @@ describe('orders and payment journeys', () => {
     expect(await drawer.getByRole('button', { name: /收货地址/ }).count()).toBe(0);
   });
 });
+
+/** Issues the user's newest invoice as finance's 生成电子发票 does (the operator API's /invoices/issue). */
+async function issueLatestInvoice(user: TestUser) {
+  const list = await api<{ list: { invoiceId: string }[] }>(
+    journey.server.baseUrl,
+    '/invoice/list',
+    { page: 1, pageSize: 1 },
+    user.token,
+  );
+  const res = await fetch(`${journey.server.baseUrl}${API_PREFIX}/operator/invoices/issue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
+    body: JSON.stringify({ invoiceId: list.list[0]!.invoiceId }),
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+}

@@ -124,6 +124,9 @@ function chunkClosure(manifest: Record<string, ManifestChunk>, key: string): { j
   return { js, css };
 }
 
+/** How many modulepreload links the loader adds in one task. */
+const PRELOADS_PER_TASK = 6;
+
 /**
  * The loader of a prerendered page: once the page has painted, the entry's module preloads and the
  * entry itself, as index.html would have them, evaluated chunk by chunk; the page's route chunk and
@@ -135,13 +138,20 @@ function bootScript(entry: string, preloads: readonly string[], routePreloads: r
   var preloads = ${JSON.stringify(preloads)};
   function load() {
     var head = document.head;
-    preloads.concat(${JSON.stringify(routePreloads)}).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      head.appendChild(link);
-    });
+    // The preloads go in a few at a time, a task each: every one starts a request, and /check asks
+    // for dozens of files, which in one go made one long task of the page's start.
+    var queue = preloads.concat(${JSON.stringify(routePreloads)});
+    function preload() {
+      queue.splice(0, ${PRELOADS_PER_TASK}).forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        head.appendChild(link);
+      });
+      if (queue.length > 0) setTimeout(preload, 0);
+    }
+    preload();
     // The entry's chunks are evaluated one by one, each in a task of its own (React, antd's core,
     // ...), then the entry: the same modules in the same order as one <script type="module">, but
     // the page can answer input between them instead of waiting for one long evaluation.

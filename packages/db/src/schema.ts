@@ -1009,6 +1009,21 @@ export interface Database {
   payment_sandbox_orders: PaymentSandboxOrdersTable;
 }
 
+// --- how invoices are issued (migration 0062) -------------------------------------------------------
+
+export type InvoiceIssueMode = 'immediate' | 'review' | 'company_review';
+
+export interface InvoiceSettingsTable {
+  id: Generated<number>;
+  issue_mode: InvoiceIssueMode;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  invoice_settings: InvoiceSettingsTable;
+}
+
 // --- picture checks and failures per address of the SMS codes (migration 0060) -------------------
 
 export interface SmsCaptchasTable {

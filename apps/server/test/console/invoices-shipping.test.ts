@@ -2,6 +2,7 @@ import type { ConsoleDelivery, ConsoleInvoice } from '@kyfw/contracts';
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
+import { saveIssueMode } from '../../src/modules/orders/invoices/invoices.repo.ts';
 import {
   buildOrdersApp,
   call,
@@ -19,8 +20,9 @@ let user: { token: string; userId: string };
 const cookies = { finance: '', fulfilment: '', support: '', editor: '' };
 
 beforeAll(async () => {
-  // Invoices wait for an operator (the sandbox would issue them at once).
-  t = await buildOrdersApp({ env: { INVOICE_AUTO_ISSUE: 'false' } });
+  // Invoices wait for an operator (开票方式: every request reviewed).
+  t = await buildOrdersApp();
+  await saveIssueMode(t.db, 'review', 'test', t.clock.now());
   calls = consoleCalls(t);
   user = await newUser(t);
   const staff = createStaffService({ db: t.db, scryptCost: 10, now: t.clock.now });

@@ -1,6 +1,7 @@
 import { ErrorCode, isValidCreditCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
+import { saveIssueMode } from '../../src/modules/orders/invoices/invoices.repo.ts';
 import { ordersJobDefinitions } from '../../src/modules/orders/orders.jobs.ts';
 import type { SandboxMailProvider } from '../../src/providers/mail/index.ts';
 import {
@@ -25,6 +26,9 @@ let bob: { token: string; userId: string };
 
 beforeAll(async () => {
   t = await buildOrdersApp({ env: { OFFLINE_PROOF_MAX_BYTES: '20000' } });
+  // These tests are about the invoices themselves: issued the moment they are asked for (the
+  // console's 开票方式; the default review of 企业 titles is invoice-issue-mode.test.ts's).
+  await saveIssueMode(t.db, 'immediate', 'test', t.clock.now());
   alice = await newUser(t);
   bob = await newUser(t);
 });
@@ -322,8 +326,9 @@ describe('invoices', () => {
     }
   });
 
-  it('with auto-issue off the invoice waits for the operator', async () => {
-    const manual = await buildOrdersApp({ env: { INVOICE_AUTO_ISSUE: 'false' } });
+  it('with 开票方式 review the invoice waits for the operator', async () => {
+    const manual = await buildOrdersApp();
+    await saveIssueMode(manual.db, 'review', 'test', manual.clock.now());
     try {
       const u = await newUser(manual);
       // The test goods (no service hooks in): a bare check order, with no check behind it, would

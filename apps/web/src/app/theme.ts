@@ -1,5 +1,5 @@
 import { Z_INDEX } from '@kyfw/contracts';
-import type { ThemeConfig } from 'antd';
+import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 /** Colours shared by the antd theme and the stylesheet (see styles/global.css custom properties). */
 export const palette = {
@@ -18,8 +18,32 @@ export const palette = {
   itemActiveHover: '#dbe7f7',
 } as const;
 
+type MapToken = ReturnType<typeof antdTheme.defaultAlgorithm>;
+type SeedToken = Parameters<typeof antdTheme.defaultAlgorithm>[0];
+
+/**
+ * antd's default algorithm, its result for this theme's seed computed once at build time
+ * (vite.config.ts, `antdMapToken`, as `__KYFW_ANTD_MAP_TOKEN__`): the colour palettes and sizes it
+ * derives took one long task of the page's start (issue 25). Any other seed (a nested theme, the
+ * tests, which run without the build's constants) is derived as antd does it.
+ */
+export function buildTimeAlgorithm(seed: SeedToken): MapToken {
+  const built = typeof __KYFW_ANTD_MAP_TOKEN__ === 'object' ? __KYFW_ANTD_MAP_TOKEN__ : undefined;
+  if (built && sameToken(seed, built.seed)) return { ...(built.map as MapToken) };
+  return antdTheme.defaultAlgorithm(seed);
+}
+
+function sameToken(a: object, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => (a as Record<string, unknown>)[key] === b[key])
+  );
+}
+
 /** A calm, academic theme: deep ink blue, warm gold accent, generous radius, CJK-first fonts. */
 export const theme: ThemeConfig = {
+  algorithm: buildTimeAlgorithm,
   token: {
     colorPrimary: palette.primary,
     colorInfo: palette.primary,

@@ -171,6 +171,20 @@ export type FailedRefund = z.output<typeof failedRefundSchema>;
 
 export const INVOICE_TABS = ['requested', 'issued', 'reversal'] as const;
 
+/**
+ * How invoices are issued (a site setting, decision 0031): `immediate` the moment the user asks,
+ * `review` every request after finance checks 抬头/税号, `company_review` (the default) 企业 titles
+ * after review and personal ones at once.
+ */
+export const INVOICE_ISSUE_MODES = ['company_review', 'review', 'immediate'] as const;
+export const invoiceSettingsSchema = z.object({
+  issueMode: z.enum(INVOICE_ISSUE_MODES),
+  /** Who chose it and when; null: nobody yet (the default applies). */
+  updatedBy: z.string().nullable(),
+  updatedAt: isoDate.nullable(),
+});
+export type InvoiceSettings = z.output<typeof invoiceSettingsSchema>;
+
 /** The user's invoice as the console lists it: with the phone and each order's refunds (红冲). */
 export const consoleInvoiceSchema = invoiceSchema.omit({ statusText: true, orders: true }).extend({
   phone: z.string().nullable(),
@@ -367,6 +381,13 @@ export const consoleApi = {
     path: '/admin/invoices/list',
     body: z.object({ tab: z.enum(INVOICE_TABS, { error: '发票分类不正确' }).optional() }),
     data: z.array(consoleInvoiceSchema),
+  }),
+  /** 开票方式 (decision 0031): issue at once, or after finance's review (all, or 企业 titles only). */
+  invoiceSettings: endpoint({ path: '/admin/invoices/settings', data: invoiceSettingsSchema }),
+  invoiceSettingsSave: endpoint({
+    path: '/admin/invoices/settings/save',
+    body: z.object({ issueMode: z.enum(INVOICE_ISSUE_MODES, { error: '请选择开票方式' }) }),
+    data: invoiceSettingsSchema,
   }),
   invoiceGenerate: endpoint({
     path: '/admin/invoices/generate',

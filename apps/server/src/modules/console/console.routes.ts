@@ -12,11 +12,13 @@ import {
   completeFailedRefundByHand,
   confirmOfflineProof,
   findInvoice,
+  findIssueSetting,
   issueInvoice,
   issueInvoiceWithPdf,
   rejectOfflineProof,
   requestRefund,
   retryFailedRefund,
+  saveIssueMode,
   shipOrder,
   toRefundView,
 } from '../orders/orders.operator.ts';
@@ -48,6 +50,10 @@ const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
 const ADMIN: readonly StaffRoleName[] = ['admin'];
 const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
 const ROLES_SHIPPING_READ: readonly StaffRoleName[] = ['admin', 'fulfilment', 'support'];
+function toInvoiceSettingsView(setting: Awaited<ReturnType<typeof findIssueSetting>>) {
+  return { ...setting, updatedAt: setting.updatedAt?.toISOString() ?? null };
+}
+
 /** The largest invoice PDF an operator may attach. */
 const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -259,6 +265,22 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   staffRoute(consoleApi.invoiceList, PAYMENTS_READ, 'invoice.list', async ({ body }) => ({
     data: await invoiceList(db, body.tab ?? 'requested'),
   }));
+
+  staffRoute(consoleApi.invoiceSettings, PAYMENTS_READ, 'invoice.settings', async () => ({
+    data: toInvoiceSettingsView(await findIssueSetting(db)),
+  }));
+
+  staffRoute(consoleApi.invoiceSettingsSave, FINANCE, 'invoice.settingsSave', async ({ body, session }) => {
+    const before = await findIssueSetting(db);
+    await saveIssueMode(db, body.issueMode, session.username, staff.now());
+    return {
+      data: toInvoiceSettingsView(await findIssueSetting(db)),
+      message: TEXTS.invoiceSettingsSaved,
+      target: 'invoice_settings',
+      before: { issueMode: before.issueMode },
+      after: { issueMode: body.issueMode },
+    };
+  });
 
   staffRoute(consoleApi.invoiceGenerate, FINANCE, 'invoice.generate', async ({ body }) => {
     const before = await consoleInvoice(db, body.invoiceId);

@@ -1,6 +1,6 @@
 import { OPERATOR_SCOPES, type OperatorScope } from '@kyfw/contracts';
 import { z } from 'zod';
-import { booleanFlag, envVar as env, integer } from '../../lib/env.ts';
+import { envVar as env, integer } from '../../lib/env.ts';
 import { listPaymentConfigProblems, Secret } from '../../providers/payment/index.ts';
 import { type PaymentConfig, paymentConfigSchema } from '../../providers/payment/payment.config.ts';
 
@@ -52,7 +52,6 @@ export const ordersEnvSchema = z.object({
   ),
   OFFLINE_PAYMENT_NOTE: text(200),
   OFFLINE_PROOF_MAX_BYTES: env(integer(1024, 50 * 1024 * 1024).default(10 * 1024 * 1024)),
-  INVOICE_AUTO_ISSUE: env(booleanFlag.optional()),
   INVOICE_SELLER_NAME: text(60),
   INVOICE_SELLER_TAXPAYER_ID: env(
     z
@@ -114,8 +113,6 @@ export function ordersConfigOf(e: OrdersEnv) {
     offline,
     proofMaxBytes: e.OFFLINE_PROOF_MAX_BYTES,
     invoice: {
-      /** Issue the PDF as soon as it is requested (default: with the sandbox providers only). */
-      autoIssue: e.INVOICE_AUTO_ISSUE ?? isSandbox,
       sellerName: e.INVOICE_SELLER_NAME ?? '科研服务网',
       sellerTaxpayerId: e.INVOICE_SELLER_TAXPAYER_ID ?? null,
       /** Sandbox invoices say they are samples. */

@@ -6,7 +6,7 @@
  * nothing else of this module; a new operator screen that needs more adds it here.
  */
 export { shipOrder } from './addresses/addresses.service.ts';
-export { findInvoice } from './invoices/invoices.repo.ts';
+export { findInvoice, findIssueSetting, saveIssueMode } from './invoices/invoices.repo.ts';
 export { attachReversalPdf, issueInvoice, issueInvoiceWithPdf } from './invoices/invoices.service.ts';
 export { findOrderByNo, toOrder } from './orders.repo.ts';
 export type { OrdersRuntime } from './orders.runtime.ts';

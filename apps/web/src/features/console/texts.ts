@@ -133,7 +133,19 @@ export const consoleTexts = {
     empty: '没有待处理的失败退款',
   },
   invoices: {
-    tabs: { requested: '待开票', issued: '已开票', reversal: '需红冲（订单已退款）' },
+    tabs: { requested: '待开票（待审核）', issued: '已开票', reversal: '需红冲（订单已退款）' },
+    /** 开票方式, a site setting (decision 0031). */
+    mode: {
+      label: '开票方式',
+      options: {
+        company_review: '企业抬头经财务审核后开具，个人抬头立即开具（默认）',
+        review: '全部经财务审核抬头、税号后开具',
+        immediate: '用户申请后立即开具',
+      },
+      hint: '需审核的申请列在“待开票（待审核）”中：核对抬头与纳税人识别号后生成或上传发票。',
+      updated: (by: string, at: string) => `${by} 于 ${at} 设置`,
+      readOnly: '仅管理员和财务可修改开票方式。',
+    },
     reversalHint:
       '以下发票已开具，但其中的订单之后发生了退款：请先在税务系统中开具红字发票（红冲），再在此登记红字发票号码并上传红字发票 PDF。登记后用户的发票显示为“已红冲”，上传的红字发票用户可在“我的发票”下载。',
     reverse: '登记红冲',

@@ -77,7 +77,7 @@ export const orderTexts = {
   deliveryTracking: '快递单号',
   deliveryShippedAt: '发货时间',
   invoice: '发票',
-  invoiceStatus: { requested: '开票中', issued: '已开具' },
+  invoiceStatus: { requested: '待财务审核开具', issued: '已开具' },
   noAddress: '还没有收货地址，',
   goAddAddress: '去添加',
   chooseAddressTitle: '选择收货地址',

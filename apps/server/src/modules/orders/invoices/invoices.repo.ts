@@ -1,4 +1,4 @@
-import { type Database, type InvoiceRow, type Kysely, sql } from '@kyfw/db';
+import { type Database, type InvoiceIssueMode, type InvoiceRow, type Kysely, sql } from '@kyfw/db';
 
 /** SQL of invoices and their items. */
 
@@ -311,4 +311,33 @@ export async function listRequestedInvoices(db: Kysely<Database>, limit: number)
     .limit(limit)
     .execute();
   return rows.map(toInvoice);
+}
+
+// --- how invoices are issued (migration 0062) -------------------------------------------------------
+
+/** The default when nobody chose yet: 企业 titles wait for finance to check 抬头/税号. */
+export const DEFAULT_ISSUE_MODE: InvoiceIssueMode = 'company_review';
+
+/** The console's choice of how invoices are issued, with who chose it and when (null: the default). */
+export async function findIssueSetting(
+  db: Kysely<Database>,
+): Promise<{ issueMode: InvoiceIssueMode; updatedBy: string | null; updatedAt: Date | null }> {
+  const row = await db.selectFrom('invoice_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  return row
+    ? { issueMode: row.issue_mode, updatedBy: row.updated_by, updatedAt: row.updated_at }
+    : { issueMode: DEFAULT_ISSUE_MODE, updatedBy: null, updatedAt: null };
+}
+
+export async function saveIssueMode(
+  db: Kysely<Database>,
+  issueMode: InvoiceIssueMode,
+  by: string,
+  now: Date,
+): Promise<void> {
+  const values = { issue_mode: issueMode, updated_by: by, updated_at: now };
+  await db
+    .insertInto('invoice_settings')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
+import type { InvoiceIssueMode } from '@kyfw/db';
 import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { OrdersRuntime } from '../orders.runtime.ts';
@@ -9,6 +10,7 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 import {
   findInvoice,
   findInvoicedOrderIds,
+  findIssueSetting,
   findUserInvoice,
   type InvoiceRecord,
   insertInvoice,
@@ -53,11 +55,20 @@ export async function listInvoiceable(rt: OrdersRuntime, userId: string) {
 
 /**
  * Requests one invoice over some of the user's own paid orders; each order is invoiced at most
- * once (enforced by a unique key, so two racing requests cannot both take an order). With
- * INVOICE_AUTO_ISSUE (the sandbox default) the PDF is issued at once.
+ * once (enforced by a unique key, so two racing requests cannot both take an order). Issued at once
+ * or left for finance's review (发票 › 待开具) as the console's 开票方式 says (issuesAtOnce).
  * @throws AppError INVOICE_ORDER_INVALID (not own / not paid / refunded; an order whose payment is
  *   refunded automatically because its service could not be delivered says so), INVOICE_ORDER_INVOICED
  */
+/**
+ * Whether a request of this title is issued the moment it is made (decision 0031): 'immediate'
+ * always, 'review' never (finance checks 抬头/税号 first), 'company_review' (the default) for
+ * personal titles only.
+ */
+export function issuesAtOnce(mode: InvoiceIssueMode, titleType: 'personal' | 'company'): boolean {
+  return mode === 'immediate' || (mode === 'company_review' && titleType === 'personal');
+}
+
 export async function createInvoice(rt: OrdersRuntime, userId: string, input: CreateInvoiceInput) {
   const orderIds = [...new Set(input.orderIds)];
   let invoice: InvoiceRecord;
@@ -93,7 +104,8 @@ export async function createInvoice(rt: OrdersRuntime, userId: string, input: Cr
     if (isUniqueViolation(error)) throw new AppError(ErrorCode.INVOICE_ORDER_INVOICED);
     throw error;
   }
-  if (rt.config.invoice.autoIssue) await issueInvoice(rt, invoice.id);
+  if (issuesAtOnce((await findIssueSetting(rt.db)).issueMode, input.titleType))
+    await issueInvoice(rt, invoice.id);
   const view = await getInvoiceView(rt, (await findInvoice(rt.db, invoice.id))!);
   return view;
 }
@@ -248,7 +260,7 @@ function toInvoiceView(
     email: invoice.email,
     ...money(invoice.amountFen),
     status: invoice.status,
-    statusText: invoice.reversedAt ? '已红冲' : invoice.status === 'issued' ? '已开具' : '开票中',
+    statusText: invoice.reversedAt ? '已红冲' : invoice.status === 'issued' ? '已开具' : '待财务审核开具',
     /** Whether the red invoice's PDF (红字发票) can be downloaded. */
     hasReversalPdf: invoice.reversalPdfFileKey !== null,
     createdAt: invoice.createdAt.toISOString(),

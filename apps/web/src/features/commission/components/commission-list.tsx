@@ -31,6 +31,8 @@ export function CommissionList() {
       <Table<Commission>
         rowKey="commissionId"
         size="middle"
+        // Scrolls inside its card on a phone instead of widening the page (issue 23: 390 px).
+        scroll={{ x: 760 }}
         loading={list.isPending}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: T.orders.empty }}

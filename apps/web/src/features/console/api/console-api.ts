@@ -26,6 +26,7 @@ export const consoleKeys = {
   failedJobs: ['console', 'failedJobs'] as const,
   llmUsage: (days: number) => ['console', 'llmUsage', days] as const,
   invoices: (tab: string) => ['console', 'invoices', tab] as const,
+  invoiceSettings: ['console', 'invoiceSettings'] as const,
   deliveries: (shipped: boolean) => ['console', 'deliveries', shipped] as const,
 };
 
@@ -171,6 +172,17 @@ export function useInvoices(tab: InvoiceTab) {
     queryFn: () => consolePost(consoleApi.invoiceList, { tab }),
   });
 }
+/** 开票方式 (decision 0031). */
+export function useInvoiceSettings() {
+  return useQuery({
+    queryKey: consoleKeys.invoiceSettings,
+    queryFn: () => consolePost(consoleApi.invoiceSettings),
+  });
+}
+export const useSaveInvoiceSettings = () =>
+  useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceSettingsSave>) =>
+    consolePost(consoleApi.invoiceSettingsSave, body),
+  );
 export const useGenerateInvoice = () =>
   useInvalidatingMutation((body: BodyOf<typeof consoleApi.invoiceGenerate>) =>
     consolePost(consoleApi.invoiceGenerate, body),

@@ -1,12 +1,28 @@
-import type { ConsoleInvoice } from '@kyfw/contracts';
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Upload } from 'antd';
+import { type ConsoleInvoice, INVOICE_ISSUE_MODES } from '@kyfw/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Radio,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import {
   type InvoiceTab,
   invoiceFileUrl,
   useGenerateInvoice,
+  useInvoiceSettings,
   useInvoices,
   useReverseInvoice,
+  useSaveInvoiceSettings,
   useStaff,
   useUploadInvoice,
   useUploadReversalPdf,
@@ -32,6 +48,7 @@ export function InvoicesPage() {
   const canIssue = staff.data?.role === 'admin' || staff.data?.role === 'finance';
   return (
     <Card title={consoleTexts.nav.invoices}>
+      <IssueModeSetting canChange={canIssue} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as InvoiceTab)}
@@ -188,5 +205,37 @@ export function InvoicesPage() {
         </Form>
       </Modal>
     </Card>
+  );
+}
+
+/** 开票方式: issue at once, or after finance's review (all, or 企业 titles only; the default). */
+function IssueModeSetting({ canChange }: { canChange: boolean }) {
+  const settings = useInvoiceSettings();
+  const save = useSaveInvoiceSettings();
+  const current = settings.data;
+  return (
+    <section className="invoice-mode" aria-label={t.mode.label}>
+      <h4>{t.mode.label}</h4>
+      <Radio.Group
+        value={current?.issueMode}
+        disabled={!canChange || !current || save.isPending}
+        onChange={(e) => save.mutate({ issueMode: e.target.value })}
+      >
+        <Space direction="vertical">
+          {INVOICE_ISSUE_MODES.map((mode) => (
+            <Radio key={mode} value={mode}>
+              {t.mode.options[mode]}
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+      <p className="muted">
+        {t.mode.hint}
+        {current?.updatedBy && current.updatedAt
+          ? ` ${t.mode.updated(current.updatedBy, when(current.updatedAt))}`
+          : ''}
+        {canChange ? '' : ` ${t.mode.readOnly}`}
+      </p>
+    </section>
   );
 }

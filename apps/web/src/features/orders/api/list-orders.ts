@@ -21,11 +21,16 @@ export function useOrders(tab: OrderTab, page: number, pageSize: number) {
   });
 }
 
-/** Reloads every order list and detail (after a payment dialog closes, or when a service asks). */
+/**
+ * Reloads every order list and detail (after a payment dialog closes, or when a service asks) —
+ * and every other view on the page, since a service shows its own records of the same orders
+ * beside the table (检索查新订单: the commissions above their orders). Paying in the lower table
+ * then updates the row above at once (issue 23), as paying from the row above updates the table.
+ */
 export function useRefreshOrders() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+    void queryClient.invalidateQueries();
   };
 }
 
