@@ -1,25 +1,41 @@
 /**
- * npm run bench:reduction — 降重 on thesis-like documents with planted copies (the engine
- * benchmark's test set, packages/simcheck/bench/generate.ts): for each document the engine's
- * similarity rate before and after rewriting its flagged paragraphs, the share of facts (numbers,
- * units, citation marks, quotations, formulas, terms) kept — which must be 100% — and the time per
- * 10,000 characters. The rewriter is the LLM sandbox's (reduction.sandbox.ts, the same function the
- * sandbox answers with) unless LLM_BASE_URL and LLM_MODEL name a real endpoint (docs/api/reduction.md).
- * Every rewrite passes the job's own check (rewriteProblems) or the paragraph is kept.
- * Options: --docs=N (default 8), --seed=N. Last line: `reduction: rate_before=… rate_after=… facts_kept=…`.
+ * npm run bench:reduction — 降重 measured three ways.
+ *
+ * 1. The rate: thesis-like documents with planted copies (the engine benchmark's test set,
+ *    packages/simcheck/bench/generate.ts): the engine's similarity rate before and after rewriting
+ *    the flagged paragraphs, the share of facts kept, the time per 10,000 characters. The rewriter
+ *    is the LLM sandbox's (reduction.sandbox.ts) unless LLM_BASE_URL and LLM_MODEL name a real
+ *    endpoint (then through the job's own checked loop, rewriteParagraph). Line
+ *    `reduction: rate_before=… rate_after=… facts_kept=…`.
+ * 2. False rejections: the rewrite checks (reduction.facts.ts) on paraphrase pairs of
+ *    ../shared/data/paraphrase (research-only: measured here, never shipped) and on CSL abstracts
+ *    through the sandbox rewriter; the share rejected by any rule and by the judgement rules alone
+ *    (direction, negation, dropped, added sentence), per rule. Line `false-rejections: …`.
+ * 3. The fault modes: every flow (降重 text, 降重 .docx, 降AIGC) through the whole app (routes, job,
+ *    orders, payment and LLM sandboxes, PGlite) against each content fault of the LLM sandbox, once
+ *    and always (test/reduction/fault-flows.ts, the same runs the tests assert). The last line:
+ *    `ai-faults: flows=… delivered_bad=… charged_for_nothing=…`.
+ * Options: --docs=N (default 8), --seed=N, --pairs=N (pairs per set, default 2000), --no-faults.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { buildIndex, checkText, type LibraryDocument } from '@kyfw/simcheck';
 import { generateTestSet } from '../../../packages/simcheck/bench/generate.ts';
 import { readJsonLines } from '../../../packages/simcheck/bench/lib/io.ts';
-import { factsOf } from '../src/modules/reduction/reduction.facts.ts';
-import { REWRITE_TASK, rewriteMessages } from '../src/modules/reduction/reduction.prompts.ts';
-import { ATTEMPTS_PER_PARAGRAPH, factProblems } from '../src/modules/reduction/reduction.rewrite.ts';
+import { checkRewrite, factsOf } from '../src/modules/reduction/reduction.facts.ts';
+import { factProblems, rewriteParagraph } from '../src/modules/reduction/reduction.rewrite.ts';
 import { sandboxRewrite } from '../src/modules/reduction/reduction.sandbox.ts';
 import { isRewritable } from '../src/modules/reduction/reduction.service.ts';
 import { createOpenAiLlmProvider } from '../src/providers/llm/index.ts';
+import { buildCheckApp } from '../test/check/check-helper.ts';
+import {
+  FAULT_APP_ENV,
+  REDUCTION_FAULTS,
+  REDUCTION_FLOWS,
+  runFaultFlow,
+} from '../test/reduction/fault-flows.ts';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -45,21 +61,13 @@ const llm = real
     })
   : null;
 
-async function rewriteParagraph(text: string): Promise<{ after: string; kept: boolean }> {
-  let lost: string[] = [];
-  for (let attempt = 1; attempt <= ATTEMPTS_PER_PARAGRAPH; attempt += 1) {
-    const after = llm
-      ? (
-          await llm.chat({
-            task: REWRITE_TASK,
-            messages: rewriteMessages('reduction', text.trim(), lost.length ? lost.join('、') : undefined),
-          })
-        ).text.trim()
-      : sandboxRewrite(text.trim(), false);
-    lost = factProblems(text, after).map((p) => p.message);
-    if (lost.length === 0) return { after, kept: false };
+async function rewriteOne(text: string): Promise<{ after: string; kept: boolean }> {
+  if (llm) {
+    const out = await rewriteParagraph(llm, { kind: 'reduction', paragraph: text });
+    return out.ok ? { after: out.text, kept: false } : { after: text, kept: true };
   }
-  return { after: text, kept: true };
+  const after = sandboxRewrite(text.trim(), false);
+  return factProblems(text, after).length === 0 ? { after, kept: false } : { after: text, kept: true };
 }
 
 const set = await generateTestSet({ seed: SEED, quick: true, outRoot: join(process.cwd(), '.bench'), log });
@@ -104,7 +112,7 @@ for (const doc of docs) {
   const t0 = performance.now();
   for (const i of flagged) {
     const original = lines[i]!;
-    const { after, kept } = await rewriteParagraph(original);
+    const { after, kept } = await rewriteOne(original);
     if (kept) keptParagraphs += 1;
     out[i] = after;
     rewrittenChars += original.length;
@@ -134,3 +142,132 @@ console.log(
 console.log(
   `reduction: rate_before=${(rateBefore * 100).toFixed(1)}% rate_after=${(rateAfter * 100).toFixed(1)}% facts_kept=${(kept * 100).toFixed(1)}%`,
 );
+
+// --- 2. false rejections -------------------------------------------------------------------------
+const PAIRS = arg('pairs', 2000);
+const dataDir = process.env.KYFW_DATA_DIR ?? join(import.meta.dirname, '../../../../shared/data');
+const JUDGEMENT = new Set(['direction', 'negation', 'dropped']);
+function judgementRule(v: { rule: string; detail: string }): boolean {
+  return JUDGEMENT.has(v.rule) || (v.rule === 'added' && v.detail.startsWith('新增句子'));
+}
+function tsv(
+  file: string,
+  pick: (cols: string[]) => [string, string] | null,
+  header = false,
+): [string, string][] {
+  const raw = readFileSync(join(dataDir, 'paraphrase', file));
+  const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  const out: [string, string][] = [];
+  for (const line of text.split('\n').slice(header ? 1 : 0)) {
+    const pair = pick(line.split('\t'));
+    if (pair?.[0].trim() && pair[1].trim()) out.push(pair);
+    if (out.length >= PAIRS) break;
+  }
+  return out;
+}
+const sets: [string, [string, string][]][] = [
+  [
+    'PAWS-X zh test, label 1 (translated Wikipedia)',
+    tsv('pawsx_zh_test.tsv', (c) => (c[3]?.trim() === '1' ? [c[1]!, c[2]!] : null), true),
+  ],
+  [
+    'STS-B zh train+dev+test, score 5',
+    [
+      ...tsv('sts_b_zh_train.tsv', (c) => (Number(c[2]) >= 5 ? [c[0]!, c[1]!] : null)),
+      ...tsv('sts_b_zh_dev.tsv', (c) => (Number(c[2]) >= 5 ? [c[0]!, c[1]!] : null)),
+      ...tsv('sts_b_zh_test.tsv', (c) => (Number(c[2]) >= 5 ? [c[0]!, c[1]!] : null)),
+    ],
+  ],
+  [
+    'LCQMC test, label 1 (questions)',
+    tsv('lcqmc_test.tsv', (c) => (c[2]?.trim() === '1' ? [c[0]!, c[1]!] : null)),
+  ],
+  [
+    'AFQMC dev, label 1 (questions)',
+    tsv('afqmc_dev.tsv', (c) => (c[2]?.trim() === '1' ? [c[0]!, c[1]!] : null)),
+  ],
+];
+const csl: [string, string][] = [];
+for (const line of gunzipSync(readFileSync(join(dataDir, 'corpus/csl_papers.jsonl.gz')))
+  .toString('utf8')
+  .split('\n')) {
+  if (!line) continue;
+  const abstract = (JSON.parse(line) as { abstract?: string }).abstract ?? '';
+  if (abstract.length < 80) continue;
+  csl.push([abstract, sandboxRewrite(abstract, false).replace('【沙箱示例】', '')]);
+  if (csl.length >= PAIRS) break;
+}
+sets.push(['CSL abstracts through the sandbox rewriter', csl]);
+console.log('\nfalse rejections of legitimate rewrites (reduction.facts.ts):');
+let judgedTotal = 0;
+let judgedRejected = 0;
+for (const [name, pairs] of sets) {
+  let any = 0;
+  let judgement = 0;
+  const byRule = new Map<string, number>();
+  for (const [a, b] of pairs) {
+    const v = checkRewrite(a, b);
+    if (v.length > 0) any += 1;
+    if (v.some(judgementRule)) judgement += 1;
+    for (const rule of new Set(v.map((x) => x.rule))) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+  }
+  judgedTotal += pairs.length;
+  judgedRejected += judgement;
+  const pct = (n: number) => `${((n / Math.max(1, pairs.length)) * 100).toFixed(1)}%`;
+  console.log(
+    `  ${name}: pairs=${pairs.length} rejected=${pct(any)} judgement_rules=${pct(judgement)} by_rule: ${[
+      ...byRule,
+    ]
+      .sort((x, y) => y[1] - x[1])
+      .map(([r, n]) => `${r} ${pct(n)}`)
+      .join(', ')}`,
+  );
+}
+console.log(
+  `false-rejections: judgement_rules=${((judgedRejected / Math.max(1, judgedTotal)) * 100).toFixed(1)}% over ${judgedTotal} pairs (name/number/literal rejections of translated pairs are real surface changes)`,
+);
+
+// --- 3. the fault modes ----------------------------------------------------------------------------
+if (!process.argv.includes('--no-faults')) {
+  const app = await buildCheckApp({ env: FAULT_APP_ENV });
+  let flows = 0;
+  let deliveredBad = 0;
+  let chargedForNothing = 0;
+  const byFlow = new Map<
+    string,
+    { runs: number; delivered: number; kept: number; bad: number; charged: number }
+  >();
+  for (const flow of REDUCTION_FLOWS) {
+    for (const fault of REDUCTION_FAULTS) {
+      for (const persistent of [false, true]) {
+        const run = await runFaultFlow(app, flow, fault, persistent);
+        flows += 1;
+        const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, kept: 0, bad: 0, charged: 0 };
+        byFlow.set(flow, row);
+        row.runs += 1;
+        row.delivered += run.delivered;
+        row.kept += 2 - run.delivered;
+        if (run.bad.length > 0) {
+          deliveredBad += 1;
+          row.bad += 1;
+          console.log(
+            `  delivered bad: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}: ${run.bad.join(', ')}`,
+          );
+        }
+        if (run.chargedForNothing) {
+          chargedForNothing += 1;
+          row.charged += 1;
+          console.log(`  charged for nothing: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}`);
+        }
+      }
+    }
+  }
+  await app.close();
+  for (const [flow, row] of byFlow)
+    console.log(
+      `faults ${flow}: runs=${row.runs} paragraphs_delivered=${row.delivered} paragraphs_kept_and_refunded=${row.kept} delivered_bad=${row.bad} charged_for_nothing=${row.charged}`,
+    );
+  console.log(
+    `ai-faults: flows=${flows} delivered_bad=${deliveredBad} charged_for_nothing=${chargedForNothing}`,
+  );
+}

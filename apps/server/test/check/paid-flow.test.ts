@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
 import { checkText, openIndex } from '@kyfw/simcheck';
 import { extractDocument } from '@kyfw/simcheck/extract';
@@ -234,6 +235,13 @@ describe('paid check', () => {
 
     const html = await download(t, alice.token, orderId, 'html');
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Issue 22: a policy like the other downloads; the report's one inline script runs by its hash.
+    const csp = String(html.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const inline = [...html.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
     expect(html.body).toContain(rate);
     expect(html.body).toContain('class="k-verbatim"');
     expect(html.body).not.toMatch(/<(link|script)[^>]+(src|href)=/);

@@ -49,6 +49,16 @@ async function deliver(staff: string, commissionId: string) {
   return staffCall<ConsoleCommission>(staff, '/complete', { commissionId });
 }
 
+/** The mail jobs waiting for their back-off made due, and run. */
+async function runMailJobsNow() {
+  await t.db
+    .updateTable('jobs')
+    .set({ run_at: new Date(0) })
+    .where('name', '=', 'commission.mail')
+    .execute();
+  await runCommissionJobs();
+}
+
 /** A console call of the 任务 screen (admin). */
 async function adminCall<T = unknown>(cookie: string, path: string, body: unknown) {
   const res = await t.app.inject({
@@ -196,12 +206,7 @@ describe('the done e-mail', () => {
 
     // The retried job claims it again and sends it, once, with the notice's stable Message-ID: a
     // resend of a mail that did leave before the crash is recognisable as the same message.
-    await t.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(0) })
-      .where('name', '=', 'commission.mail')
-      .execute();
-    await runCommissionJobs();
+    await runMailJobsNow();
     const mails = mailsTo('zhang.san@example.com');
     expect(mails).toHaveLength(1);
     const sent = await notice();
@@ -239,12 +244,7 @@ describe('the done e-mail', () => {
       await deliver(staff, c.commissionId);
       // Every attempt refused: the notice ends failed.
       for (let i = 0; i < 8; i++) {
-        await t.db
-          .updateTable('jobs')
-          .set({ run_at: new Date(0) })
-          .where('name', '=', 'commission.mail')
-          .execute();
-        await runCommissionJobs();
+        await runMailJobsNow();
       }
     } finally {
       rt.mail = real;

@@ -22,6 +22,7 @@ import {
   verifyReport,
 } from './check.service.ts';
 import { TEXTS } from './check.texts.ts';
+import { REPORT_HTML_POLICY } from './report/html.ts';
 
 /** Verification attempts per client and minute: plenty for a person, too few to guess codes. */
 const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
@@ -157,6 +158,7 @@ export async function checkRoutes(
     async ({ auth, body, reply }) => {
       const file = await openDownload(rt, auth.userId, body.orderId, body.format);
       const ext = file.fileName.slice(file.fileName.lastIndexOf('.'));
+      if (body.format === 'html') reply.header('content-security-policy', REPORT_HTML_POLICY);
       return reply
         .header('content-disposition', attachment(file.fileName, `report-${body.format}${ext}`))
         .header('content-length', String(file.size))

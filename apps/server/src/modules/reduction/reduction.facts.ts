@@ -137,7 +137,9 @@ interface Sentence {
 
 function sentencesOf(text: string): Sentence[] {
   const out: Sentence[] = [];
-  const re = /[^。！？；!?;\n]+(?:[。！？；!?;]+[”’」』）)]*|$)/gu;
+  // Full stops (a point only before a non-digit: 1.38 is a number); not ；, across which a
+  // rewrite may legitimately move clauses.
+  const re = /(?:[^。！？!?\n.．]|[.．](?=[\d\s]|$))+(?:(?:[。！？!?]|[.．](?![\d]))+[”’」』）)]*|$)/gu;
   for (const m of text.matchAll(re)) {
     const body = m[0];
     if (!/[\p{Script=Han}A-Za-z0-9]/u.test(body)) continue;
@@ -336,9 +338,13 @@ const POLAR_RE = new RegExp(POLAR_WORDS.map((p) => p.word).join('|'), 'gu');
 const POLAR_BY_WORD = new Map(POLAR_WORDS.map((p) => [p.word, p]));
 
 function negatorsOf(text: string): { start: number; end: number; word: string }[] {
-  return wordsOf(text)
-    .filter((w) => NEGATORS.has(w.word))
-    .map((w) => ({ start: w.start, end: w.end, word: w.word }));
+  return (
+    wordsOf(text)
+      .filter((w) => NEGATORS.has(w.word))
+      // 能不能, 会不会, 是不是, 有没有: a question, not a negation.
+      .filter((w) => text[w.start - 1] === undefined || text[w.start - 1] !== w.word.at(-1))
+      .map((w) => ({ start: w.start, end: w.end, word: w.word }))
+  );
 }
 
 /**

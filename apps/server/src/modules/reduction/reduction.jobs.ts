@@ -90,6 +90,7 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
       const outcome = await rewriteParagraph(llm, {
         kind: r.kind,
         paragraph: p.text,
+        title: r.title,
         userId: r.userId,
         orderNo: order?.orderNo ?? null,
         signal: ctx.signal,

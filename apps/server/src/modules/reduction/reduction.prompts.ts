@@ -1,10 +1,11 @@
 import type { ReductionKind } from '@kyfw/db';
-import type { LlmMessage } from '../../providers/llm/index.ts';
+import { type LlmMessage, material, materialsOf, withMaterialRule } from '../../providers/llm/index.ts';
 import { factsOf } from './reduction.facts.ts';
 
 export const REWRITE_TASK = 'reduction.rewrite';
-export const ORIGINAL_OPEN = '【原文开始】';
-export const ORIGINAL_CLOSE = '【原文结束】';
+/** The label of the paragraph's fence in the prompt (`<<<用户材料:原文 … >>>`). */
+export const ORIGINAL_LABEL = '原文';
+export const TITLE_LABEL = '题目';
 
 const GOALS: Record<ReductionKind, string> = {
   reduction: '降低与已发表文献的文字重复：换用同义表达、调整句式与语序、拆分或合并句子，不能只替换个别词语。',
@@ -13,23 +14,28 @@ const GOALS: Record<ReductionKind, string> = {
 };
 
 /**
- * The messages for rewriting one paragraph. The facts the code will check are listed so the model
- * knows what must stay character for character; `retryNote` says what the previous attempt lost.
+ * The messages for rewriting one paragraph. The paragraph and the document's title are the
+ * student's material, fenced and labelled (providers/llm material.ts) under the standing rule that
+ * directions inside it are not followed. The facts the code will check are listed so the model
+ * knows what must stay character for character.
  */
-export function rewriteMessages(kind: ReductionKind, paragraph: string, retryNote?: string): LlmMessage[] {
+export function rewriteMessages(kind: ReductionKind, paragraph: string, title?: string): LlmMessage[] {
   const facts = [...new Set(factsOf(paragraph).map((f) => f.text))];
-  const system = [
-    '你是学术论文修改助手，把给出的中文段落改写成意思完全相同的新段落。',
-    `改写目标：${GOALS[kind]}`,
-    '必须逐字保留：术语、数字与单位、引用标注（如[1]、(张三, 2020)）、公式、引号中的原话、书名号中的标题。',
-    '不得增加原文没有的事实、数据或引用，不得删去论点。只输出改写后的段落正文，不要解释。',
-  ].join('\n');
+  const system = withMaterialRule(
+    [
+      '你是学术论文修改助手，把给出的中文段落改写成意思完全相同的新段落。',
+      `改写目标：${GOALS[kind]}`,
+      '必须逐字保留：术语、数字与单位（含正负号）、人名地名机构名、引用标注（如[1]、(张三, 2020)）、公式、引号中的原话、书名号中的标题。',
+      '增长与下降、提高与降低、正相关与负相关、显著与不显著、否定与肯定等含义不得改变。',
+      '不得增加原文没有的事实、数据、名称、引用或论断，不得删去原文的任何一句话。',
+      '只输出改写后的段落正文，不要开场白、标题、解释或说明。',
+    ].join('\n'),
+  );
   const user = [
     facts.length > 0 ? `必须原样保留的内容：${facts.join(' | ')}` : '本段没有必须原样保留的数字或引用。',
-    retryNote ? `上一次改写丢失了：${retryNote}，请重新改写并保留它们。` : '',
-    ORIGINAL_OPEN,
-    paragraph,
-    ORIGINAL_CLOSE,
+    title ? material(TITLE_LABEL, title) : '',
+    '请改写下面的原文段落：',
+    material(ORIGINAL_LABEL, paragraph),
   ]
     .filter(Boolean)
     .join('\n');
@@ -39,12 +45,10 @@ export function rewriteMessages(kind: ReductionKind, paragraph: string, retryNot
   ];
 }
 
-/** The paragraph a rewrite prompt carries (the sandbox reads it back). */
+/** The paragraph a rewrite prompt carries (the sandbox reads it back), as the student wrote it. */
 export function paragraphOfPrompt(user: string): string | undefined {
-  const open = user.indexOf(ORIGINAL_OPEN);
-  const close = user.lastIndexOf(ORIGINAL_CLOSE);
-  if (open < 0 || close < open) return undefined;
-  return user.slice(open + ORIGINAL_OPEN.length, close).trim();
+  const piece = materialsOf(user).find((m) => m.label === ORIGINAL_LABEL);
+  return piece?.text;
 }
 
 export function kindOfPrompt(system: string): ReductionKind {

@@ -7,7 +7,7 @@
  */
 import type { ReductionKind } from '@kyfw/db';
 import { countChars } from '@kyfw/simcheck';
-import { type LlmProvider, SANDBOX_MARK } from '../../providers/llm/index.ts';
+import { type LlmProvider, maxTokensForChars, runChecked, SANDBOX_MARK } from '../../providers/llm/index.ts';
 import { checkRewrite } from './reduction.facts.ts';
 import { REWRITE_TASK, rewriteMessages } from './reduction.prompts.ts';
 import type { ReductionParagraph, RewriteResult } from './reduction.repo.ts';
@@ -34,8 +34,10 @@ export type ParagraphOutcome =
   | { ok: false; problems: Problem[]; attempts: number };
 
 /**
- * Rewrites one paragraph: at most ATTEMPTS_PER_PARAGRAPH answers, each checked; a rejected one is
- * asked again naming what it broke.
+ * Rewrites one paragraph through the provider's checked loop (runChecked): each answer must pass
+ * the shared output checks (a rewrite of the paragraph, in Chinese, no refusal, preamble, echo of
+ * the prompt, obeyed instruction, nothing cut off) and the fact rules; at most
+ * ATTEMPTS_PER_PARAGRAPH answers, each regeneration told what the last one broke.
  * @throws LlmError when the endpoint cannot be reached (the job retries, then refunds)
  */
 export async function rewriteParagraph(
@@ -43,30 +45,36 @@ export async function rewriteParagraph(
   input: {
     kind: ReductionKind;
     paragraph: string;
+    title?: string;
     userId?: string;
     orderNo?: string | null;
     signal?: AbortSignal;
   },
 ): Promise<ParagraphOutcome> {
   const paragraph = input.paragraph.trim();
-  let problems: Problem[] = [];
-  for (let attempt = 1; attempt <= ATTEMPTS_PER_PARAGRAPH; attempt += 1) {
-    const answer = await llm.chat({
-      task: REWRITE_TASK,
-      userId: input.userId,
-      orderNo: input.orderNo ?? null,
-      messages: rewriteMessages(
-        input.kind,
-        paragraph,
-        problems.map((p) => p.message).join('；') || undefined,
-      ),
-      signal: input.signal,
-    });
-    const text = answer.text.trim().replace(/\n+/g, '');
-    problems = factProblems(paragraph, text);
-    if (problems.length === 0) return { ok: true, text, attempts: attempt };
-  }
-  return { ok: false, problems, attempts: ATTEMPTS_PER_PARAGRAPH };
+  const out = await runChecked(llm, {
+    task: REWRITE_TASK,
+    userId: input.userId,
+    orderNo: input.orderNo ?? null,
+    messages: rewriteMessages(input.kind, paragraph, input.title),
+    // Room for twice the paragraph (the length rule refuses more anyway).
+    maxTokens: maxTokensForChars(paragraph.length * 2),
+    signal: input.signal,
+    attempts: ATTEMPTS_PER_PARAGRAPH,
+    expect: {
+      language: 'zh',
+      rewriteOf: paragraph,
+      maxChars: paragraph.length * 2 + SANDBOX_MARK.length + 20,
+      complete: /[。！？!?；;…”’」』）)】\]]$/u.test(paragraph),
+    },
+    verify: (text) => factProblems(paragraph, text),
+  });
+  if (out.ok) return { ok: true, text: out.text.replace(/\s*\n+\s*/g, ''), attempts: out.attempts };
+  return {
+    ok: false,
+    problems: out.violations.map((v) => ({ rule: v.rule, message: v.message })),
+    attempts: out.attempts,
+  };
 }
 
 /**

@@ -199,16 +199,17 @@ export async function databaseSandboxStore(
     }
     if (legacy.length > 0) renameSync(options.legacyFile, `${options.legacyFile}.imported`);
   }
+  const read = async (from: Kysely<Database>, channel: PayChannel, orderNo: string) => {
+    const row = await from
+      .selectFrom('payment_sandbox_orders')
+      .select('data')
+      .where('channel', '=', channel)
+      .where('order_no', '=', orderNo)
+      .executeTakeFirst();
+    return row ? parse(row.data) : undefined;
+  };
   return {
-    async get(channel, orderNo) {
-      const row = await db
-        .selectFrom('payment_sandbox_orders')
-        .select('data')
-        .where('channel', '=', channel)
-        .where('order_no', '=', orderNo)
-        .executeTakeFirst();
-      return row ? parse(row.data) : undefined;
-    },
+    get: (channel, orderNo) => read(db, channel, orderNo),
     async listPending() {
       const rows = await db
         .selectFrom('payment_sandbox_orders')
@@ -222,13 +223,7 @@ export async function databaseSandboxStore(
         await sql`select pg_advisory_xact_lock(hashtext(${`payment-sandbox:${key(channel, orderNo)}`}))`.execute(
           tx,
         );
-        const row = await tx
-          .selectFrom('payment_sandbox_orders')
-          .select('data')
-          .where('channel', '=', channel)
-          .where('order_no', '=', orderNo)
-          .executeTakeFirst();
-        const { result, write } = applyChange(row ? parse(row.data) : undefined, fn);
+        const { result, write } = applyChange(await read(tx, channel, orderNo), fn);
         if (write) {
           const at = now();
           await tx

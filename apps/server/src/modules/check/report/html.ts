@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ReportMatch, ReportModel } from '@kyfw/contracts';
 import { AIGC_CSS, aigcSectionHtml } from './aigc-html.ts';
 import { COLORS } from './pdf.ts';
@@ -98,6 +99,21 @@ document.querySelector('.text').addEventListener('click',function(e){var m=e.tar
 if(active)active.classList.remove('active');active=m;m.classList.add('active');var s=d.sources[x.sourceNo-1]||{title:'未知来源'};
 side.innerHTML='<b>'+esc(d.kinds[x.kind])+'</b>（'+x.chars+' 字）<p><b>原文</b><br>'+esc(m.firstChild.textContent)+'</p><p><b>来源 ['+x.sourceNo+']</b> '+esc(s.title)+'<br><span class="ctx">…'+esc(x.sourcePassage.before)+'</span>'+esc(x.sourcePassage.text)+'<span class="ctx">'+esc(x.sourcePassage.after)+'…</span></p>';});})();
 `;
+
+/**
+ * The Content-Security-Policy the HTML report is downloaded with (issue 22), as strict as the other
+ * downloads allow: nothing loaded from anywhere, only the report's own inline script (by its hash)
+ * and its inline styles, no forms, no framing.
+ */
+export const REPORT_HTML_POLICY = [
+  "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(SCRIPT, 'utf8').digest('base64')}'`,
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export function renderHtml(model: ReportModel): string {
   const f = model.figures;
