@@ -234,11 +234,14 @@ export function operator<T = unknown>(
     .then((res) => res.json() as Envelope<T>);
 }
 
-/** Enqueues one run of an orders job and lets a worker run it (one tick). */
+/**
+ * Enqueues one run of an orders job and lets a worker that knows only that job run it (one tick):
+ * other queued jobs (a refund notice, an invoice mail) must not take the tick.
+ */
 export async function runJob(t: OrdersTestApp, name: 'orders.expire' | 'orders.reconcile') {
   const definition = ordersJobDefinitions.find((d) => d.name === name)!;
   await enqueue(t.db, definition, {});
-  const worker = createWorker({ db: t.db, definitions: ordersJobDefinitions, services: t.root.services });
+  const worker = createWorker({ db: t.db, definitions: [definition], services: t.root.services });
   const ran = await worker.tick();
   await worker.stop();
   const job = await t.db.selectFrom('jobs').selectAll().where('id', 'in', ran).executeTakeFirst();
