@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, SERVICE_TYPES } from '@kyfw/contracts';
+import { ORDER_STATUSES, SERVICE_TYPES, type StaffRoleName } from '@kyfw/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -724,8 +724,11 @@ export interface Database {
 // ---------------------------------------------------------------------------------------------
 // The operator console (migration 0025_staff_console.sql, apps/server/src/modules/console).
 
-export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor', 'support'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+/**
+ * The roles are the contracts' STAFF_ROLE_VALUES (staff-permissions.ts); the column's CHECK is held
+ * equal to them by packages/db/test/staff-roles.test.ts.
+ */
+export type StaffRole = StaffRoleName;
 
 export interface StaffAccountsTable {
   id: string;

@@ -10,7 +10,8 @@
  * this once (the secret is stored sealed under STAFF_SECRET_KEY, the codes as HMACs). Uses the database of the current mode
  * (DATABASE_URL, else PGlite under DATA_DIR — stop the server first: the folder is locked).
  */
-import { type Database, type Kysely, STAFF_ROLES, type StaffRole } from '@kyfw/db';
+import { STAFF_ROLE_TEXTS, STAFF_ROLE_VALUES } from '@kyfw/contracts';
+import { type Database, type Kysely, type StaffRole } from '@kyfw/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -25,7 +26,7 @@ const USAGE = `用法：npm run --silent operator -- create --username <用户�
 
 create：创建运营账号
   用户名：小写字母开头，3–32 位小写字母、数字、_ . -
-  角色：admin（管理员）、finance（财务）、fulfilment（履约）、editor（编辑）、support（客服）
+  角色：${STAFF_ROLE_VALUES.map((role) => `${role}（${STAFF_ROLE_TEXTS[role]}）`).join('、')}
   输出一行 JSON：{"username","password","totpSecret","recoveryCodes"}。密码、TOTP 密钥与恢复码只显示这一次。
 
 rotate-key：把所有运营账号的密钥改用新的 STAFF_SECRET_KEY 加密（旧密钥放在 STAFF_SECRET_KEY_PREVIOUS），
@@ -57,7 +58,7 @@ export function parseOperatorArgs(argv: readonly string[]): OperatorCommand {
   }
   if (!username || !/^[a-z][a-z0-9_.-]{2,31}$/.test(username))
     throw new UsageError(`用户名格式错误\n\n${USAGE}`);
-  if (!role || !(STAFF_ROLES as readonly string[]).includes(role))
+  if (!role || !(STAFF_ROLE_VALUES as readonly string[]).includes(role))
     throw new UsageError(`角色不正确\n\n${USAGE}`);
   return { command, username, role: role as StaffRole };
 }

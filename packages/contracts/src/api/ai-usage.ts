@@ -55,6 +55,7 @@ export type AiBudget = z.output<typeof aiBudgetSchema>;
 export const aiUsageAdminApi = {
   budget: endpoint({
     path: '/admin/llm/budget',
+    permission: 'aiUsage.read',
     data: aiBudgetSchema,
   }),
 } as const;

@@ -343,6 +343,7 @@ export const commissionApi = {
 export const consoleCommissionApi = {
   list: endpoint({
     path: '/admin/commission/list',
+    permission: 'commissions.fulfil',
     body: z.object({
       status: z.enum(COMMISSION_STATUSES, { error: '委托状态不正确' }).optional(),
       service: serviceSchema.optional(),
@@ -353,11 +354,13 @@ export const consoleCommissionApi = {
   }),
   detail: endpoint({
     path: '/admin/commission/detail',
+    permission: 'commissions.fulfil',
     body: commissionIdBody,
     data: consoleCommissionDetailSchema,
   }),
   quote: endpoint({
     path: '/admin/commission/quote',
+    permission: 'commissions.fulfil',
     body: z.object({
       commissionId: idSchema('委托'),
       amount: z.coerce
@@ -370,14 +373,20 @@ export const consoleCommissionApi = {
     data: consoleCommissionSchema,
   }),
   /** multipart: `commissionId` and the report `file` (a document). */
-  uploadReport: endpoint({ path: '/admin/commission/uploadReport', data: consoleCommissionSchema }),
+  uploadReport: endpoint({
+    path: '/admin/commission/uploadReport',
+    permission: 'commissions.fulfil',
+    data: consoleCommissionSchema,
+  }),
   complete: endpoint({
     path: '/admin/commission/complete',
+    permission: 'commissions.fulfil',
     body: commissionIdBody,
     data: consoleCommissionSchema,
   }),
   download: endpoint({
     path: '/admin/commission/download',
+    permission: 'commissions.fulfil',
     body: z.object({ commissionId: idSchema('委托'), fileId: idSchema('文件') }),
     data: 'file',
   }),

@@ -112,18 +112,38 @@ export const goodsSaveBody = z
   );
 
 export const goodsAdminApi = {
-  goodsList: endpoint({ path: '/admin/goods/list', data: z.array(adminGoodsSchema) }),
+  goodsList: endpoint({
+    path: '/admin/goods/list',
+    permission: 'goods.read',
+    data: z.array(adminGoodsSchema),
+  }),
   /** New goods (the id must be free). */
-  goodsCreate: endpoint({ path: '/admin/goods/create', body: goodsSaveBody, data: adminGoodsSchema }),
+  goodsCreate: endpoint({
+    path: '/admin/goods/create',
+    permission: 'goods.write',
+    body: goodsSaveBody,
+    data: adminGoodsSchema,
+  }),
   /** Changes goods; the service type cannot change. Orders already made keep their price. */
-  goodsUpdate: endpoint({ path: '/admin/goods/update', body: goodsSaveBody, data: adminGoodsSchema }),
+  goodsUpdate: endpoint({
+    path: '/admin/goods/update',
+    permission: 'goods.write',
+    body: goodsSaveBody,
+    data: adminGoodsSchema,
+  }),
   goodsSetActive: endpoint({
     path: '/admin/goods/setActive',
+    permission: 'goods.write',
     body: z.object({ goodsId, active: z.boolean({ error: '请指定上架或下架' }) }),
     data: adminGoodsSchema,
   }),
   /** Only goods no order, check or commission uses. */
-  goodsDelete: endpoint({ path: '/admin/goods/delete', body: z.object({ goodsId }), data: nullData }),
+  goodsDelete: endpoint({
+    path: '/admin/goods/delete',
+    permission: 'goods.write',
+    body: z.object({ goodsId }),
+    data: nullData,
+  }),
 } as const;
 
 // --- site info and friend links (admin, editor) ---------------------------------------------------
@@ -195,16 +215,24 @@ const linkId = z
 export const siteAdminApi = {
   siteGet: endpoint({
     path: '/admin/site/get',
+    permission: 'site.edit',
     data: z.object({ webInfo: siteInfoSchema, friendLinks: z.array(friendLinkAdminSchema) }),
   }),
-  siteSave: endpoint({ path: '/admin/site/save', body: siteInfoBody, data: siteInfoSchema }),
+  siteSave: endpoint({
+    path: '/admin/site/save',
+    permission: 'site.edit',
+    body: siteInfoBody,
+    data: siteInfoSchema,
+  }),
   /** multipart: `file` (PNG, JPEG or WebP); answers the address to put in qrCode (not yet saved). */
   siteQrUpload: endpoint({
     path: '/admin/site/qrUpload',
+    permission: 'site.edit',
     data: z.object({ url: z.string() }),
   }),
   linkSave: endpoint({
     path: '/admin/site/linkSave',
+    permission: 'site.edit',
     body: z.object({
       id: linkId.optional(),
       name: boundedText(50, '请填写链接名称', '链接名称'),
@@ -213,7 +241,12 @@ export const siteAdminApi = {
     }),
     data: friendLinkAdminSchema,
   }),
-  linkDelete: endpoint({ path: '/admin/site/linkDelete', body: z.object({ id: linkId }), data: nullData }),
+  linkDelete: endpoint({
+    path: '/admin/site/linkDelete',
+    permission: 'site.edit',
+    body: z.object({ id: linkId }),
+    data: nullData,
+  }),
 } as const;
 
 // --- users: lock, entitlements, account requests (reads: admin, support; lock/unlock: admin) -----
@@ -260,15 +293,27 @@ export type UserDetail = z.output<typeof userDetailSchema>;
 const userId = uuidSchema('用户不存在');
 
 export const userAdminApi = {
-  userDetail: endpoint({ path: '/admin/users/detail', body: z.object({ userId }), data: userDetailSchema }),
+  userDetail: endpoint({
+    path: '/admin/users/detail',
+    permission: 'users.read',
+    body: z.object({ userId }),
+    data: userDetailSchema,
+  }),
   userLock: endpoint({
     path: '/admin/users/lock',
+    permission: 'users.lock',
     body: z.object({ userId, reason: boundedText(200, '请填写锁定原因', '锁定原因') }),
     data: userDetailSchema,
   }),
-  userUnlock: endpoint({ path: '/admin/users/unlock', body: z.object({ userId }), data: userDetailSchema }),
+  userUnlock: endpoint({
+    path: '/admin/users/unlock',
+    permission: 'users.lock',
+    body: z.object({ userId }),
+    data: userDetailSchema,
+  }),
   accountRequests: endpoint({
     path: '/admin/users/requests',
+    permission: 'users.read',
     body: z.object({
       kind: z.enum(ACCOUNT_REQUEST_KINDS, { error: '请求类型不存在' }).optional(),
       page: intInSchema(1, 10_000, 1, '页码'),
@@ -322,17 +367,27 @@ export const stuckNoticeSchema = z.object({
 export type StuckNotice = z.output<typeof stuckNoticeSchema>;
 
 export const jobsAdminApi = {
-  stuckJobs: endpoint({ path: '/admin/jobs/stuck', data: z.array(stuckJobSchema) }),
+  stuckJobs: endpoint({
+    path: '/admin/jobs/stuck',
+    permission: 'jobs.manage',
+    data: z.array(stuckJobSchema),
+  }),
   stuckRetry: endpoint({
     path: '/admin/jobs/stuckRetry',
+    permission: 'jobs.manage',
     body: z.object({ jobId: uuidSchema('任务不存在') }),
     data: z.object({ jobId: z.string(), name: z.string() }),
   }),
   /** Commission e-mail notices that did not go out (the 任务 screen's 邮件通知 tab). */
-  stuckNotices: endpoint({ path: '/admin/jobs/stuckNotices', data: z.array(stuckNoticeSchema) }),
+  stuckNotices: endpoint({
+    path: '/admin/jobs/stuckNotices',
+    permission: 'jobs.manage',
+    data: z.array(stuckNoticeSchema),
+  }),
   /** Sends a stuck notice again (a new job), only while it is still stuck (else 1011). */
   noticeResend: endpoint({
     path: '/admin/jobs/noticeResend',
+    permission: 'jobs.manage',
     body: z.object({ noticeId: uuidSchema('通知不存在') }),
     data: z.object({ noticeId: z.string() }),
   }),

@@ -12,23 +12,13 @@ import {
   proofSchema,
   SERVICE_TYPES,
 } from './orders.ts';
+import { STAFF_ROLE_VALUES } from './staff-permissions.ts';
 
 /**
  * The operator console's API under /kyfw/web/v1/admin (docs/api/operator.md): staff log in with
  * username, password and a TOTP code; the session is an httpOnly cookie; every endpoint names the
  * roles that may call it and the server refuses the others (1004, recorded in the audit log).
  */
-
-export const STAFF_ROLE_VALUES = ['admin', 'finance', 'fulfilment', 'editor', 'support'] as const;
-export type StaffRoleName = (typeof STAFF_ROLE_VALUES)[number];
-
-export const STAFF_ROLE_TEXTS: Record<StaffRoleName, string> = {
-  admin: '管理员',
-  finance: '财务',
-  fulfilment: '履约',
-  editor: '编辑',
-  support: '客服',
-};
 
 const orderNo = z
   .string({ error: '订单号不能为空' })
@@ -274,15 +264,17 @@ export const consoleApi = {
     }),
     data: staffSchema,
   }),
-  logout: endpoint({ path: '/admin/auth/logout', data: nullData }),
-  me: endpoint({ path: '/admin/auth/me', data: staffSchema }),
+  logout: endpoint({ path: '/admin/auth/logout', permission: 'console.enter', data: nullData }),
+  me: endpoint({ path: '/admin/auth/me', permission: 'console.enter', data: staffSchema }),
   dashboard: endpoint({
     path: '/admin/dashboard',
+    permission: 'console.enter',
     body: z.object({ days: intInSchema(1, 90, 14, '天数') }),
     data: dashboardSchema,
   }),
   orderSearch: endpoint({
     path: '/admin/orders/search',
+    permission: 'orders.read',
     body: z.object({
       orderNo: optionalText(22),
       phone: z
@@ -300,32 +292,38 @@ export const consoleApi = {
   }),
   orderDetail: endpoint({
     path: '/admin/orders/detail',
+    permission: 'orders.read',
     body: z.object({ orderNo }),
     data: consoleOrderDetailSchema,
   }),
   proofList: endpoint({
     path: '/admin/offline/proofs',
+    permission: 'payments.read',
     body: z.object({ status: z.enum(['pending', 'confirmed', 'rejected']).optional() }),
     data: z.array(consoleProofSchema),
   }),
   proofFile: endpoint({
     method: 'GET',
     path: '/admin/offline/proofFile',
+    permission: 'payments.read',
     query: z.object({ proofId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '凭证不存在' }) }),
     data: 'file',
   }),
   proofConfirm: endpoint({
     path: '/admin/offline/confirm',
+    permission: 'payments.manage',
     body: z.object({ proofId: idSchema('凭证'), note: optionalText(200) }),
     data: z.object({ outcome: z.string(), orderNo: z.string() }),
   }),
   proofReject: endpoint({
     path: '/admin/offline/reject',
+    permission: 'payments.manage',
     body: z.object({ proofId: idSchema('凭证'), reason: text(200, '请填写驳回原因') }),
     data: nullData,
   }),
   refund: endpoint({
     path: '/admin/refunds/create',
+    permission: 'payments.manage',
     body: z.object({
       orderNo,
       /**
@@ -340,9 +338,14 @@ export const consoleApi = {
     }),
     data: z.object({ refundNo: z.string(), ...money, status: z.string(), statusText: z.string() }),
   }),
-  staffList: endpoint({ path: '/admin/staff/list', data: z.array(staffAccountSchema) }),
+  staffList: endpoint({
+    path: '/admin/staff/list',
+    permission: 'staff.manage',
+    data: z.array(staffAccountSchema),
+  }),
   staffCreate: endpoint({
     path: '/admin/staff/create',
+    permission: 'staff.manage',
     body: z.object({
       username: z
         .string({ error: '请输入用户名' })
@@ -356,6 +359,7 @@ export const consoleApi = {
   }),
   staffUpdate: endpoint({
     path: '/admin/staff/update',
+    permission: 'staff.manage',
     body: z
       .object({ staffId, role: staffRole.optional(), disabled: z.boolean().optional() })
       .refine((b) => b.role !== undefined || b.disabled !== undefined, { error: '没有要修改的内容' }),
@@ -363,66 +367,93 @@ export const consoleApi = {
   }),
   staffResetTotp: endpoint({
     path: '/admin/staff/resetTotp',
+    permission: 'staff.manage',
     body: z.object({ staffId }),
     data: staffSecretsSchema,
   }),
-  failedRefunds: endpoint({ path: '/admin/refunds/failed', data: z.array(failedRefundSchema) }),
+  failedRefunds: endpoint({
+    path: '/admin/refunds/failed',
+    permission: 'payments.read',
+    data: z.array(failedRefundSchema),
+  }),
   refundRetry: endpoint({
     path: '/admin/refunds/retry',
+    permission: 'payments.manage',
     body: z.object({ refundNo }),
     data: orderDetailSchema.shape.refunds.element,
   }),
   refundMarkDone: endpoint({
     path: '/admin/refunds/markDone',
+    permission: 'payments.manage',
     body: z.object({ refundNo, note: text(200, '请填写退款方式（如已通过银行转账退回）') }),
     data: orderDetailSchema.shape.refunds.element,
   }),
   invoiceList: endpoint({
     path: '/admin/invoices/list',
+    permission: 'payments.read',
     body: z.object({ tab: z.enum(INVOICE_TABS, { error: '发票分类不正确' }).optional() }),
     data: z.array(consoleInvoiceSchema),
   }),
   /** 开票方式 (decision 0031): issue at once, or after finance's review (all, or 企业 titles only). */
-  invoiceSettings: endpoint({ path: '/admin/invoices/settings', data: invoiceSettingsSchema }),
+  invoiceSettings: endpoint({
+    path: '/admin/invoices/settings',
+    permission: 'payments.read',
+    data: invoiceSettingsSchema,
+  }),
   invoiceSettingsSave: endpoint({
     path: '/admin/invoices/settings/save',
+    permission: 'payments.manage',
     body: z.object({ issueMode: z.enum(INVOICE_ISSUE_MODES, { error: '请选择开票方式' }) }),
     data: invoiceSettingsSchema,
   }),
   invoiceGenerate: endpoint({
     path: '/admin/invoices/generate',
+    permission: 'payments.manage',
     body: z.object({ invoiceId: uuid('发票申请不存在') }),
     data: consoleInvoiceSchema,
   }),
   /** Records the 红冲 of an issued invoice one of whose orders was refunded (finance, admin). */
   invoiceReverse: endpoint({
     path: '/admin/invoices/reverse',
+    permission: 'payments.manage',
     body: z.object({ invoiceId: uuid('发票申请不存在'), note: text(200, '请填写红字发票号码或说明') }),
     data: consoleInvoiceSchema,
   }),
   /** multipart: `invoiceId` and the invoice's PDF (`file`). */
-  invoiceUpload: endpoint({ path: '/admin/invoices/upload', data: consoleInvoiceSchema }),
+  invoiceUpload: endpoint({
+    path: '/admin/invoices/upload',
+    permission: 'payments.manage',
+    data: consoleInvoiceSchema,
+  }),
   invoiceFile: endpoint({
     method: 'GET',
     path: '/admin/invoices/file',
+    permission: 'payments.read',
     query: z.object({ invoiceId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '发票不存在' }) }),
     data: 'file',
   }),
   /** multipart: `invoiceId` and the red invoice's PDF (`file`), on a recorded 红冲 (finance, admin). */
-  invoiceReversalUpload: endpoint({ path: '/admin/invoices/reversalUpload', data: consoleInvoiceSchema }),
+  invoiceReversalUpload: endpoint({
+    path: '/admin/invoices/reversalUpload',
+    permission: 'payments.manage',
+    data: consoleInvoiceSchema,
+  }),
   invoiceReversalFile: endpoint({
     method: 'GET',
     path: '/admin/invoices/reversalFile',
+    permission: 'payments.read',
     query: z.object({ invoiceId: z.string().regex(/^[0-9a-f-]{36}$/i, { error: '发票不存在' }) }),
     data: 'file',
   }),
   deliveryList: endpoint({
     path: '/admin/deliveries/list',
+    permission: 'deliveries.read',
     body: z.object({ shipped: z.boolean().optional() }),
     data: z.array(consoleDeliverySchema),
   }),
   deliveryShip: endpoint({
     path: '/admin/deliveries/ship',
+    permission: 'deliveries.ship',
     body: z.object({
       orderNo,
       carrier: text(30, '请填写快递公司'),
@@ -435,6 +466,7 @@ export const consoleApi = {
   }),
   userSearch: endpoint({
     path: '/admin/users/search',
+    permission: 'orders.read',
     body: z.object({
       phone: z
         .string({ error: '请输入手机号' })
@@ -443,19 +475,26 @@ export const consoleApi = {
     }),
     data: z.array(consoleUserSchema),
   }),
-  failedJobs: endpoint({ path: '/admin/jobs/failed', data: z.array(failedJobSchema) }),
+  failedJobs: endpoint({
+    path: '/admin/jobs/failed',
+    permission: 'jobs.manage',
+    data: z.array(failedJobSchema),
+  }),
   jobRetry: endpoint({
     path: '/admin/jobs/retry',
+    permission: 'jobs.manage',
     body: z.object({ jobId: uuid('任务不存在') }),
     data: z.object({ jobId: z.string(), name: z.string(), lastError: z.string().nullable() }),
   }),
   llmUsage: endpoint({
     path: '/admin/llm/usage',
+    permission: 'aiUsage.read',
     body: z.object({ days: intInSchema(1, 90, 14, '天数') }),
     data: z.object({ byDay: z.array(usageRow), byTask: z.array(usageRow), byOrder: z.array(usageRow) }),
   }),
   auditList: endpoint({
     path: '/admin/audit/list',
+    permission: 'audit.read',
     body: z.object({
       username: optionalText(32),
       action: optionalText(60),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StaffPermission } from './staff-permissions.ts';
 
 /**
  * One API endpoint's wire: its path under API_PREFIX, its method, what it reads (a JSON body or a
@@ -18,6 +19,11 @@ export interface Endpoint {
   query?: z.ZodType;
   /** Schema of the success envelope's `data`, or 'file' for a download. */
   data: z.ZodType | 'file';
+  /**
+   * A console endpoint (under /admin/): the staff permission it needs (staff-permissions.ts). The
+   * server's staff routing reads it; every /admin/ endpoint but the login has one.
+   */
+  permission?: StaffPermission;
 }
 
 /** Identity helper: checks the shape and keeps each schema's own type (POST unless told). */

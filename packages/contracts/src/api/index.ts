@@ -16,4 +16,5 @@ export * from './news-rules.ts';
 export * from './operator.ts';
 export * from './orders.ts';
 export * from './reduction.ts';
+export * from './staff-permissions.ts';
 export * from './writing.ts';

@@ -94,16 +94,23 @@ const documentIdSchema = z
   .max(300, { error: '文档编号不正确' });
 
 export const consoleLibraryApi = {
-  stats: endpoint({ path: '/admin/library/stats', body: z.object({}), data: statsSchema }),
+  stats: endpoint({
+    path: '/admin/library/stats',
+    permission: 'library.read',
+    body: z.object({}),
+    data: statsSchema,
+  }),
   imports: endpoint({
     path: '/admin/library/imports',
+    permission: 'library.read',
     body: z.object({}),
     data: z.object({ list: z.array(importSchema) }),
   }),
   /** multipart: `collection` (journal | thesis | web) and the `file` (.jsonl, .jsonl.gz, .zip). */
-  importFile: endpoint({ path: '/admin/library/import', data: importSchema }),
+  importFile: endpoint({ path: '/admin/library/import', permission: 'library.write', data: importSchema }),
   search: endpoint({
     path: '/admin/library/search',
+    permission: 'library.read',
     body: z.object({
       text: z.string().trim().max(100, { error: '检索词不能超过100个字' }).optional().default(''),
       collection: collectionSchema.optional(),
@@ -114,6 +121,7 @@ export const consoleLibraryApi = {
   }),
   remove: endpoint({
     path: '/admin/library/remove',
+    permission: 'library.write',
     body: z.object({ id: documentIdSchema }),
     data: nullData,
   }),

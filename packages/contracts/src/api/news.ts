@@ -100,6 +100,7 @@ export type CasePhotoAdmin = z.output<typeof casePhotoAdminSchema>;
 export const newsAdminApi = {
   articleList: endpoint({
     path: '/admin/articles/list',
+    permission: 'news.edit',
     body: z.object({
       status: z.enum(ARTICLE_STATUSES, { error: '文章状态不正确' }).optional(),
       keyword: z
@@ -115,26 +116,39 @@ export const newsAdminApi = {
   }),
   articleDetail: endpoint({
     path: '/admin/articles/detail',
+    permission: 'news.edit',
     body: z.object({ id: articleId }),
     data: adminArticleSchema,
   }),
   /** Creates a draft or changes an article; a published one changes on the site at once. */
-  articleSave: endpoint({ path: '/admin/articles/save', body: articleSaveBody, data: adminArticleSchema }),
+  articleSave: endpoint({
+    path: '/admin/articles/save',
+    permission: 'news.edit',
+    body: articleSaveBody,
+    data: adminArticleSchema,
+  }),
   articlePublish: endpoint({
     path: '/admin/articles/publish',
+    permission: 'news.edit',
     body: z.object({ id: articleId }),
     data: adminArticleSchema,
   }),
   articleUnpublish: endpoint({
     path: '/admin/articles/unpublish',
+    permission: 'news.edit',
     body: z.object({ id: articleId }),
     data: adminArticleSchema,
   }),
   /** multipart/form-data with one `file` (PNG, JPEG or WebP): resized, answered as a NewsImage. */
-  imageUpload: endpoint({ path: '/admin/news/images', data: newsImageSchema }),
-  casePhotoList: endpoint({ path: '/admin/casePhotos/list', data: z.array(casePhotoAdminSchema) }),
+  imageUpload: endpoint({ path: '/admin/news/images', permission: 'news.edit', data: newsImageSchema }),
+  casePhotoList: endpoint({
+    path: '/admin/casePhotos/list',
+    permission: 'news.edit',
+    data: z.array(casePhotoAdminSchema),
+  }),
   casePhotoSave: endpoint({
     path: '/admin/casePhotos/save',
+    permission: 'news.edit',
     body: z.object({
       id: casePhotoId.optional(),
       imageId: uuid('图片'),
@@ -154,6 +168,7 @@ export const newsAdminApi = {
   }),
   casePhotoDelete: endpoint({
     path: '/admin/casePhotos/delete',
+    permission: 'news.edit',
     body: z.object({ id: casePhotoId }),
     data: nullData,
   }),

@@ -4,7 +4,6 @@ import {
   type AccountRequest,
   ErrorCode,
   FREE_ENTITLEMENT_TEXTS,
-  type StaffRoleName,
   type UserDetail,
   userAdminApi,
 } from '@kyfw/contracts';
@@ -22,8 +21,6 @@ import { revokeUserSessions } from './sessions.repo.ts';
  * an account (管理员 only: 客服 is read-only by the roles of issue 15; decision 0021). A locked
  * account cannot log in by any method (sessions.service startSession) and its sessions end at once.
  */
-const READ: readonly StaffRoleName[] = ['admin', 'support'];
-const LOCK: readonly StaffRoleName[] = ['admin'];
 
 export const USERS_TEXTS = {
   notFound: '用户不存在',
@@ -89,12 +86,12 @@ export async function usersConsoleRoutes(
   });
   const { staffRoute } = options.console.staffRouting(app);
 
-  staffRoute(userAdminApi.userDetail, READ, 'users.detail', async ({ body }) => ({
+  staffRoute(userAdminApi.userDetail, 'users.detail', async ({ body }) => ({
     data: await userDetail(db, body.userId),
     target: body.userId,
   }));
 
-  staffRoute(userAdminApi.userLock, LOCK, 'users.lock', async ({ body }) => {
+  staffRoute(userAdminApi.userLock, 'users.lock', async ({ body }) => {
     const before = await userDetail(db, body.userId);
     if (before.status !== 'active') throw new AppError(ErrorCode.CONFLICT, USERS_TEXTS.notActive);
     if (before.lockedAt) throw new AppError(ErrorCode.CONFLICT, USERS_TEXTS.alreadyLocked);
@@ -121,7 +118,7 @@ export async function usersConsoleRoutes(
     };
   });
 
-  staffRoute(userAdminApi.userUnlock, LOCK, 'users.unlock', async ({ body }) => {
+  staffRoute(userAdminApi.userUnlock, 'users.unlock', async ({ body }) => {
     const before = await userDetail(db, body.userId);
     const unlocked = await db
       .updateTable('users')
@@ -141,7 +138,7 @@ export async function usersConsoleRoutes(
     };
   });
 
-  staffRoute(userAdminApi.accountRequests, READ, 'users.requests', async ({ body }) => {
+  staffRoute(userAdminApi.accountRequests, 'users.requests', async ({ body }) => {
     const page = await listAccountRequests(db, body);
     return { data: { total: page.total, list: page.list.map(toRequest) } };
   });

@@ -8,7 +8,6 @@ import {
   idSchema,
   jobsAdminApi,
   ok,
-  type StaffRoleName,
 } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -33,10 +32,6 @@ import { estimate } from './commission.pricing.ts';
 import type { CommissionRuntime } from './commission.runtime.ts';
 import { cancelOwn, detailOwn, listOwn, openOwnFile, submit } from './commission.service.ts';
 import { ACTIONS, TEXTS } from './commission.texts.ts';
-
-/** Who fulfils commissions in the console. */
-const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
-const ADMIN: readonly StaffRoleName[] = ['admin'];
 
 const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -132,17 +127,17 @@ export async function commissionRoutes(
 
   const { staffRoute } = options.console.staffRouting(app);
 
-  staffRoute(consoleCommissionApi.list, FULFILMENT, ACTIONS.list, async ({ body }) => ({
+  staffRoute(consoleCommissionApi.list, ACTIONS.list, async ({ body }) => ({
     data: await consoleList(rt, body),
     detail: body,
   }));
 
-  staffRoute(consoleCommissionApi.detail, FULFILMENT, ACTIONS.detail, async ({ body }) => ({
+  staffRoute(consoleCommissionApi.detail, ACTIONS.detail, async ({ body }) => ({
     data: await consoleDetail(rt, body.commissionId),
     target: body.commissionId,
   }));
 
-  staffRoute(consoleCommissionApi.quote, FULFILMENT, ACTIONS.quote, async ({ body }) => {
+  staffRoute(consoleCommissionApi.quote, ACTIONS.quote, async ({ body }) => {
     const before = await consoleDetail(rt, body.commissionId);
     const after = await quote(rt, body.commissionId, body);
     return {
@@ -154,24 +149,19 @@ export async function commissionRoutes(
     };
   });
 
-  staffRoute(
-    consoleCommissionApi.uploadReport,
-    FULFILMENT,
-    ACTIONS.uploadReport,
-    async ({ request, session }) => {
-      const { fields, file } = await readDocument(request);
-      const { commissionId } = parseWith(reportFields, fields);
-      const after = await uploadReport(rt, commissionId, session.staffId, file);
-      return {
-        data: after,
-        message: '报告已上传',
-        target: after.commissionNo,
-        detail: { fileName: file.fileName, bytes: file.bytes.length },
-      };
-    },
-  );
+  staffRoute(consoleCommissionApi.uploadReport, ACTIONS.uploadReport, async ({ request, session }) => {
+    const { fields, file } = await readDocument(request);
+    const { commissionId } = parseWith(reportFields, fields);
+    const after = await uploadReport(rt, commissionId, session.staffId, file);
+    return {
+      data: after,
+      message: '报告已上传',
+      target: after.commissionNo,
+      detail: { fileName: file.fileName, bytes: file.bytes.length },
+    };
+  });
 
-  staffRoute(consoleCommissionApi.complete, FULFILMENT, ACTIONS.complete, async ({ body }) => {
+  staffRoute(consoleCommissionApi.complete, ACTIONS.complete, async ({ body }) => {
     const after = await complete(rt, body.commissionId);
     return {
       data: after,
@@ -183,16 +173,16 @@ export async function commissionRoutes(
   });
 
   // The 任务 screen's 邮件通知 tab (admin, beside the stuck jobs): notices that did not go out.
-  staffRoute(jobsAdminApi.stuckNotices, ADMIN, ACTIONS.stuckNotices, async () => ({
+  staffRoute(jobsAdminApi.stuckNotices, ACTIONS.stuckNotices, async () => ({
     data: await stuckNotices(rt.db, rt.now()),
   }));
 
-  staffRoute(jobsAdminApi.noticeResend, ADMIN, ACTIONS.noticeResend, async ({ body }) => {
+  staffRoute(jobsAdminApi.noticeResend, ACTIONS.noticeResend, async ({ body }) => {
     await resendNotice(rt.db, body.noticeId, rt.now());
     return { data: { noticeId: body.noticeId }, message: TEXTS.mail.resent, target: body.noticeId };
   });
 
-  staffRoute(consoleCommissionApi.download, FULFILMENT, ACTIONS.download, async ({ body, reply }) => {
+  staffRoute(consoleCommissionApi.download, ACTIONS.download, async ({ body, reply }) => {
     sendFile(reply, await openAnyFile(rt, body.commissionId, body.fileId));
     return { data: undefined as never, target: body.fileId };
   });

@@ -12,7 +12,7 @@ export interface ConsoleModuleService {
   secureCookies: boolean;
   /**
    * The console's staff guard and audit for another module's operator routes (mounted under
-   * /admin, @fastify/cookie registered in that plugin): requireStaff(roles, action), staffRoute(…).
+   * /admin, @fastify/cookie registered in that plugin): requireStaff(permission, action), staffRoute(endpoint, action, handler).
    */
   staffRouting(app: FastifyInstance): StaffRouting;
 }

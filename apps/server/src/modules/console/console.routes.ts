@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { consoleApi, type Envelope, ErrorCode, jobsAdminApi, ok, type StaffRoleName } from '@kyfw/contracts';
+import { consoleApi, type Envelope, ErrorCode, jobsAdminApi, ok } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -43,13 +43,6 @@ import { clientOf, createStaffRouting, STAFF_COOKIE } from './staff-route.ts';
 
 export { STAFF_COOKIE };
 
-const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
-const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
-const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
-const FINANCE: readonly StaffRoleName[] = ['admin', 'finance'];
-const ADMIN: readonly StaffRoleName[] = ['admin'];
-const FULFILMENT: readonly StaffRoleName[] = ['admin', 'fulfilment'];
-const ROLES_SHIPPING_READ: readonly StaffRoleName[] = ['admin', 'fulfilment', 'support'];
 function toInvoiceSettingsView(setting: Awaited<ReturnType<typeof findIssueSetting>>) {
   return { ...setting, updatedAt: setting.updatedAt?.toISOString() ?? null };
 }
@@ -148,45 +141,45 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
-  staffRoute(consoleApi.logout, ALL, 'auth.logout', async ({ session, reply }) => {
+  staffRoute(consoleApi.logout, 'auth.logout', async ({ session, reply }) => {
     await staff.logout(session.tokenHash);
     reply.clearCookie(STAFF_COOKIE, cookieOptions);
     return { data: null, message: TEXTS.loggedOut };
   });
 
   route(app, consoleApi.me, async ({ auth }) => ok(toStaffView(auth)), {
-    auth: requireStaff(ALL, 'auth.me'),
+    auth: requireStaff(consoleApi.me.permission, 'auth.me'),
   });
 
   // --- dashboard, orders --------------------------------------------------------------------------
 
-  staffRoute(consoleApi.dashboard, ALL, 'dashboard.view', async ({ body }) => ({
+  staffRoute(consoleApi.dashboard, 'dashboard.view', async ({ body }) => ({
     data: await buildDashboard(db, body.days, staff.now()),
   }));
 
-  staffRoute(consoleApi.orderSearch, ORDERS_READ, 'orders.search', async ({ body }) => ({
+  staffRoute(consoleApi.orderSearch, 'orders.search', async ({ body }) => ({
     data: await orderSearch(rt(), body),
     detail: body,
   }));
 
-  staffRoute(consoleApi.orderDetail, ORDERS_READ, 'orders.detail', async ({ body }) => ({
+  staffRoute(consoleApi.orderDetail, 'orders.detail', async ({ body }) => ({
     data: await orderDetail(rt(), body.orderNo),
     target: body.orderNo,
   }));
 
   // --- offline payments ---------------------------------------------------------------------------
 
-  staffRoute(consoleApi.proofList, PAYMENTS_READ, 'offline.list', async ({ body }) => ({
+  staffRoute(consoleApi.proofList, 'offline.list', async ({ body }) => ({
     data: await proofList(rt(), body.status ?? 'pending'),
   }));
 
-  staffRoute(consoleApi.proofFile, PAYMENTS_READ, 'offline.file', async ({ query, reply }) => {
+  staffRoute(consoleApi.proofFile, 'offline.file', async ({ query, reply }) => {
     const file = await proofFile(rt(), query.proofId);
     reply.header('content-type', file.mimeType).header('content-disposition', 'inline').send(file.data);
     return { data: undefined as never, target: query.proofId };
   });
 
-  staffRoute(consoleApi.proofConfirm, FINANCE, 'offline.confirm', async ({ body }) => {
+  staffRoute(consoleApi.proofConfirm, 'offline.confirm', async ({ body }) => {
     const result = await confirmOfflineProof(rt(), body);
     return {
       data: result,
@@ -198,7 +191,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.proofReject, FINANCE, 'offline.reject', async ({ body }) => {
+  staffRoute(consoleApi.proofReject, 'offline.reject', async ({ body }) => {
     await rejectOfflineProof(rt(), body);
     return {
       data: null,
@@ -211,7 +204,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- refunds ------------------------------------------------------------------------------------
 
-  staffRoute(consoleApi.refund, FINANCE, 'refund.create', async ({ body }) => {
+  staffRoute(consoleApi.refund, 'refund.create', async ({ body }) => {
     const before = await orderDetail(rt(), body.orderNo);
     const refund = toRefundView(await requestRefund(rt(), body));
     return {
@@ -230,11 +223,11 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- refunds that failed (退款未能自动完成) ---------------------------------------------------------
 
-  staffRoute(consoleApi.failedRefunds, PAYMENTS_READ, 'refund.failedList', async () => ({
+  staffRoute(consoleApi.failedRefunds, 'refund.failedList', async () => ({
     data: await failedRefundList(db),
   }));
 
-  staffRoute(consoleApi.refundRetry, FINANCE, 'refund.retry', async ({ body }) => {
+  staffRoute(consoleApi.refundRetry, 'refund.retry', async ({ body }) => {
     const record = await retryFailedRefund(rt(), body.refundNo);
     if (record.status === 'failed') {
       throw new AppError(ErrorCode.REFUND_FAILED, TEXTS.refundRetryFailed(record.lastError ?? '平台拒绝'));
@@ -249,7 +242,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.refundMarkDone, FINANCE, 'refund.markDone', async ({ body, session }) => {
+  staffRoute(consoleApi.refundMarkDone, 'refund.markDone', async ({ body, session }) => {
     const refund = toRefundView(await completeFailedRefundByHand(rt(), { ...body, by: session.username }));
     return {
       data: refund,
@@ -262,15 +255,15 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- invoices (issue: generate or attach the real PDF; 红冲 list) and courier shipping -----------
 
-  staffRoute(consoleApi.invoiceList, PAYMENTS_READ, 'invoice.list', async ({ body }) => ({
+  staffRoute(consoleApi.invoiceList, 'invoice.list', async ({ body }) => ({
     data: await invoiceList(db, body.tab ?? 'requested'),
   }));
 
-  staffRoute(consoleApi.invoiceSettings, PAYMENTS_READ, 'invoice.settings', async () => ({
+  staffRoute(consoleApi.invoiceSettings, 'invoice.settings', async () => ({
     data: toInvoiceSettingsView(await findIssueSetting(db)),
   }));
 
-  staffRoute(consoleApi.invoiceSettingsSave, FINANCE, 'invoice.settingsSave', async ({ body, session }) => {
+  staffRoute(consoleApi.invoiceSettingsSave, 'invoice.settingsSave', async ({ body, session }) => {
     const before = await findIssueSetting(db);
     await saveIssueMode(db, body.issueMode, session.username, staff.now());
     return {
@@ -282,7 +275,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.invoiceGenerate, FINANCE, 'invoice.generate', async ({ body }) => {
+  staffRoute(consoleApi.invoiceGenerate, 'invoice.generate', async ({ body }) => {
     const before = await consoleInvoice(db, body.invoiceId);
     await issueInvoice(rt(), body.invoiceId);
     const after = await consoleInvoice(db, body.invoiceId);
@@ -295,7 +288,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.invoiceReverse, FINANCE, 'invoice.reverse', async ({ body }) => {
+  staffRoute(consoleApi.invoiceReverse, 'invoice.reverse', async ({ body }) => {
     const after = await reverseInvoice(db, body.invoiceId, body.note, staff.now());
     return {
       data: after,
@@ -322,10 +315,10 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     return { data: undefined as never, target: invoice.invoiceNo };
   }
 
-  staffRoute(consoleApi.invoiceFile, PAYMENTS_READ, 'invoice.file', ({ query, reply }) =>
+  staffRoute(consoleApi.invoiceFile, 'invoice.file', ({ query, reply }) =>
     sendInvoicePdf(query.invoiceId, false, reply),
   );
-  staffRoute(consoleApi.invoiceReversalFile, PAYMENTS_READ, 'invoice.reversalFile', ({ query, reply }) =>
+  staffRoute(consoleApi.invoiceReversalFile, 'invoice.reversalFile', ({ query, reply }) =>
     sendInvoicePdf(query.invoiceId, true, reply),
   );
 
@@ -334,7 +327,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       limits: { files: 1, fileSize: INVOICE_PDF_MAX_BYTES, fields: 3, fieldSize: 100, parts: 4 },
     });
     const scoped = createStaffRouting(scope, { db, staff });
-    scoped.staffRoute(consoleApi.invoiceUpload, FINANCE, 'invoice.upload', async ({ request }) => {
+    scoped.staffRoute(consoleApi.invoiceUpload, 'invoice.upload', async ({ request }) => {
       const { invoiceId, data } = await readInvoiceUpload(request);
       await issueInvoiceWithPdf(rt(), invoiceId, data);
       const after = await consoleInvoice(db, invoiceId);
@@ -347,30 +340,25 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
       };
     });
     // The red invoice's PDF of a recorded 红冲: the same upload checks as the invoice's.
-    scoped.staffRoute(
-      consoleApi.invoiceReversalUpload,
-      FINANCE,
-      'invoice.reversalUpload',
-      async ({ request }) => {
-        const { invoiceId, data } = await readInvoiceUpload(request);
-        await attachReversalPdf(rt(), invoiceId, data);
-        const after = await consoleInvoice(db, invoiceId);
-        return {
-          data: after,
-          message: TEXTS.reversalPdfAttached,
-          target: after.invoiceNo,
-          before: { reversalPdf: false },
-          after: { reversalPdf: true, bytes: data.length, note: after.reversalNote },
-        };
-      },
-    );
+    scoped.staffRoute(consoleApi.invoiceReversalUpload, 'invoice.reversalUpload', async ({ request }) => {
+      const { invoiceId, data } = await readInvoiceUpload(request);
+      await attachReversalPdf(rt(), invoiceId, data);
+      const after = await consoleInvoice(db, invoiceId);
+      return {
+        data: after,
+        message: TEXTS.reversalPdfAttached,
+        target: after.invoiceNo,
+        before: { reversalPdf: false },
+        after: { reversalPdf: true, bytes: data.length, note: after.reversalNote },
+      };
+    });
   });
 
-  staffRoute(consoleApi.deliveryList, ROLES_SHIPPING_READ, 'delivery.list', async ({ body }) => ({
+  staffRoute(consoleApi.deliveryList, 'delivery.list', async ({ body }) => ({
     data: await deliveryList(db, body.shipped ?? false),
   }));
 
-  staffRoute(consoleApi.deliveryShip, FULFILMENT, 'delivery.ship', async ({ body }) => {
+  staffRoute(consoleApi.deliveryShip, 'delivery.ship', async ({ body }) => {
     const delivery = await shipOrder(rt(), body);
     return {
       data: delivery,
@@ -383,14 +371,14 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- users (read-only), failed jobs, AI usage ---------------------------------------------------
 
-  staffRoute(consoleApi.userSearch, ORDERS_READ, 'users.search', async ({ body }) => ({
+  staffRoute(consoleApi.userSearch, 'users.search', async ({ body }) => ({
     data: await searchUsers(db, body.phone),
     detail: { phone: body.phone },
   }));
 
-  staffRoute(consoleApi.failedJobs, ADMIN, 'jobs.failed', async () => ({ data: await failedJobs(db) }));
+  staffRoute(consoleApi.failedJobs, 'jobs.failed', async () => ({ data: await failedJobs(db) }));
 
-  staffRoute(consoleApi.jobRetry, ADMIN, 'jobs.retry', async ({ body }) => {
+  staffRoute(consoleApi.jobRetry, 'jobs.retry', async ({ body }) => {
     const job = await retryJob(db, body.jobId, staff.now());
     return {
       data: job,
@@ -401,11 +389,11 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(jobsAdminApi.stuckJobs, ADMIN, 'jobs.stuck', async () => ({
+  staffRoute(jobsAdminApi.stuckJobs, 'jobs.stuck', async () => ({
     data: await stuckJobs(db, staff.now()),
   }));
 
-  staffRoute(jobsAdminApi.stuckRetry, ADMIN, 'jobs.stuckRetry', async ({ body }) => {
+  staffRoute(jobsAdminApi.stuckRetry, 'jobs.stuckRetry', async ({ body }) => {
     const { job, before } = await requeueStuckJob(db, body.jobId, staff.now());
     return {
       data: job,
@@ -416,17 +404,17 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.llmUsage, FINANCE, 'llm.usage', async ({ body }) => ({
+  staffRoute(consoleApi.llmUsage, 'llm.usage', async ({ body }) => ({
     data: await llmUsage(db, body.days, staff.now()),
   }));
 
   // --- staff accounts (admin) --------------------------------------------------------------------
 
-  staffRoute(consoleApi.staffList, ADMIN, 'staff.list', async () => ({
+  staffRoute(consoleApi.staffList, 'staff.list', async () => ({
     data: (await staff.list()).map(toStaffAccountView),
   }));
 
-  staffRoute(consoleApi.staffCreate, ADMIN, 'staff.create', async ({ body, session }) => {
+  staffRoute(consoleApi.staffCreate, 'staff.create', async ({ body, session }) => {
     const created = await staff.create({ ...body, createdBy: session.username });
     // The audit row names the account and its role, never the password, secret or codes.
     return {
@@ -437,7 +425,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.staffUpdate, ADMIN, 'staff.update', async ({ body, session }) => {
+  staffRoute(consoleApi.staffUpdate, 'staff.update', async ({ body, session }) => {
     if (body.staffId === session.staffId) throw new AppError(ErrorCode.FORBIDDEN, TEXTS.notOnSelf);
     const before = await staff.get(body.staffId);
     const after = await staff.update(body.staffId, { role: body.role, disabled: body.disabled });
@@ -450,7 +438,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
     };
   });
 
-  staffRoute(consoleApi.staffResetTotp, ADMIN, 'staff.reset2fa', async ({ body }) => {
+  staffRoute(consoleApi.staffResetTotp, 'staff.reset2fa', async ({ body }) => {
     const secrets = await staff.resetSecondFactor(body.staffId);
     return {
       data: secrets,
@@ -462,7 +450,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // --- audit log ----------------------------------------------------------------------------------
 
-  staffRoute(consoleApi.auditList, ADMIN, 'audit.list', async ({ body }) => {
+  staffRoute(consoleApi.auditList, 'audit.list', async ({ body }) => {
     const { rows, total } = await listAudit(db, body);
     return {
       data: {

@@ -1,4 +1,4 @@
-import { type Endpoint, ErrorCode, ok, type StaffRoleName } from '@kyfw/contracts';
+import { type Endpoint, ErrorCode, ok, rolesOf, type StaffPermission, staffCan } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -31,11 +31,12 @@ export function clientOf(request: FastifyRequest) {
 }
 
 /**
- * The console's guard and audit for one route plugin: `requireStaff(roles, action)` refuses a
- * caller without a staff session or without one of `roles` (1003/1004, the refusal audited), and
- * `staffRoute(endpoint, roles, action, handler)` registers an endpoint whose outcome — ok or failed
- * with its message — is written to the audit log. Used by the console's own routes and by modules
- * with operator pages (the commission module's fulfilment); register @fastify/cookie first.
+ * The console's guard and audit for one route plugin: `requireStaff(permission, action)` refuses a
+ * caller without a staff session or whose role lacks `permission` (1003/1004, the refusal
+ * audited), and `staffRoute(endpoint, action, handler)` registers an endpoint — guarded by the
+ * permission its contract names (packages/contracts staff-permissions.ts) — whose outcome — ok or
+ * failed with its message — is written to the audit log. Used by the console's own routes and by
+ * modules with operator pages (the commission module's fulfilment); register @fastify/cookie first.
  */
 export function createStaffRouting(
   app: FastifyInstance,
@@ -45,7 +46,7 @@ export function createStaffRouting(
     appendAudit(db, { ...entry, ...clientOf(request), at: staff.now() });
 
   /** The caller's session and role, or a refusal (recorded when it names a staff member or a forged cookie). */
-  function requireStaff(roles: readonly StaffRoleName[], action: string) {
+  function requireStaff(permission: StaffPermission, action: string) {
     return async (request: FastifyRequest): Promise<StaffSession> => {
       const token = request.cookies[STAFF_COOKIE];
       if (token === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, TEXTS.notLoggedIn);
@@ -67,7 +68,8 @@ export function createStaffRouting(
         }
         throw error;
       }
-      if (!roles.includes(session.role)) {
+      if (!staffCan(session.role, permission)) {
+        const roles = rolesOf(permission);
         await audit(request, {
           staffId: session.staffId,
           username: session.username,
@@ -82,10 +84,12 @@ export function createStaffRouting(
     };
   }
 
-  /** Registers an endpoint for `roles`; its outcome (ok or failed with the message) is audited as `action`. */
-  function staffRoute<E extends Endpoint>(
+  /**
+   * Registers an endpoint for the roles of its contract's `permission`; its outcome (ok or failed
+   * with the message) is audited as `action`.
+   */
+  function staffRoute<E extends Endpoint & { permission: StaffPermission }>(
     endpoint: E,
-    roles: readonly StaffRoleName[],
     action: string,
     handler: (input: {
       session: StaffSession;
@@ -131,7 +135,7 @@ export function createStaffRouting(
         }
       },
       {
-        auth: requireStaff(roles, action),
+        auth: requireStaff(endpoint.permission, action),
         // A body the schemas refuse (a forged or malformed id, a missing field) is recorded too.
         onInvalid: (error, auth, request) =>
           audit(request, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, SITE_RULES, type StaffRoleName, siteAdminApi } from '@kyfw/contracts';
+import { ErrorCode, SITE_RULES, siteAdminApi } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -18,9 +18,6 @@ import {
   saveSiteInfo,
 } from './home.repo.ts';
 import type { HomeService } from './home.service.ts';
-
-/** Who edits the footer: 编辑 (site content) and 管理员. */
-const EDITORS: readonly StaffRoleName[] = ['admin', 'editor'];
 
 /** The largest QR upload read, and the square it is stored as (PNG). */
 const QR_MAX_BYTES = 2 * 1024 * 1024;
@@ -68,19 +65,19 @@ export async function siteConsoleRoutes(
   });
   const { staffRoute } = options.console.staffRouting(app);
 
-  staffRoute(siteAdminApi.siteGet, EDITORS, 'site.get', async () => {
+  staffRoute(siteAdminApi.siteGet, 'site.get', async () => {
     const webInfo = (await findSiteInfo(db)) ?? (await home.getHomeInfo()).webInfo;
     return { data: { webInfo, friendLinks: await listFriendLinkRows(db) } };
   });
 
-  staffRoute(siteAdminApi.siteSave, EDITORS, 'site.save', async ({ body }) => {
+  staffRoute(siteAdminApi.siteSave, 'site.save', async ({ body }) => {
     const before = (await findSiteInfo(db)) ?? null;
     await saveSiteInfo(db, body, now());
     home.invalidate();
     return { data: body, message: SITE_TEXTS.saved, target: 'webInfo', before, after: body };
   });
 
-  staffRoute(siteAdminApi.siteQrUpload, EDITORS, 'site.qrUpload', async ({ request }) => {
+  staffRoute(siteAdminApi.siteQrUpload, 'site.qrUpload', async ({ request }) => {
     if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, SITE_TEXTS.qrRequired);
     const { file } = await readUpload(request, QR_MAX_BYTES / 1024 / 1024);
     if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, SITE_TEXTS.qrRequired);
@@ -111,7 +108,7 @@ export async function siteConsoleRoutes(
     };
   });
 
-  staffRoute(siteAdminApi.linkSave, EDITORS, 'site.linkSave', async ({ body }) => {
+  staffRoute(siteAdminApi.linkSave, 'site.linkSave', async ({ body }) => {
     const rows = await listFriendLinkRows(db);
     const before = body.id ? rows.find((r) => r.id === body.id) : undefined;
     if (body.id && !before) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, SITE_TEXTS.linkNotFound);
@@ -123,7 +120,7 @@ export async function siteConsoleRoutes(
     return { data: after, message: SITE_TEXTS.linkSaved, target: after.id, before: before ?? null, after };
   });
 
-  staffRoute(siteAdminApi.linkDelete, EDITORS, 'site.linkDelete', async ({ body }) => {
+  staffRoute(siteAdminApi.linkDelete, 'site.linkDelete', async ({ body }) => {
     const before = await deleteFriendLink(db, body.id);
     if (!before) throw new AppError(ErrorCode.RESOURCE_NOT_FOUND, SITE_TEXTS.linkNotFound);
     home.invalidate();

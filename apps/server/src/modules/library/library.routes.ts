@@ -6,7 +6,6 @@ import {
   LIBRARY_IMPORT_COLLECTIONS,
   LIBRARY_IMPORT_RULES,
   ok,
-  type StaffRoleName,
 } from '@kyfw/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -23,15 +22,6 @@ import {
   searchLibrary,
   startImport,
 } from './library.service.ts';
-
-/**
- * Who may read the library screen (statistics, imports, search, the users' consented papers):
- * admin, and support, which reads users and orders read-only and answers users' questions about
- * what their paper was compared with. Importing and removing: admin only. Fulfilment, finance and
- * editor have no business here (docs/api/operator.md).
- */
-export const LIBRARY_READ: readonly StaffRoleName[] = ['admin', 'support'];
-export const LIBRARY_WRITE: readonly StaffRoleName[] = ['admin'];
 
 const importFields = z.object({
   collection: z.enum(LIBRARY_IMPORT_COLLECTIONS, { error: LIBRARY_IMPORT_RULES.collectionRequired }),
@@ -52,17 +42,17 @@ export async function libraryRoutes(
   });
   const { staffRoute, requireStaff } = options.console.staffRouting(app);
 
-  staffRoute(consoleLibraryApi.stats, LIBRARY_READ, 'library.stats', async () => ({
+  staffRoute(consoleLibraryApi.stats, 'library.stats', async () => ({
     data: await libraryStats(rt),
   }));
 
   // The page polls this while an import runs: a read, not written to the audit log each time (a
   // caller without the role is refused and recorded by requireStaff).
   route(app, consoleLibraryApi.imports, async () => ok({ list: await listLibraryImports(rt) }), {
-    auth: requireStaff(LIBRARY_READ, 'library.imports'),
+    auth: requireStaff(consoleLibraryApi.imports.permission, 'library.imports'),
   });
 
-  staffRoute(consoleLibraryApi.importFile, LIBRARY_WRITE, 'library.import', async ({ request, session }) => {
+  staffRoute(consoleLibraryApi.importFile, 'library.import', async ({ request, session }) => {
     if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION, LIBRARY_IMPORT_RULES.fileRequired);
     const upload = await readUpload(request, LIBRARY_IMPORT_RULES.maxBytes / 1024 / 1024);
     const { collection } = parseWith(importFields, upload.fields);
@@ -82,12 +72,12 @@ export async function libraryRoutes(
     };
   });
 
-  staffRoute(consoleLibraryApi.search, LIBRARY_READ, 'library.search', async ({ body }) => ({
+  staffRoute(consoleLibraryApi.search, 'library.search', async ({ body }) => ({
     data: await searchLibrary(rt, body),
     detail: body,
   }));
 
-  staffRoute(consoleLibraryApi.remove, LIBRARY_WRITE, 'library.remove', async ({ body }) => {
+  staffRoute(consoleLibraryApi.remove, 'library.remove', async ({ body }) => {
     const removed = await removeDocument(rt, body.id);
     return { data: null, message: '已从比对库删除', target: body.id, before: removed, after: null };
   });

@@ -1,13 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
-import { aiUsageAdminApi, type StaffRoleName } from '@kyfw/contracts';
+import { aiUsageAdminApi } from '@kyfw/contracts';
 import { defineRoutesModule } from '../types.ts';
-
-/**
- * Who sees the AI 用量 screen: admin (runs the site, sets the budget) and finance (pays the model's
- * bills). Fulfilment, editors and support have no decision to make from it (least privilege, as
- * the per-order usage beside it: decision 0028).
- */
-export const AI_USAGE_ROLES: readonly StaffRoleName[] = ['admin', 'finance'];
 
 /**
  * The console's AI 用量 overview at /admin/llm/budget (docs/api/operator.md): today's tokens and
@@ -23,7 +16,7 @@ export const aiUsageModule = defineRoutesModule({
         reply.header('cache-control', 'no-store');
       });
       const { staffRoute } = console.staffRouting(scope);
-      staffRoute(aiUsageAdminApi.budget, AI_USAGE_ROLES, 'llm.budget', async () => ({
+      staffRoute(aiUsageAdminApi.budget, 'llm.budget', async () => ({
         data: await llm.quota.overview(),
       }));
     });

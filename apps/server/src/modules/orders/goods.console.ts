@@ -5,7 +5,6 @@ import {
   FREE_ENTITLEMENT_TEXTS,
   freeEntitlementFor,
   goodsAdminApi,
-  type StaffRoleName,
 } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
@@ -30,8 +29,6 @@ import { SERVICE_TYPE_TEXTS } from './orders.texts.ts';
  * every process (no cache), so a new price is what the next user sees; orders keep the price they
  * were sold at (orders.unit_price_fen and amount_fen are a snapshot).
  */
-const EDIT: readonly StaffRoleName[] = ['admin'];
-const READ: readonly StaffRoleName[] = ['admin', 'finance'];
 
 export const GOODS_TEXTS = {
   notFound: '商品不存在',
@@ -155,11 +152,11 @@ export async function goodsConsoleRoutes(
     return goods;
   };
 
-  staffRoute(goodsAdminApi.goodsList, READ, 'goods.list', async () => ({
+  staffRoute(goodsAdminApi.goodsList, 'goods.list', async () => ({
     data: (await listAllGoods(db)).map(toAdminGoods),
   }));
 
-  staffRoute(goodsAdminApi.goodsCreate, EDIT, 'goods.create', async ({ body }) => {
+  staffRoute(goodsAdminApi.goodsCreate, 'goods.create', async ({ body }) => {
     const fields = fieldsOf(body, options.freeMaxChars);
     if (!(await insertGoods(db, body.goodsId, fields, now())))
       throw new AppError(ErrorCode.CONFLICT, GOODS_TEXTS.idTaken(body.goodsId));
@@ -173,7 +170,7 @@ export async function goodsConsoleRoutes(
     };
   });
 
-  staffRoute(goodsAdminApi.goodsUpdate, EDIT, 'goods.update', async ({ body }) => {
+  staffRoute(goodsAdminApi.goodsUpdate, 'goods.update', async ({ body }) => {
     const before = await mustFind(body.goodsId);
     if (before.serviceType !== body.serviceType)
       throw new AppError(ErrorCode.VALIDATION, GOODS_TEXTS.typeFixed);
@@ -190,7 +187,7 @@ export async function goodsConsoleRoutes(
     };
   });
 
-  staffRoute(goodsAdminApi.goodsSetActive, EDIT, 'goods.setActive', async ({ body }) => {
+  staffRoute(goodsAdminApi.goodsSetActive, 'goods.setActive', async ({ body }) => {
     const before = await mustFind(body.goodsId);
     await updateGoods(db, body.goodsId, { active: body.active }, now());
     const after = await mustFind(body.goodsId);
@@ -203,7 +200,7 @@ export async function goodsConsoleRoutes(
     };
   });
 
-  staffRoute(goodsAdminApi.goodsDelete, EDIT, 'goods.delete', async ({ body }) => {
+  staffRoute(goodsAdminApi.goodsDelete, 'goods.delete', async ({ body }) => {
     const before = await mustFind(body.goodsId);
     const uses = await goodsUses(db, body.goodsId);
     if (uses > 0) throw new AppError(ErrorCode.CONFLICT, GOODS_TEXTS.inUse(uses));

@@ -1,4 +1,4 @@
-import type { StaffRoleName } from '@kyfw/contracts';
+import type { StaffPermission } from '@kyfw/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { consoleTexts } from './texts';
 
@@ -8,8 +8,11 @@ export interface ConsolePage {
   path: string;
   /** The menu entry. */
   label: string;
-  /** Who sees the entry; the server enforces the same roles on the page's endpoints. */
-  roles: readonly StaffRoleName[];
+  /**
+   * Who sees the entry: the roles holding this permission (packages/contracts staff-permissions.ts),
+   * the one the page's main list needs on the server.
+   */
+  permission: StaffPermission;
   /** The page, loaded when first opened (a chunk of its own). */
   page: LazyExoticComponent<ComponentType>;
 }
@@ -19,14 +22,11 @@ type Loader = () => Promise<Record<string, unknown>>;
 export const consolePage = (load: Loader, name: string): LazyExoticComponent<ComponentType> =>
   lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 
-const ALL: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'editor', 'support'];
-const ORDERS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'fulfilment', 'support'];
-const PAYMENTS_READ: readonly StaffRoleName[] = ['admin', 'finance', 'support'];
 const n = consoleTexts.nav;
 
 /**
  * THE console's route list and menu, in menu order. Another feature adds its page with one line:
- *   { path: 'news', label: '资讯文章', roles: ['admin', 'editor'], page: consolePage(() => import('../news-admin'), 'NewsAdminPage') },
+ *   { path: 'news', label: '资讯文章', permission: 'news.edit', page: consolePage(() => import('../news-admin'), 'NewsAdminPage') },
  * where features/news-admin is a folder of its own whose index.ts exports the page (keep console
  * pages out of a public feature's index, so the public site's chunks do not carry them). Inside,
  * import the console's helpers from '../console' (useStaff, consolePost, consoleTexts).
@@ -35,97 +35,97 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   {
     path: '',
     label: n.dashboard,
-    roles: ALL,
+    permission: 'console.enter',
     page: consolePage(() => import('./components/dashboard-page'), 'DashboardPage'),
   },
   {
     path: 'orders',
     label: n.orders,
-    roles: ORDERS_READ,
+    permission: 'orders.read',
     page: consolePage(() => import('./components/orders-page'), 'OrdersPage'),
   },
   {
     path: 'offline',
     label: n.offline,
-    roles: PAYMENTS_READ,
+    permission: 'payments.read',
     page: consolePage(() => import('./components/offline-page'), 'OfflinePage'),
   },
   {
     path: 'refunds',
     label: n.failedRefunds,
-    roles: PAYMENTS_READ,
+    permission: 'payments.read',
     page: consolePage(() => import('./components/failed-refunds-page'), 'FailedRefundsPage'),
   },
   {
     path: 'invoices',
     label: n.invoices,
-    roles: PAYMENTS_READ,
+    permission: 'payments.read',
     page: consolePage(() => import('./components/invoices-page'), 'InvoicesPage'),
   },
   {
     path: 'shipping',
     label: n.shipping,
-    roles: ['admin', 'fulfilment', 'support'],
+    permission: 'deliveries.read',
     page: consolePage(() => import('./components/shipping-page'), 'ShippingPage'),
   },
   {
     path: 'users',
     label: n.users,
-    roles: ORDERS_READ,
+    permission: 'orders.read',
     page: consolePage(() => import('./components/ops-pages'), 'UsersPage'),
   },
   {
     path: 'jobs',
     label: n.jobs,
-    roles: ['admin'],
+    permission: 'jobs.manage',
     page: consolePage(() => import('./components/ops-pages'), 'JobsPage'),
   },
   {
     path: 'llm',
     label: n.llmUsage,
-    roles: ['admin', 'finance'],
+    permission: 'aiUsage.read',
     page: consolePage(() => import('./components/ops-pages'), 'LlmUsagePage'),
   },
   {
     path: 'staff',
     label: n.staff,
-    roles: ['admin'],
+    permission: 'staff.manage',
     page: consolePage(() => import('./components/staff-page'), 'StaffPage'),
   },
   {
     path: 'audit',
     label: n.audit,
-    roles: ['admin'],
+    permission: 'audit.read',
     page: consolePage(() => import('./components/audit-page'), 'AuditPage'),
   },
   {
     path: 'commission',
     label: '委托办理',
-    roles: ['admin', 'fulfilment'],
+    permission: 'commissions.fulfil',
     page: consolePage(() => import('../commission-admin'), 'CommissionConsolePage'),
   },
   {
     path: 'library',
     label: '比对库',
-    roles: ['admin', 'support'],
+    permission: 'library.read',
     page: consolePage(() => import('../library-admin'), 'LibraryAdminPage'),
   },
   {
     path: 'news',
     label: '资讯与案例',
-    roles: ['admin', 'editor'],
+    permission: 'news.edit',
     page: consolePage(() => import('../news-admin'), 'NewsAdminPage'),
   },
   {
     path: 'goods',
     label: '商品与价格',
-    roles: ['admin', 'finance'],
+    permission: 'goods.read',
     page: consolePage(() => import('../goods-admin'), 'GoodsPage'),
   },
   {
     path: 'site',
     label: '站点信息',
-    roles: ['admin', 'editor'],
+    permission: 'site.edit',
     page: consolePage(() => import('../goods-admin'), 'SitePage'),
   },
 ];

@@ -6,6 +6,7 @@ import {
   GOODS_RULES,
   SERVICE_TYPES,
   type ServiceType,
+  staffCan,
 } from '@kyfw/contracts';
 import {
   Alert,
@@ -40,7 +41,7 @@ const f = t.form;
 /** The goods and prices (admin edits; finance reads): every goods, on sale or not. */
 export function GoodsPage() {
   const { data: staff } = useStaff();
-  const canEdit = staff?.role === 'admin';
+  const canEdit = staffCan(staff?.role, 'goods.write');
   const { data, isPending } = useAdminGoods();
   const setActive = useSetGoodsActive();
   const remove = useDeleteGoods();

@@ -5,6 +5,7 @@ import {
   type LibraryCollection,
   type LibraryDocument,
   type LibraryImport,
+  staffCan,
 } from '@kyfw/contracts';
 import {
   Alert,
@@ -331,7 +332,7 @@ function DocumentsTable({ canWrite, collection }: { canWrite: boolean; collectio
  */
 export function LibraryAdminPage() {
   const staff = useStaff();
-  const canWrite = staff.data?.role === 'admin';
+  const canWrite = staffCan(staff.data?.role, 'library.write');
   return (
     <div className="console-page library-admin">
       <h2>{T.title}</h2>

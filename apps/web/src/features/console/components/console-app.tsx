@@ -1,3 +1,4 @@
+import { staffCan } from '@kyfw/contracts';
 import { Result, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -26,7 +27,7 @@ export function ConsoleApp() {
 function ConsolePageView({ rest }: { rest: string }) {
   const staff = useStaff();
   const entry = findConsolePage(rest);
-  if (!entry || (staff.data && !entry.roles.includes(staff.data.role))) {
+  if (!entry || (staff.data && !staffCan(staff.data.role, entry.permission))) {
     return <Result status="403" title={consoleTexts.forbiddenPage} />;
   }
   const Page = entry.page;

@@ -1,3 +1,4 @@
+import { staffCan } from '@kyfw/contracts';
 import { Button, Layout, Menu, Space, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
     );
   }
   if (staff.isError) return <Navigate to="/admin/login" replace />;
-  const items = CONSOLE_PAGES.filter((p) => p.roles.includes(staff.data.role)).map((p) => ({
+  const items = CONSOLE_PAGES.filter((p) => staffCan(staff.data.role, p.permission)).map((p) => ({
     key: pageHref(p.path),
     label: p.label,
   }));

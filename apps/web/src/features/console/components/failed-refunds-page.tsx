@@ -1,4 +1,4 @@
-import type { FailedRefund } from '@kyfw/contracts';
+import { type FailedRefund, staffCan } from '@kyfw/contracts';
 import { Alert, Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useFailedRefunds, useMarkRefundDone, useRetryRefund, useStaff } from '../api/console-api';
@@ -14,7 +14,7 @@ export function FailedRefundsPage() {
   const markDone = useMarkRefundDone();
   const [marking, setMarking] = useState<FailedRefund | null>(null);
   const [form] = Form.useForm<{ note: string }>();
-  const canAct = staff.data?.role === 'admin' || staff.data?.role === 'finance';
+  const canAct = staffCan(staff.data?.role, 'payments.manage');
   return (
     <Card title={consoleTexts.nav.failedRefunds}>
       <Alert type="info" showIcon message={t.intro} style={{ marginBottom: 16 }} />

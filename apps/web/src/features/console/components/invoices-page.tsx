@@ -1,4 +1,4 @@
-import { type ConsoleInvoice, INVOICE_ISSUE_MODES } from '@kyfw/contracts';
+import { type ConsoleInvoice, INVOICE_ISSUE_MODES, staffCan } from '@kyfw/contracts';
 import {
   Alert,
   Button,
@@ -45,7 +45,7 @@ export function InvoicesPage() {
   const [reversing, setReversing] = useState<ConsoleInvoice | null>(null);
   const [redFile, setRedFile] = useState<File | null>(null);
   const [form] = Form.useForm<{ note: string }>();
-  const canIssue = staff.data?.role === 'admin' || staff.data?.role === 'finance';
+  const canIssue = staffCan(staff.data?.role, 'payments.manage');
   return (
     <Card title={consoleTexts.nav.invoices}>
       <IssueModeSetting canChange={canIssue} />

@@ -1,4 +1,4 @@
-import type { ConsoleProof } from '@kyfw/contracts';
+import { type ConsoleProof, staffCan } from '@kyfw/contracts';
 import { Button, Card, Form, Image, Input, Modal, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { proofFileUrl, useConfirmProof, useProofs, useRejectProof, useStaff } from '../api/console-api';
@@ -16,7 +16,7 @@ export function OfflinePage() {
   const [rejecting, setRejecting] = useState<ConsoleProof | null>(null);
   const [confirming, setConfirming] = useState<ConsoleProof | null>(null);
   const [form] = Form.useForm();
-  const canReview = staff.data?.role === 'admin' || staff.data?.role === 'finance';
+  const canReview = staffCan(staff.data?.role, 'payments.manage');
   return (
     <Card>
       <Tabs

@@ -1,4 +1,4 @@
-import { formatYuan } from '@kyfw/contracts';
+import { formatYuan, staffCan } from '@kyfw/contracts';
 import { Alert, Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Table, Timeline } from 'antd';
 import { useState } from 'react';
 import { useConsoleOrder, useRefund, useStaff } from '../api/console-api';
@@ -12,7 +12,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
   const staff = useStaff();
   const refund = useRefund();
   const [form] = Form.useForm();
-  const canRefund = staff.data?.role === 'admin' || staff.data?.role === 'finance';
+  const canRefund = staffCan(staff.data?.role, 'payments.manage');
   // The refund waiting for the operator's confirmation (amount and order shown), decision 0031.
   const [pending, setPending] = useState<{ amountFen: number; reason: string } | null>(null);
   // What is left to refund: paid less every refund not failed (those under way count).

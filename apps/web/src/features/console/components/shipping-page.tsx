@@ -1,4 +1,4 @@
-import type { ConsoleDelivery } from '@kyfw/contracts';
+import { type ConsoleDelivery, staffCan } from '@kyfw/contracts';
 import { Button, Card, Form, Input, Modal, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useDeliveries, useShip, useStaff } from '../api/console-api';
@@ -15,7 +15,7 @@ export function ShippingPage() {
   const ship = useShip();
   const [shipping, setShipping] = useState<ConsoleDelivery | null>(null);
   const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
-  const canShip = staff.data?.role === 'admin' || staff.data?.role === 'fulfilment';
+  const canShip = staffCan(staff.data?.role, 'deliveries.ship');
   return (
     <Card title={consoleTexts.nav.shipping}>
       <Tabs

@@ -1,4 +1,4 @@
-import type { AccountRequest, UserEntitlement } from '@kyfw/contracts';
+import { type AccountRequest, staffCan, type UserEntitlement } from '@kyfw/contracts';
 import {
   Alert,
   Button,
@@ -24,7 +24,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN'
 /** One account: its lock (admin locks/unlocks), its free uses, its export/deletion requests. */
 export function UserAccountDrawer({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { data: staff } = useStaff();
-  const canLock = staff?.role === 'admin';
+  const canLock = staffCan(staff?.role, 'users.lock');
   const { data, isPending } = useUserDetail(userId);
   const setLock = useSetUserLock();
   const [form] = Form.useForm<{ reason: string }>();
