@@ -71,7 +71,9 @@ beforeAll(async () => {
 const percent = (s: string) => Number(/(\d+(?:\.\d+)?)%/.exec(s)?.[1] ?? Number.NaN);
 
 describe('revise in the report journey', () => {
-  it('rewrites a flagged paragraph in the report, sees the rates fall, saves and compares a version, downloads the .docx', { timeout: 480_000 }, async () => {
+  it('rewrites a flagged paragraph in the report, sees the rates fall, saves and compares a version, downloads the .docx', {
+    timeout: 480_000,
+  }, async () => {
     const { page: p } = await journey.openAsNewUser('/check');
     const undergrad = p.locator('[data-goods-id="check_undergrad"]');
     await expect.poll(() => undergrad.innerText()).toContain('免费');

@@ -10,6 +10,7 @@ import { checkTexts } from '../../texts';
 import { ParagraphEditor } from './paragraph-editor';
 import { ReviseFigures } from './revise-figures';
 import { VersionsPanel } from './versions-panel';
+import './revise.css';
 
 const t = checkTexts.revise;
 
