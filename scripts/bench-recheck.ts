@@ -12,35 +12,13 @@
 // by this script: building that library takes several minutes and a PostgreSQL server; the line
 // says pg_p95_ms=not_run.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { RecheckResult, ReportModel } from '@kyfw/contracts';
 import { repoRoot, startServer } from '../apps/e2e/lib/server.ts';
 import { API_PREFIX, api, MANY_USERS_ENV, registerUser } from '../apps/e2e/lib/users.ts';
+import { corpusFile, makePaper } from './bench-papers.ts';
 
 const EDITS = Number(process.env.BENCH_RECHECK_EDITS ?? 40);
-const corpusFile = join(repoRoot, '../shared/data/corpus/csl_papers.jsonl.gz');
-const abstracts = gunzipSync(readFileSync(corpusFile))
-  .toString('utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => (JSON.parse(line) as { abstract?: string }).abstract ?? '')
-  .filter((text) => text.length > 80);
-
-/** A 20,000-character paper: chapters of corpus abstracts (copied) and reordered sentences. */
-function makePaper(seed: number): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let i = 0; length < 20_000; i += 1) {
-    if (i % 8 === 0) parts.push(`第${i / 8 + 1}章 研究内容`);
-    const text = abstracts[(seed * 7919 + i * 104_729) % abstracts.length]!;
-    const sentences = text.split('。').filter(Boolean);
-    parts.push(i % 2 === 0 ? text : `${sentences.reverse().join('。')}。`);
-    length += text.length;
-  }
-  return parts.join('\n');
-}
 
 /** A paragraph's rewrite: its sentences' words shuffled within each sentence (what a student's edit looks like to the engine). */
 function rewrite(text: string, round: number): string {

@@ -1,4 +1,10 @@
-import type { AigcReportModel, LiveFigures, LiveParagraph, ReportModel } from '@kyfw/contracts';
+import {
+  type AigcReportModel,
+  type LiveFigures,
+  type LiveParagraph,
+  liveFiguresOfReport,
+  type ReportModel,
+} from '@kyfw/contracts';
 import { countChars } from '@kyfw/simcheck';
 import type { CheckRecord } from '../check.repo.ts';
 import type { CheckRuntime } from '../check.runtime.ts';
@@ -55,26 +61,7 @@ export async function measureRevision(
 }
 
 export function liveFiguresOf({ model, aigc }: Measured): LiveFigures {
-  const f = model.figures;
-  return {
-    ratio: f.ratio,
-    ratioExcludingQuotes: f.ratioExcludingQuotes,
-    maxSingleSourceRatio: f.maxSingleSourceRatio,
-    maxSingleSourceTitle: f.maxSingleSourceTitle,
-    copiedChars: f.copiedChars,
-    totalChars: f.totalChars,
-    sourceCount: f.sourceCount,
-    aigcScore: aigc.figures.score,
-    aigcReliable: aigc.figures.reliable,
-    sections: model.sections.map((s) => ({
-      index: s.index,
-      title: s.title,
-      chars: s.chars,
-      copiedChars: s.copiedChars,
-      ratio: s.ratio,
-      ratioExcludingQuotes: s.ratioExcludingQuotes,
-    })),
-  };
+  return liveFiguresOfReport(model, aigc.figures);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveFigures, ReportFigures, ReportModel, ReportSection } from '@kyfw/contracts';
+import { type LiveFigures, liveFiguresOfReport, type ReportModel, type ReportSection } from '@kyfw/contracts';
 
 /**
  * Revise in the report, the pure part: the report's paragraphs as the editor lists them (flagged
@@ -77,27 +77,7 @@ export function flaggedFirst(paragraphs: readonly RevisableParagraph[]) {
 
 /** The signed report's figures in the live figures' shape (the 原稿 column and version). */
 export function signedFigures(report: Pick<ReportModel, 'figures' | 'sections' | 'aigc'>): LiveFigures {
-  const f: ReportFigures = report.figures;
-  const aigc = report.aigc?.status === 'done' ? report.aigc.figures : null;
-  return {
-    ratio: f.ratio,
-    ratioExcludingQuotes: f.ratioExcludingQuotes,
-    maxSingleSourceRatio: f.maxSingleSourceRatio,
-    maxSingleSourceTitle: f.maxSingleSourceTitle,
-    copiedChars: f.copiedChars,
-    totalChars: f.totalChars,
-    sourceCount: f.sourceCount,
-    aigcScore: aigc ? aigc.score : Number.NaN,
-    aigcReliable: aigc ? aigc.reliable : false,
-    sections: report.sections.map((s) => ({
-      index: s.index,
-      title: s.title,
-      chars: s.chars,
-      copiedChars: s.copiedChars,
-      ratio: s.ratio,
-      ratioExcludingQuotes: s.ratioExcludingQuotes,
-    })),
-  };
+  return liveFiguresOfReport(report, report.aigc?.status === 'done' ? report.aigc.figures : null);
 }
 
 export interface VersionLike {
