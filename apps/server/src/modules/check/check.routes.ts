@@ -198,5 +198,5 @@ export async function checkRoutes(
   );
 
   // Revise in the report (issue 24): live re-checks of edited paragraphs, versions, the .docx.
-  reviseRoutes(app, rt);
+  reviseRoutes(app, rt, requireUser);
 }

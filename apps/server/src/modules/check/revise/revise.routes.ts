@@ -1,13 +1,17 @@
 import { checkReviseApi, ok } from '@kyfw/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../../lib/route.ts';
 import { attachment } from '../../../lib/upload.ts';
-import { requireUser } from '../../accounts/auth.ts';
 import type { CheckRuntime } from '../check.runtime.ts';
 import { getReviseState, recheckParagraph, revisedDocx, saveVersion } from './revise.service.ts';
 
 /** /freeCheck/revise/* (docs/api/check.md#revise-in-the-report): owner only, a finished similarity check. */
-export function reviseRoutes(app: FastifyInstance, rt: CheckRuntime): void {
+export function reviseRoutes(
+  app: FastifyInstance,
+  rt: CheckRuntime,
+  /** The check routes' requireUser (the accounts module's, reached through check.routes.ts). */
+  requireUser: (request: FastifyRequest) => Promise<{ userId: string }>,
+): void {
   route(
     app,
     checkReviseApi.state,
