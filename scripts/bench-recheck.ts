@@ -40,14 +40,18 @@ const quantile = (values: number[], q: number) => {
 };
 const pct = (r: number) => (Math.round(r * 1000) / 10).toFixed(1);
 
+let line = 'recheck: embedded_p95_ms=not_run pg_p95_ms=not_run equal_to_full=no';
+// On a loaded machine the start can take minutes: E2E_SERVER_START_SECONDS (apps/e2e/lib/server.ts).
 const server = await startServer({
   ...MANY_USERS_ENV,
   WEB_DIST_DIR: join(repoRoot, '.bench/no-web'),
   LOG_LEVEL: 'error',
   RECHECK_PER_ORDER_PER_DAY: '0',
   RECHECK_PER_ACCOUNT_PER_DAY: '0',
+}).catch((error: unknown) => {
+  console.log(line);
+  throw error;
 });
-let line = 'recheck: embedded_p95_ms=not_run pg_p95_ms=not_run equal_to_full=no';
 try {
   const imported = spawnSync(process.execPath, ['apps/server/src/cli/library-import.ts', corpusFile], {
     cwd: repoRoot,
