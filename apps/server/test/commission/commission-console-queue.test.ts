@@ -2,7 +2,7 @@ import type { Commission, ConsoleCommission } from '@kyfw/contracts';
 import { ErrorCode } from '@kyfw/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildDocx } from '../check/fixtures.ts';
-import { call, newUser } from '../orders/orders-helper.ts';
+import { call, newUser, SECOND } from '../orders/orders-helper.ts';
 import {
   phoneOf,
   staffCall,
@@ -38,6 +38,7 @@ describe('委托办理 queue: counts, search, dates and CSV', () => {
       user.token,
       techEvaluationForm([material.data.fileId], { contactName: '赵=老师', contactPhone: '13700001111' }),
     );
+    t.clock.advance(SECOND); // submitted a second later: the oldest-first order is theirs, not a tie
     const search = await submit(
       user.token,
       techSearchForm({ contactName: '钱老师', contactPhone: '13700002222' }),
