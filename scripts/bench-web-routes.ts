@@ -63,7 +63,8 @@ export const ROUTES: RouteSpec[] = [
     name: 'check /check',
     path: '/check',
     ready: '.ck-goods__card',
-    budget: { jsKb: 400, mainMs: 650, blocking4xMs: 300 },
+    // 400 KB until the order view became a lazy chunk (decision 0037): 305 KB since.
+    budget: { jsKb: 340, mainMs: 650, blocking4xMs: 300 },
   },
   {
     id: 'report',
