@@ -4,7 +4,7 @@ import { type AdminArticle, ARTICLE_RULES, ErrorCode, newsAdminApi } from '@kyfw
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/upload.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import {
   findArticleById,
   insertArticle,
