@@ -73,7 +73,8 @@ async function call(method: string, path: string, role: StaffRoleName): Promise<
     },
     ...(method === 'POST' ? { payload: '{}' } : {}),
   });
-  // A download refused sends the envelope; one let through with no file named sends an envelope too.
+  // A refusal is always the envelope; a download let through may send its file (0: let through).
+  if (!String(res.headers['content-type']).includes('application/json')) return 0;
   return (res.json() as { code: number }).code;
 }
 
