@@ -16,7 +16,7 @@ import { listAudit } from '../../audit/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { parseWith } from '../../lib/validate.ts';
-import type { OrdersRuntime } from '../orders/orders.operator.ts';
+import type { OrdersRuntime } from '../orders/index.ts';
 import {
   attachReversalPdf,
   completeFailedRefundByHand,
@@ -31,7 +31,7 @@ import {
   saveIssueMode,
   shipOrder,
   toRefundView,
-} from '../orders/orders.operator.ts';
+} from '../orders/index.ts';
 import {
   buildDashboard,
   consoleInvoice,
