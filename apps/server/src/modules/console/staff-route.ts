@@ -2,9 +2,9 @@ import { type Endpoint, ErrorCode, ok, rolesOf, type StaffPermission, staffCan }
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type AuditInput, appendAudit } from '../../audit/index.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { type AuditInput, appendAudit } from './audit.repo.ts';
 import { TEXTS } from './console.texts.ts';
 import { isSessionToken, StaffLoginError, type StaffService, type StaffSession } from './staff.service.ts';
 
@@ -85,8 +85,11 @@ export function createStaffRouting(
   }
 
   /**
-   * Registers an endpoint for the roles of its contract's `permission`; its outcome (ok or failed
-   * with the message) is audited as `action`.
+   * Registers an endpoint for the roles of its contract's `permission`; its outcome is audited as
+   * `action`: ok, refused (a permission refusal, by requireStaff), invalid (the schemas refused the
+   * input) or failed (the handler threw; with the message). `unauditedOk`: a
+   * successful call is not written (reading the audit log itself: paging it must not add rows);
+   * its refusals and failures still are.
    */
   function staffRoute<E extends Endpoint & { permission: StaffPermission }>(
     endpoint: E,
@@ -98,6 +101,7 @@ export function createStaffRouting(
       request: FastifyRequest;
       reply: FastifyReply;
     }) => Promise<Audited<DataIn<E>>>,
+    options: { unauditedOk?: boolean } = {},
   ): void {
     route(
       app,
@@ -112,14 +116,15 @@ export function createStaffRouting(
             request,
             reply,
           });
-          await audit(request, {
-            ...who,
-            outcome: 'ok',
-            target: result.target ?? null,
-            before: result.before,
-            after: result.after,
-            detail: result.detail,
-          });
+          if (!options.unauditedOk)
+            await audit(request, {
+              ...who,
+              outcome: 'ok',
+              target: result.target ?? null,
+              before: result.before,
+              after: result.after,
+              detail: result.detail,
+            });
           if (endpoint.data === 'file') return reply as never;
           return ok(result.data, result.message) as never;
         } catch (error) {
@@ -143,7 +148,7 @@ export function createStaffRouting(
             username: auth.username,
             role: auth.role,
             action,
-            outcome: 'refused',
+            outcome: 'invalid',
             detail: {
               reason: 'invalid input',
               code: isAppError(error) ? error.code : ErrorCode.VALIDATION,
