@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the server integration suite and the engine's PostgreSQL-backend tests once against a real
-# PostgreSQL server, started here on loopback in a throwaway folder and stopped afterwards.
+# PostgreSQL server, started here on loopback in a throwaway folder and stopped afterwards. Files
+# given as arguments narrow the run to them (bash scripts/test-pg.sh apps/server/test/x.test.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -18,4 +19,4 @@ run_pg "'$bin/initdb' -D '$dir/data' -A trust -U kyfw -E UTF8 --locale=C.UTF-8" 
 run_pg "'$bin/pg_ctl' -D '$dir/data' -l '$dir/log' -w -o \"-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200\" start" >/dev/null
 export DATABASE_URL="postgres://kyfw@127.0.0.1:$port/postgres"
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
-vitest run --project integration --project unit
+vitest run --project integration --project unit "$@"
