@@ -6,6 +6,7 @@ import { checkJobDefinitions, checkPaidHandler, checkSchedules } from './check.j
 import { checkRoutes } from './check.routes.ts';
 import { type CheckRuntime, createCheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
+import { checkRefundedHandler } from './failure.service.ts';
 
 /** The check module's service: its runtime (library, worker threads, storage, signing key). */
 export type CheckModuleService = CheckRuntime;
@@ -30,6 +31,7 @@ export const checkModule = defineModule({
   },
   hooks({ orders, accounts, check }) {
     orders.onPaid('check', checkPaidHandler);
+    orders.onRefunded('check', checkRefundedHandler);
     registerCheckAccountHooks(accounts.hooks, check);
   },
   async routes(app, { check, accounts }) {
