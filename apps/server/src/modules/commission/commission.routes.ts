@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
@@ -23,13 +24,14 @@ import { uploadAttachment } from './commission.files.ts';
 import {
   complete,
   consoleDetail,
+  consoleExport,
   consoleList,
   openAnyFile,
   quote,
   uploadReport,
 } from './commission.fulfilment.ts';
 import { resendNotice, stuckNotices } from './commission.notices.ts';
-import { estimate } from './commission.pricing.ts';
+import { estimate, serviceStates } from './commission.pricing.ts';
 import type { CommissionRuntime } from './commission.runtime.ts';
 import { cancelOwn, detailOwn, listOwn, openOwnFile, submit } from './commission.service.ts';
 import { ACTIONS, TEXTS } from './commission.texts.ts';
@@ -85,6 +87,7 @@ export async function commissionRoutes(
 
   // Prices are public (the goods are): the forms show the estimate before logging in.
   route(app, commissionApi.estimate, async ({ body }) => ok(await estimate(rt, body)));
+  route(app, commissionApi.services, async () => ok(await serviceStates(rt)));
 
   route(
     app,
@@ -136,6 +139,12 @@ export async function commissionRoutes(
     data: await consoleList(rt, body),
     detail: body,
   }));
+
+  staffRoute(consoleCommissionApi.export, FULFILMENT, ACTIONS.export, async ({ body, reply }) => {
+    const { csv, rows, total } = await consoleExport(rt, body);
+    sendCsv(reply, csv, `委托-${rt.now().toISOString().slice(0, 10)}.csv`, 'commissions.csv');
+    return { data: undefined as never, detail: { ...body, rows, total } };
+  });
 
   staffRoute(consoleCommissionApi.detail, FULFILMENT, ACTIONS.detail, async ({ body }) => ({
     data: await consoleDetail(rt, body.commissionId),
