@@ -2,11 +2,10 @@ import { API_PREFIX } from '@kyfw/contracts';
 import { configureExtractionPool } from '@kyfw/simcheck/extract';
 import { defineModule } from '../types.ts';
 import { registerCheckAccountHooks } from './check.account-data.ts';
-import { checkJobDefinitions, checkPaidHandler, checkSchedules } from './check.jobs.ts';
+import { checkJobDefinitions, checkPaidHandler, checkRefundedHandler, checkSchedules } from './check.jobs.ts';
 import { checkRoutes } from './check.routes.ts';
 import { type CheckRuntime, createCheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
-import { checkRefundedHandler } from './failure.service.ts';
 
 /** The check module's service: its runtime (library, worker threads, storage, signing key). */
 export type CheckModuleService = CheckRuntime;

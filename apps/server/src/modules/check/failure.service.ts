@@ -1,7 +1,6 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { cancelJob } from '../../jobs/index.ts';
 import { restoreEntitlement } from '../accounts/entitlements.service.ts';
-import type { RefundHandler } from '../orders/orders.api.ts';
 import { restoreAddonFreeUse } from './aigc/aigc-addon.ts';
 import { entitlementOfKind } from './aigc/aigc-report.ts';
 import {
@@ -101,21 +100,3 @@ export async function stopChecksOfErasedAccount(
     });
   }
 }
-
-/**
- * The onRefunded('check') handler (decision 0034): an operator refunded everything left of a paid
- * check's order, inside the refund's transaction (the order locked first, then the check: the lock
- * order of modules/orders/README.md). A check that has not delivered its report ends: failed with
- * 订单已全额退款，检测已终止 (its status reads 已退款), its job cancelled — a queued one leaves the
- * queue, a running one stops at its next step and what it wrote is discarded (check-run.ts). A
- * delivered check stays delivered; its order reads 已退款.
- */
-export const checkRefundedHandler: RefundHandler = async ({ tx, order }) => {
-  if (!order.serviceRef) return;
-  const current = await lockCheck(tx, order.serviceRef);
-  if (!current || current.orderId !== order.orderId) return;
-  if (current.status !== 'pending' && current.status !== 'queued' && current.status !== 'running') return;
-  if (await markStopped(tx, current.id, TEXTS.stoppedRefunded, new Date())) {
-    if (current.jobId) await cancelJob(tx, current.jobId);
-  }
-};

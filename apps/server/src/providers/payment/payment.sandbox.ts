@@ -15,7 +15,7 @@ import type { FetchFn } from './http.ts';
 import type { PayChannel } from './payment.types.ts';
 import { loadPrivateKey } from './rsa.ts';
 import { isExpired, type SandboxContext } from './sandbox-context.ts';
-import { databaseFaultBook, memoryFaultBook } from './sandbox-faults.ts';
+import { databaseFaultBook, memoryFaultBook } from './sandbox-faults.repo.ts';
 import {
   type DeliveryRecord,
   type SandboxFaults,

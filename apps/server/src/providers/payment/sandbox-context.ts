@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { PayChannel } from './payment.types.ts';
-import type { SandboxFaultBook } from './sandbox-faults.ts';
+import type { SandboxFaultBook } from './sandbox-faults.repo.ts';
 import type { SandboxNotifier } from './sandbox-notifier.ts';
 import type { SandboxOrder, SandboxStore } from './sandbox-store.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FetchFn } from './http.ts';
 import type { PayChannel } from './payment.types.ts';
-import type { SandboxFaultBook } from './sandbox-faults.ts';
+import type { SandboxFaultBook } from './sandbox-faults.repo.ts';
 import type { NotificationStatus, SandboxOrder, SandboxStore } from './sandbox-store.ts';
 
 /**
