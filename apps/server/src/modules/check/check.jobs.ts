@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cancelJob } from '../../jobs/index.ts';
 import { defineJob, type JobDefinition } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
-import { type PaidHandler, type RefundHandler, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, type RefundHandler, serviceUndeliverable } from '../orders/index.ts';
 import { listDoneChecksWithOpenOrders, lockCheck, markStopped } from './check.repo.ts';
 import { TEXTS } from './check.texts.ts';
 import { completeOrderOfCheck, purgeFiles, runCheck } from './check-run.ts';

@@ -17,9 +17,9 @@ import { sendCsv } from '../../lib/csv.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import type { UploadGuard } from '../accounts/accounts.service.ts';
-import { requireUser } from '../accounts/auth.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { UploadGuard } from '../accounts/index.ts';
+import { requireUser } from '../accounts/index.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import { uploadAttachment } from './commission.files.ts';
 import {
   complete,
