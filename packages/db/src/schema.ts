@@ -790,7 +790,8 @@ export interface AuditLogTable {
   role: string | null;
   action: string;
   target: string | null;
-  outcome: 'ok' | 'refused' | 'failed';
+  /** invalid: an input mistake (migration 0069); refused: a permission refusal. */
+  outcome: 'ok' | 'refused' | 'invalid' | 'failed';
   before: ColumnType<unknown, string | null | undefined, never>;
   after: ColumnType<unknown, string | null | undefined, never>;
   detail: ColumnType<unknown, string | null | undefined, never>;

@@ -123,7 +123,7 @@ describe('forged operator ids', () => {
     expect(malformed.body.code).toBe(ErrorCode.VALIDATION);
     expect(malformed.body.message).toMatch(/[\u4e00-\u9fa5]/);
     expect(await lastRow('staff.update')).toMatchObject({
-      outcome: 'refused',
+      outcome: 'invalid',
       username: 'abuse_admin',
       detail: { reason: 'invalid input', code: ErrorCode.VALIDATION, message: malformed.body.message },
     });
