@@ -1038,8 +1038,23 @@ export interface PaymentSandboxOrdersTable {
   updated_at: Timestamp;
 }
 
+// --- the payment sandboxes' fault switches (migration 0065) ---------------------------------------
+
+export interface PaymentSandboxFaultsTable {
+  channel: 'wx' | 'ali';
+  fail_next: Generated<number>;
+  drop_next: Generated<number>;
+  duplicate_next: Generated<number>;
+  duplicate_concurrently: Generated<boolean>;
+  delay_ms: Generated<number>;
+  fail_api_next: Generated<number>;
+  refuse_refund_next: Generated<number>;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface Database {
   payment_sandbox_orders: PaymentSandboxOrdersTable;
+  payment_sandbox_faults: PaymentSandboxFaultsTable;
 }
 
 // --- how invoices are issued (migration 0062) -------------------------------------------------------

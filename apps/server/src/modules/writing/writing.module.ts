@@ -1,5 +1,5 @@
 import { defineModule } from '../types.ts';
-import { writingJobDefinitions, writingPaidHandler } from './writing.jobs.ts';
+import { writingJobDefinitions, writingPaidHandler, writingRefundedHandler } from './writing.jobs.ts';
 import { listWritingsForExport } from './writing.repo.ts';
 import { writingRoutes } from './writing.routes.ts';
 import type { WritingRuntime } from './writing.service.ts';
@@ -24,6 +24,7 @@ export const writingModule = defineModule({
   },
   hooks({ orders, accounts }) {
     orders.onPaid('ai_writing', writingPaidHandler);
+    orders.onRefunded('ai_writing', writingRefundedHandler);
     // "Export my data": the drafts (form, outline, abstract, references, written sections).
     accounts.hooks.addExportSection('writings', listWritingsForExport);
   },
