@@ -7,6 +7,7 @@ export {
   enqueue,
   getJob,
   type QueuedView,
+  queuedText,
   queuePlace,
   withQueuePlace,
 } from './queue.ts';
