@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 step() { printf '\n== %s ==\n' "$1"; }
-step "lint";          biome check .
+step "lint";          biome check . && node scripts/server-boundaries.ts
 step "typecheck";     npm run --silent typecheck
 step "unit, web and integration (PGlite)"; vitest run --project unit --project web --project integration
 step "end-to-end (Chromium)"; bash scripts/test-e2e.sh

@@ -70,15 +70,24 @@ async function lastSmsCode(phone: string, type: string): Promise<string> {
 }
 
 /**
- * A phone gets at most one code a minute (any purpose). A journey about an existing user waits, if
- * needed, until that user's registration code is a minute old.
+ * A phone gets at most one code a minute (any purpose). A journey about an existing user moves the
+ * server's clock (POST /__dev/clock/advance) until that user's last code is a minute old.
  */
 async function waitForSmsWindow(phone: string) {
-  const res = await fetch(`${journey.server.baseUrl}/__dev/sms/last?phone=${phone}`);
-  const body = (await res.json()) as Envelope<{ sentAt: string } | null>;
-  if (body.code !== 0 || !body.data) return;
-  const wait = new Date(body.data.sentAt).getTime() + 61_000 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const base = journey.server.baseUrl;
+  const last = (await (await fetch(`${base}/__dev/sms/last?phone=${phone}`)).json()) as Envelope<{
+    sentAt: string;
+  } | null>;
+  if (last.code !== 0 || !last.data) return;
+  const clock = (await (await fetch(`${base}/__dev/clock`)).json()) as Envelope<{ now: string }>;
+  const wait = new Date(last.data.sentAt).getTime() + 61_000 - new Date(clock.data.now).getTime();
+  if (wait <= 0) return;
+  const moved = await fetch(`${base}/__dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: wait }),
+  });
+  expect(((await moved.json()) as Envelope<unknown>).code).toBe(0);
 }
 
 async function registerThroughApi(phone: string, password: string) {

@@ -6,6 +6,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
+import { clockDevRoutes, type MovableClock } from './lib/dev-clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   services: ServiceRoot;
   /** Defaults to a pino logger at config.logLevel; pass the one the services were built with. */
   logger?: Logger;
+  /** The clock the services were built on, when tests may move it (GET/POST /__dev/clock). */
+  devClock?: MovableClock;
 }
 
 /** Unknown API paths per client IP and window: enough for a person, too few to scan for endpoints. */
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Sessions for every module: requireUser / optionalUser (modules/accounts/auth.ts) read the token.
   registerAuth(app, { db, now: services.clock });
+  if (options.devClock) await app.register(clockDevRoutes, { clock: options.devClock });
 
   for (const module of services.modules) {
     const routes = module.routes;

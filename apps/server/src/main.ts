@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { startScheduler, startWorker } from './jobs/index.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
+import { createMovableClock } from './lib/dev-clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { loadConfigOrExit, onShutdownSignal, openDatabase } from './runtime.ts';
 import { createServices } from './services.ts';
@@ -12,8 +13,10 @@ const logger = createLogger(config);
 
 try {
   const database = await openDatabase(config, logger);
-  const root = await createServices({ config, db: database.db, logger, role: 'app' });
-  const app = await buildApp({ config, db: database.db, services: root, logger });
+  // NODE_ENV=test (the end-to-end journeys): a clock they move through /__dev/clock instead of waiting.
+  const devClock = config.nodeEnv === 'test' ? createMovableClock() : undefined;
+  const root = await createServices({ config, db: database.db, logger, role: 'app', clock: devClock?.now });
+  const app = await buildApp({ config, db: database.db, services: root, logger, devClock });
 
   const worker = config.workerInProcess
     ? startWorker({

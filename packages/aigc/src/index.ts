@@ -13,10 +13,12 @@ export {
   type DetectionResult,
   DOCUMENT_MIN_CHARS,
   detectText,
+  FRAME_INDEX,
   type ParagraphResult,
   type Reason,
   THRESHOLD_INDEX,
   toUnits,
+  verdictOf,
 } from './core/detect.ts';
 export type { ReasonCode } from './core/features.ts';
 export type { AigcModel } from './core/model.ts';

@@ -4,12 +4,22 @@ import { type AigcModel, scorePassage } from '../src/core/model.ts';
 import {
   detectAigc,
   detectText,
+  FRAME_INDEX,
   REASON_LABELS,
   shippedModel,
   THRESHOLD_INDEX,
   toUnits,
+  VERDICT_TEXTS,
+  verdictOf,
 } from '../src/index.ts';
-import { PERSONAL, TEMPLATED } from './samples.ts';
+import {
+  HUMAN_CONCLUSION,
+  PERSONAL,
+  PERSONAL_REPORT,
+  TEMPLATE_CLOSING,
+  TEMPLATE_OPENING,
+  TEMPLATED,
+} from './samples.ts';
 
 /** A model with only a bias: every passage has the same margin. */
 function constantModel(bias: number, thresholdMargin: number): AigcModel {
@@ -90,5 +100,46 @@ describe('detectAigc with the shipped model', () => {
     const units = toUnits(text);
     expect(units.length).toBeLessThan(6);
     expect(units[0]!.start).toBe(0);
+  });
+});
+
+describe('template openings and closings (issue 23)', () => {
+  it('flags a stock opening and a stacked-summary closing with the rule’s reason, at or above FRAME_INDEX', () => {
+    const doc = [TEMPLATE_OPENING, PERSONAL_REPORT, TEMPLATED, TEMPLATE_CLOSING].join('\n');
+    const r = detectAigc(doc);
+    const [opening, personal, , closing] = r.paragraphs;
+    for (const p of [opening!, closing!]) {
+      expect(p.reliable).toBe(true);
+      expect(p.score).toBeGreaterThanOrEqual(FRAME_INDEX);
+      expect(p.reasons[0]).toEqual({ code: 'template_frame', label: REASON_LABELS.template_frame });
+    }
+    expect(personal!.reliable).toBe(false);
+    expect(verdictOf(r)).toBe(VERDICT_TEXTS.likely);
+  });
+
+  it('flags each template paragraph on its own too (降AIGC picks its targets paragraph by paragraph)', () => {
+    for (const text of [TEMPLATE_OPENING, TEMPLATE_CLOSING]) {
+      const r = detectAigc(text);
+      expect(r.paragraphs.some((p) => p.score >= r.threshold && p.reliable)).toBe(true);
+    }
+  });
+
+  it('leaves a thesis’s own conclusion with one 综上所述 and real findings unflagged', () => {
+    const r = detectAigc(HUMAN_CONCLUSION);
+    expect(r.paragraphs[0]!.reliable).toBe(false);
+    expect(r.paragraphs[0]!.reasons.some((x) => x.code === 'template_frame')).toBe(false);
+  });
+});
+
+describe('verdictOf agrees with the shading', () => {
+  it('never says 未见明显AI生成特征 while a paragraph is flagged', () => {
+    // one flagged paragraph among personal writing: the document index stays below the threshold
+    const doc = [PERSONAL, PERSONAL_REPORT, PERSONAL, TEMPLATED].join('\n');
+    const r = detectAigc(doc);
+    expect(r.paragraphs.some((p) => p.reliable)).toBe(true);
+    expect(r.reliable).toBe(false);
+    expect(verdictOf(r)).toBe(VERDICT_TEXTS.partial);
+    expect(verdictOf(detectAigc(PERSONAL + PERSONAL_REPORT))).toBe(VERDICT_TEXTS.none);
+    expect(verdictOf(detectAigc('人工智能发挥着重要作用。'))).toBe(VERDICT_TEXTS.tooShort);
   });
 });

@@ -1,4 +1,6 @@
 // Type-only: the check report's wire types add nothing to a bundle.
+
+export * from './aigc-figure.ts';
 export type * from './aigc-report.ts';
 export * from './api/index.ts';
 export type * from './check-report.ts';

@@ -1,7 +1,13 @@
 import type { AigcReportModel } from '@kyfw/contracts';
 import { ErrorCode } from '@kyfw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAL, TEMPLATED } from '../../../../packages/aigc/test/samples.ts';
+import {
+  PERSONAL,
+  PERSONAL_REPORT,
+  TEMPLATE_CLOSING,
+  TEMPLATE_OPENING,
+  TEMPLATED,
+} from '../../../../packages/aigc/test/samples.ts';
 import {
   buildCheckApp,
   type CheckStatus,
@@ -138,6 +144,31 @@ describe('AIGC detection', () => {
     expect(model.verdict).toBe('未见明显AI生成特征');
     expect(model.figures.reliable).toBe(false);
     expect(model.paragraphs.every((p) => !p.flagged)).toBe(true);
+  });
+
+  it('flags a stock opening and closing, and its verdict and figure agree with the shading (issue 23)', async () => {
+    const user = await newUser(t);
+    await grantFreeCheck(t, user.userId);
+    const text = [TEMPLATE_OPENING, PERSONAL_REPORT, TEMPLATED, TEMPLATE_CLOSING].join('\n');
+    const up = await upload(t, user.token, { bytes: buildTxt(text), name: 'essay.txt' }, { goodsId: GOODS });
+    await call(t, '/freeCheck/payFee', { orderId: up.data.orderId }, { token: user.token });
+    await runCheckJobs(t);
+    const model = (await report(user.token, up.data.orderId)).data;
+    const flagged = model.paragraphs.filter((p) => p.flagged).map((p) => model.text.slice(p.start, p.end));
+    expect(flagged).toEqual([TEMPLATE_OPENING, TEMPLATED, TEMPLATE_CLOSING]);
+    expect(model.paragraphs[0]!.reasons[0]).toContain('模板化表述');
+    expect(model.figures.flaggedCount).toBe(3);
+    expect(model.verdict).not.toBe('未见明显AI生成特征');
+    expect(model.verdict).toBe(model.figures.reliable ? '疑似含有AI生成内容' : '部分段落疑似含有AI生成内容');
+    const list = await call<{ list: { orderId: string; aigcFlaggedChars: number | null }[] }>(
+      t,
+      '/freeCheck/orderList',
+      { page: 1, pageSize: 10 },
+      { token: user.token },
+    );
+    expect(list.data.list.find((x) => x.orderId === up.data.orderId)?.aigcFlaggedChars).toBe(
+      model.figures.flaggedChars,
+    );
   });
 
   it('is a paid order once the free detection is used: priced per 1,000 characters, paid in the sandbox, listed', async () => {

@@ -18,6 +18,7 @@ import {
   getReport,
   newUser,
   payCheckOrder,
+  runCheckJobs,
   seedLibrary,
   storedCheckFiles,
   upload,
@@ -27,21 +28,27 @@ import { pdfText } from './pdf-text.ts';
 
 // upload -> price -> pay in the sandbox (/__dev/pay) -> the check job -> the report (figures equal
 // the engine's, the planted copy found with its source) -> every download -> list -> delete.
+// Each case stands alone (its own user and order); the read-only ones share one finished check.
 
+type User = { token: string; userId: string };
 let t: CheckTestApp;
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
 const source = libraryText(101, 1500);
 const planted = source.slice(300, 480).replace(/\n/g, '');
 const thesis = buildThesis({ seed: 21, chars: 12_000, planted: [planted] });
-let orderId: string;
-let orderNo: string;
 let docxBytes: Uint8Array;
+/** A paid check run to its report (upload, pay, the check job): the read-only cases look at it. */
+let finished: { user: User; orderId: string; orderNo: string };
+
+async function finishedCheck(user: User): Promise<{ user: User; orderId: string; orderNo: string }> {
+  const up = await upload(t, user.token, { bytes: docxBytes, name: '城市交通治理研究.docx' });
+  expect(up.code).toBe(0);
+  await payCheckOrder(t, user.token, up.data.orderId);
+  expect(await runCheckJobs(t)).toHaveLength(1);
+  return { user, orderId: up.data.orderId, orderNo: up.data.orderNo };
+}
 
 beforeAll(async () => {
   t = await buildCheckApp();
-  alice = await newUser(t);
-  bob = await newUser(t);
   await seedLibrary(t, [
     {
       id: 'lib:planted',
@@ -54,6 +61,7 @@ beforeAll(async () => {
     { id: 'lib:other', title: '作物产量模型', text: libraryText(102, 1500) },
   ]);
   docxBytes = buildDocx(thesis.blocks);
+  finished = await finishedCheck(await newUser(t));
 });
 
 afterAll(async () => {
@@ -62,12 +70,12 @@ afterAll(async () => {
 
 describe('paid check', () => {
   it('upload shows the price; nothing runs before payment', async () => {
+    const alice = await newUser(t);
     const res = await upload(t, alice.token, { bytes: docxBytes, name: '城市交通治理研究.docx' });
     expect(res.code).toBe(0);
     expect(res.data.free).toBe(false);
     expect(res.data.amountFen).toBe(Math.ceil(res.data.chars / 1000) * 200);
-    orderId = res.data.orderId;
-    orderNo = res.data.orderNo;
+    const { orderId } = res.data;
     const status = await checkStatus(t, alice.token, orderId);
     expect(status.data).toMatchObject({ checkStatus: 'pending', progress: 0, reportReady: false });
     expect(await runCheckJobsCount()).toBe(0);
@@ -80,6 +88,9 @@ describe('paid check', () => {
   });
 
   it('paying queues the check; progress is visible while it runs; the report follows', async () => {
+    const alice = await newUser(t);
+    const up = await upload(t, alice.token, { bytes: docxBytes, name: '城市交通治理研究.docx' });
+    const { orderId, orderNo } = up.data;
     await payCheckOrder(t, alice.token, orderId);
     const queued = await call<CheckStatus & { payStatus: number }>(
       t,
@@ -96,6 +107,7 @@ describe('paid check', () => {
     void run.then(() => {
       done = true;
     });
+    // Asks as often as it can (no timer): each answer waits its turn with the job's own writes.
     while (!done) {
       const s = await call<CheckStatus & { payStatus: number }>(
         t,
@@ -104,7 +116,6 @@ describe('paid check', () => {
         { token: alice.token },
       );
       seen.push({ status: s.data.checkStatus, stage: s.data.stage, progress: s.data.progress });
-      await new Promise((r) => setTimeout(r, 40));
     }
     await worker.stop();
     const running = seen.filter((s) => s.status === 'running');
@@ -131,6 +142,7 @@ describe('paid check', () => {
   });
 
   it('the report: figures equal the engine, the planted copy found with its source and passage', async () => {
+    const { user: alice, orderId } = finished;
     const res = await getReport(t, alice.token, orderId);
     expect(res.code).toBe(0);
     const report = res.data;
@@ -199,6 +211,7 @@ describe('paid check', () => {
   });
 
   it('downloads: PDF report, marked-text PDF, standalone HTML and the zip of all three', async () => {
+    const { user: alice, orderId } = finished;
     const report = (await getReport(t, alice.token, orderId)).data;
     const rate = formatPercent(report.figures.ratio);
 
@@ -268,6 +281,8 @@ describe('paid check', () => {
   });
 
   it("another user's order and report are invisible", async () => {
+    const { orderId } = finished;
+    const bob = await newUser(t);
     for (const path of [
       '/freeCheck/report',
       '/freeCheck/checkStatus',
@@ -293,6 +308,7 @@ describe('paid check', () => {
   });
 
   it('the list shows status, rate and actions; delete hides it and removes the files, money records stay', async () => {
+    const { user: alice, orderId, orderNo } = await finishedCheck(await newUser(t));
     t.clock.advance(60_000); // the test clock stands still otherwise; the list is newest first
     const pending = await upload(
       t,
@@ -361,6 +377,7 @@ describe('paid check', () => {
 
 describe('deleting a check that is still awaiting payment', () => {
   it('cancels its order with the reason; a payment arriving later is refunded, the check stays deleted', async () => {
+    const alice = await newUser(t);
     t.clock.advance(60_000);
     const unpaid = await upload(
       t,

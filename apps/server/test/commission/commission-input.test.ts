@@ -48,6 +48,37 @@ describe('estimate', () => {
   });
 });
 
+describe('a paused service (issue 23)', () => {
+  it('says which services take requests; an unlisted one is paused and its submit refused', async () => {
+    const { token } = await newUser(t);
+    const states = async () =>
+      (await call<{ service: string; available: boolean }[]>(t, '/commission/services', {})).data;
+    expect(await states()).toEqual([
+      { service: 'search_report', available: true },
+      { service: 'tech_search', available: true },
+      { service: 'doc_delivery', available: true },
+      { service: 'tech_evaluation', available: true },
+    ]);
+    const setActive = (active: boolean) =>
+      t.db.updateTable('goods').set({ active }).where('id', '=', 'tech_search_domestic').execute();
+    await setActive(false);
+    try {
+      expect((await states()).find((x) => x.service === 'tech_search')).toEqual({
+        service: 'tech_search',
+        available: false,
+      });
+      const refused = await call(t, '/commission/submit', techSearchForm(), { token });
+      expect(refused).toMatchObject({
+        code: ErrorCode.GOODS_NOT_FOUND,
+        message: '该服务暂未开放，请稍后再试',
+      });
+    } finally {
+      await setActive(true);
+    }
+    expect((await states()).every((x) => x.available)).toBe(true);
+  });
+});
+
 describe('bad input', () => {
   it('refuses a form with a Chinese message (1001) and keeps nothing', async () => {
     const { token } = await newUser(t);

@@ -66,8 +66,21 @@ export function useUiStore<T>(selector: (state: UiState) => T): T {
 }
 
 let messageSeq = 0;
+/** Each pending toast's removal timer and duration. */
+const removals = new Map<string, { timer: ReturnType<typeof setTimeout>; durationMs: number }>();
 
-/** Adds a toast to the pending list; it is removed after 3 s (spec §4). Returns its id. */
+function scheduleRemoval(id: string, durationMs: number): void {
+  const previous = removals.get(id);
+  if (previous) clearTimeout(previous.timer);
+  removals.set(id, { timer: setTimeout(() => removeMessage(id), durationMs), durationMs });
+}
+
+/**
+ * Adds a toast to the pending list; it is removed 3 s (spec §4) after it is shown — a toast queued
+ * before the host mounts (a route guard's 请先登录 on a first load) gets its full 3 s once on
+ * screen (the host calls markMessageShown), and is dropped 3 s after queuing when no host shows it.
+ * Returns its id.
+ */
 export function showMessage(
   type: MessageType,
   content: string,
@@ -76,11 +89,20 @@ export function showMessage(
   messageSeq += 1;
   const id = `msg-${Date.now()}-${messageSeq}`;
   uiStore.setState((s) => ({ msgMap: { ...s.msgMap, [id]: { id, type, content } } }));
-  setTimeout(() => removeMessage(id), durationMs);
+  scheduleRemoval(id, durationMs);
   return id;
 }
 
+/** The host put the toast on screen: its duration counts from now. */
+export function markMessageShown(id: string): void {
+  const pending = removals.get(id);
+  if (pending) scheduleRemoval(id, pending.durationMs);
+}
+
 export function removeMessage(id: string): void {
+  const pending = removals.get(id);
+  if (pending) clearTimeout(pending.timer);
+  removals.delete(id);
   uiStore.setState((s) => {
     if (!(id in s.msgMap)) return {};
     const { [id]: _removed, ...rest } = s.msgMap;

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DetectionResult, detectAigc, VERDICT_TEXTS } from '../index.ts';
+import { type DetectionResult, detectAigc, VERDICT_TEXTS, verdictOf } from '../index.ts';
 
 const USAGE = '用法:\n  aigc detect [--json] <input.txt|.docx|.doc|.pdf>';
 
@@ -42,13 +42,10 @@ async function readText(file: string): Promise<string> {
 }
 
 function formatHuman(r: DetectionResult): string {
-  const verdict = r.reliable
-    ? VERDICT_TEXTS.likely
-    : r.chars < 100
-      ? VERDICT_TEXTS.tooShort
-      : VERDICT_TEXTS.none;
+  const verdict = verdictOf(r);
+  const shown = r.reliable || r.paragraphs.some((p) => p.reliable);
   const lines = [
-    `${VERDICT_TEXTS.referenceLabel}：${r.reliable ? r.score.toFixed(1) : '—'}（${verdict}）`,
+    `${VERDICT_TEXTS.referenceLabel}：${shown ? r.score.toFixed(1) : '—'}（${verdict}）`,
     `检测字数 ${r.chars}，疑似段落 ${r.paragraphs.filter((p) => p.reliable).length}/${r.paragraphs.length}`,
     ...r.reasons.map((x) => `  · ${x.label}`),
     VERDICT_TEXTS.disclaimer,

@@ -6,8 +6,9 @@
  */
 import type { ReasonCode } from './features.ts';
 import { passageStats } from './features.ts';
+import { isTemplateFrame } from './frames.ts';
 import { type AigcModel, scorePassage } from './model.ts';
-import { REASON_LABELS } from './reasons.ts';
+import { REASON_LABELS, VERDICT_TEXTS } from './reasons.ts';
 import { countContentChars, type Line, splitLines } from './text.ts';
 
 /** Index at or above which a figure is in the reliable range (the ≤1% false-positive threshold). */
@@ -18,6 +19,11 @@ export const DETECTOR = Object.freeze({ thresholdIndex: THRESHOLD_INDEX });
 export const UNIT_TARGET_CHARS = 80;
 /** A document needs this many content characters in scored units for a reliable document figure. */
 export const DOCUMENT_MIN_CHARS = 100;
+/**
+ * The least index of a template opening or closing (frames.ts): the rule is a reason a reader can
+ * check, so such a paragraph is flagged whatever the model's figure, above the threshold.
+ */
+export const FRAME_INDEX = 70;
 /** Most reasons given for one paragraph. */
 const MAX_REASONS = 3;
 /** A reason is given when its features add at least this much to the margin. */
@@ -112,14 +118,18 @@ export function detectText(model: AigcModel, text: string): DetectionResult {
   const paragraphs: ParagraphResult[] = toUnits(text).map((unit) => {
     const stats = passageStats(unit.text);
     const s = scorePassage(model, stats);
-    const reliable = stats.contentChars >= model.minReliableChars && s.index >= THRESHOLD_INDEX;
+    const framed = isTemplateFrame(unit.text);
+    const score = framed ? Math.max(s.index, FRAME_INDEX) : s.index;
+    const reliable = stats.contentChars >= model.minReliableChars && score >= THRESHOLD_INDEX;
+    const reasons = reliable ? reasonsOf(s.contributions) : [];
+    if (reliable && framed) reasons.unshift({ code: 'template_frame', label: REASON_LABELS.template_frame });
     return {
       start: unit.start,
       end: unit.end,
       chars: stats.contentChars,
-      score: s.index,
+      score,
       reliable,
-      reasons: reliable ? reasonsOf(s.contributions) : [],
+      reasons: reasons.slice(0, MAX_REASONS),
     };
   });
   let chars = 0;
@@ -148,4 +158,16 @@ export function detectText(model: AigcModel, text: string): DetectionResult {
       .slice(0, MAX_REASONS)
       .map(([code]) => ({ code, label: REASON_LABELS[code] })),
   };
+}
+
+/**
+ * The verdict of a result, agreeing with its shading: 疑似含有AI生成内容 in the reliable range;
+ * 部分段落疑似含有AI生成内容 when the document's index is lower but paragraphs are flagged (the
+ * report then shows the index as a reference value too); too short; else 未见明显AI生成特征.
+ */
+export function verdictOf(result: Pick<DetectionResult, 'reliable' | 'chars' | 'paragraphs'>): string {
+  if (result.reliable) return VERDICT_TEXTS.likely;
+  if (result.paragraphs.some((p) => p.reliable)) return VERDICT_TEXTS.partial;
+  if (result.chars < DOCUMENT_MIN_CHARS) return VERDICT_TEXTS.tooShort;
+  return VERDICT_TEXTS.none;
 }

@@ -23,7 +23,9 @@ export type ReasonCode =
   | 'impersonal'
   | 'enumeration'
   | 'low_diversity'
-  | 'ngram';
+  | 'ngram'
+  /** A stock opening or closing found by rule (frames.ts), not by a feature of the model. */
+  | 'template_frame';
 
 export interface DenseFeature {
   name: string;

@@ -10,12 +10,15 @@ export const REASON_LABELS: Readonly<Record<ReasonCode, string>> = {
   enumeration: '条目化罗列结构明显',
   low_diversity: '用词重复、变化少',
   ngram: '字词搭配接近AI生成文本的常见用法',
+  template_frame: '开头或结尾套用模板化表述（在当今社会……的背景下、综上所述、总而言之等）',
 };
 
 export const VERDICT_TEXTS = {
   /** Below the threshold or too short: no figure is presented as meaningful. */
   none: '未见明显AI生成特征',
   likely: '疑似含有AI生成内容',
+  /** The document's index is below the threshold but some paragraphs are flagged: the figure is shown. */
+  partial: '部分段落疑似含有AI生成内容',
   tooShort: '文字过短，无法给出可靠判断',
   /** Every figure is labelled as a reference value. */
   referenceLabel: 'AIGC指数（参考值）',

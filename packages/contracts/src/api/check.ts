@@ -199,6 +199,8 @@ export const checkStateSchema = z.looseObject({
       /** Index 0–100 and whether it is in the reliable range, once done (reference values). */
       score: z.number().nullable(),
       reliable: z.boolean().nullable(),
+      /** Characters of its flagged paragraphs, once done: with any, the index is shown (isAigcFigureShown). */
+      flaggedChars: z.number().nullable().optional(),
       failureReason: z.string().nullable(),
       /** What was refunded for the part (yuan, "0.00" when nothing). */
       refundedAmount: z.string(),
@@ -253,6 +255,8 @@ export const checkListItemSchema = checkStateSchema.extend({
   ratio: z.number().nullable(),
   /** AIGC check: its index is in the reliable range; null otherwise. */
   aigcReliable: z.boolean().nullable(),
+  /** AIGC check: characters of its flagged paragraphs (with any, the index is shown); null otherwise. */
+  aigcFlaggedChars: z.number().nullable().optional(),
   actions: z.object({
     view: z.boolean(),
     download: z.boolean(),

@@ -315,8 +315,16 @@ export const consoleCommissionDetailSchema = consoleCommissionSchema.extend({
 });
 export type ConsoleCommissionDetail = z.output<typeof consoleCommissionDetailSchema>;
 
+/**
+ * /commission/services: whether each service takes requests now. A service whose goods are unlisted
+ * (下架 in the console) is paused: its page and cards say 暂停受理 instead of the form and price.
+ */
+export const commissionServicesSchema = z.array(z.object({ service: serviceSchema, available: z.boolean() }));
+export type CommissionServiceState = z.output<typeof commissionServicesSchema>[number];
+
 export const commissionApi = {
   estimate: endpoint({ path: '/commission/estimate', body: estimateBody, data: estimateSchema }),
+  services: endpoint({ path: '/commission/services', body: z.object({}), data: commissionServicesSchema }),
   /** multipart: the `file` (a document). */
   uploadFile: endpoint({ path: '/commission/uploadFile', data: commissionFileSchema }),
   submit: endpoint({ path: '/commission/submit', body: commissionFormSchema, data: commissionSchema }),

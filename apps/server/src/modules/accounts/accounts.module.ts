@@ -71,7 +71,7 @@ export const accountsModule = defineModule({
       databaseUrl: config.databaseUrl,
     });
     const hooks = createAccountHooks();
-    const sms = providers.sms ?? createSmsProvider(config.sms, { stateDir });
+    const sms = providers.sms ?? createSmsProvider(config.sms, { stateDir, now: clock });
     const captcha = createCaptchaService({ db, now: clock, answer: providers.captchaAnswer });
     const codes = createSmsCodeService({
       db,

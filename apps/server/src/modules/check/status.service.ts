@@ -135,6 +135,7 @@ export async function listChecks(rt: CheckRuntime, userId: string, page: number,
       ratio: row.report?.ratio ?? null,
       /** AIGC check: whether its index is in the reliable range (else 未见明显AI生成特征). */
       aigcReliable: check.kind === 'aigc' && row.report ? aigcReliableOf(row.report.summary) : null,
+      aigcFlaggedChars: check.kind === 'aigc' && row.report ? row.report.copiedChars : null,
       actions: {
         view: check.status === 'done',
         download: check.status === 'done',

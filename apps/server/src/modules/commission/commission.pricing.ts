@@ -1,5 +1,6 @@
 import {
   COMMISSION_PRICING,
+  COMMISSION_SERVICES,
   type CommissionFormData,
   ErrorCode,
   type estimateBody,
@@ -48,6 +49,19 @@ function pricingOf(input: EstimateInput): {
     case 'tech_evaluation':
       return { goodsId: 'tech_evaluation_quote', quantity: null, explainCounts: '' };
   }
+}
+
+/**
+ * Whether each service takes requests: its base goods (standard urgency, domestic scope, the quote
+ * goods of 成果评价) is listed. Submitting an unlisted one is refused (GOODS_NOT_FOUND) all the same.
+ */
+export async function serviceStates(rt: CommissionRuntime) {
+  return Promise.all(
+    COMMISSION_SERVICES.map(async (service) => {
+      const { goodsId } = pricingOf({ service, papers: 1, databases: 1, items: 1 });
+      return { service, available: (await rt.orders.getGoods(goodsId)) !== undefined };
+    }),
+  );
 }
 
 /** The price shown before submitting, computed from the goods as the order will be. */

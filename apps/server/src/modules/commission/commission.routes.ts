@@ -29,7 +29,7 @@ import {
   uploadReport,
 } from './commission.fulfilment.ts';
 import { resendNotice, stuckNotices } from './commission.notices.ts';
-import { estimate } from './commission.pricing.ts';
+import { estimate, serviceStates } from './commission.pricing.ts';
 import type { CommissionRuntime } from './commission.runtime.ts';
 import { cancelOwn, detailOwn, listOwn, openOwnFile, submit } from './commission.service.ts';
 import { ACTIONS, TEXTS } from './commission.texts.ts';
@@ -85,6 +85,7 @@ export async function commissionRoutes(
 
   // Prices are public (the goods are): the forms show the estimate before logging in.
   route(app, commissionApi.estimate, async ({ body }) => ok(await estimate(rt, body)));
+  route(app, commissionApi.services, async () => ok(await serviceStates(rt)));
 
   route(
     app,

@@ -35,7 +35,10 @@ export interface SmsSetup {
  * durable across restarts; without it the outbox is in memory (tests).
  * @throws Error listing every missing variable when a real provider is chosen without credentials
  */
-export function createSmsProvider(config: SmsConfig, options: { stateDir?: string | null } = {}): SmsSetup {
+export function createSmsProvider(
+  config: SmsConfig,
+  options: { stateDir?: string | null; now?: () => Date } = {},
+): SmsSetup {
   const problems = listSmsConfigProblems(config);
   if (problems.length > 0) throw new Error(`SMS configuration incomplete: ${problems.join('; ')}`);
   switch (config.SMS_PROVIDER) {
@@ -64,7 +67,10 @@ export function createSmsProvider(config: SmsConfig, options: { stateDir?: strin
         sandbox: null,
       };
     default: {
-      const sandbox = createSandboxSmsProvider({ outbox: new SmsOutbox({ stateDir: options.stateDir }) });
+      const sandbox = createSandboxSmsProvider({
+        outbox: new SmsOutbox({ stateDir: options.stateDir }),
+        ...(options.now ? { now: options.now } : {}),
+      });
       return { provider: sandbox, sandbox };
     }
   }

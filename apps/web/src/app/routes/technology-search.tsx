@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { ServicePage } from '../../components/page/service-page';
 import { paths } from '../../config/paths';
 import { services } from '../../config/services';
-import { TechSearchForm } from '../../features/commission';
+import { PausedTag, TechSearchForm } from '../../features/commission';
 
 const related = [
-  services['technologySearch-downloadService'],
-  services['technologySearch-techEvaluation'],
+  { info: services['technologySearch-downloadService'], service: 'doc_delivery' },
+  { info: services['technologySearch-techEvaluation'], service: 'tech_evaluation' },
 ] as const;
 
 export default function TechnologySearchPage() {
@@ -15,10 +15,12 @@ export default function TechnologySearchPage() {
       <TechSearchForm />
       <h3 className="section-title">相关服务</h3>
       <div className="related-grid">
-        {related.map((s) => (
-          <Link key={s.route} to={paths[s.route]} className="related-card card-surface">
-            <strong>{s.title}</strong>
-            <span>{s.summary}</span>
+        {related.map(({ info, service }) => (
+          <Link key={info.route} to={paths[info.route]} className="related-card card-surface">
+            <strong>
+              {info.title} <PausedTag service={service} />
+            </strong>
+            <span>{info.summary}</span>
           </Link>
         ))}
       </div>

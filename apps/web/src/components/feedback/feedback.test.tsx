@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../../app/provider';
-import { toast, uiActions } from '../../stores/ui-store';
+import { toast, uiActions, uiStore } from '../../stores/ui-store';
 import { installDomShims, resetAppState } from '../../testing/test-utils';
 import { BaseModal } from '../ui/base-modal';
 import { LoadingOverlay } from './loading-overlay';
@@ -33,6 +33,44 @@ describe('toasts', () => {
     expect(document.querySelector('.ant-message-error .anticon-close-circle')).not.toBeNull();
     expect(document.querySelector('.ant-message-warning .anticon-exclamation-circle')).not.toBeNull();
     expect(document.querySelector('.ant-message-info .anticon-info-circle')).not.toBeNull();
+  });
+});
+
+describe('toast duration', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a toast queued before the host mounted (the guard’s 请先登录) for the full 3 s on screen', async () => {
+    vi.useFakeTimers();
+    act(() => {
+      toast.warning('请先登录');
+    });
+    // the route guard runs before the root (and its host) renders: a second passes
+    act(() => vi.advanceTimersByTime(1_000));
+    withProviders(<ToastHost />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByText('请先登录')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_800);
+    });
+    // 2.85 s on screen (3.85 s after queuing): still there
+    expect(screen.getByText('请先登录')).toBeTruthy();
+    expect(Object.keys(uiStore.getState().msgMap)).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    // gone from the list the host mirrors (antd's leave animation needs no timer of ours)
+    expect(Object.keys(uiStore.getState().msgMap)).toHaveLength(0);
+  });
+
+  it('drops a toast 3 s after queuing when no host shows it', () => {
+    vi.useFakeTimers();
+    toast.info('已复制');
+    vi.advanceTimersByTime(2_900);
+    expect(Object.keys(uiStore.getState().msgMap)).toHaveLength(1);
+    vi.advanceTimersByTime(200);
+    expect(Object.keys(uiStore.getState().msgMap)).toHaveLength(0);
   });
 });
 

@@ -1,12 +1,13 @@
 import { TOAST_DURATION_MS } from '@kyfw/contracts';
 import { message } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useUiStore } from '../../stores/ui-store';
+import { markMessageShown, useUiStore } from '../../stores/ui-store';
 
 /**
  * Renders the pending toasts of the UI store (msgMap) with antd's message: stacked, icon by type,
- * 3 s each. The store owns the list (anything — the request layer included — adds to it); this
- * host only mirrors it on screen.
+ * 3 s each from the moment it appears. The store owns the list (anything — the request layer
+ * included — adds to it); this host mirrors it on screen and tells the store when each appeared, so
+ * a toast queued before the host mounted is not cut short.
  */
 export function ToastHost() {
   const [api, holder] = message.useMessage({
@@ -22,6 +23,7 @@ export function ToastHost() {
     for (const msg of Object.values(msgMap)) {
       if (shown.current.has(msg.id)) continue;
       shown.current.add(msg.id);
+      markMessageShown(msg.id);
       void api.open({
         key: msg.id,
         type: msg.type,

@@ -11,7 +11,14 @@ import {
   stubFetch,
 } from '../../testing/test-utils';
 import { sessionStore } from '../auth';
-import { CommissionList, DocDeliveryForm, SearchReportForm, TechSearchForm, UnitCalculator } from './index';
+import {
+  CommissionList,
+  DocDeliveryForm,
+  PausedTag,
+  SearchReportForm,
+  TechSearchForm,
+  UnitCalculator,
+} from './index';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => installDomShims());
@@ -169,6 +176,57 @@ describe('文献下载 form', () => {
     expect(body).not.toHaveProperty('deadline');
     expect(screen.getByText('WT20261127100000123456')).toBeTruthy();
     expect(screen.getByRole('button', { name: '去支付' })).toBeTruthy();
+  });
+});
+
+describe('a paused (下架) service', () => {
+  it('shows 暂停受理 instead of the form and the price box, on the page and its card', async () => {
+    stubFetch((url) => {
+      if (url.endsWith('/commission/services'))
+        return apiAnswer(commissionApi.services, [
+          { service: 'search_report', available: true },
+          { service: 'tech_search', available: true },
+          { service: 'doc_delivery', available: false },
+          { service: 'tech_evaluation', available: true },
+        ]);
+      return undefined;
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <DocDeliveryForm />
+              <p>
+                文献下载服务 <PausedTag service="doc_delivery" />
+              </p>
+              <p>
+                成果评价 <PausedTag service="tech_evaluation" />
+              </p>
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByText('该服务暂停受理')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '提交委托' })).toBeNull();
+    expect(screen.queryByText('费用预估')).toBeNull();
+    expect(screen.queryByLabelText('文献信息')).toBeNull();
+    // the card of the paused service says so; the listed one's does not
+    expect(screen.getAllByTestId('commission-paused-tag').map((n) => n.textContent)).toEqual(['暂停受理']);
+  });
+
+  it('shows the form of a listed service', async () => {
+    stubFetch((url) =>
+      url.endsWith('/commission/services')
+        ? apiAnswer(commissionApi.services, [{ service: 'doc_delivery', available: true }])
+        : undefined,
+    );
+    renderRoutes([{ path: '/', element: <DocDeliveryForm /> }], '/');
+    expect(await screen.findByLabelText('文献信息')).toBeTruthy();
+    expect(screen.queryByText('该服务暂停受理')).toBeNull();
   });
 });
 

@@ -72,6 +72,13 @@ export const commissionTexts = {
     turnaround: (days: number, date: string) =>
       `支付后 ${days} 日内完成（自然日），今日支付预计 ${date} 完成`,
   },
+  /** A service whose goods are unlisted (下架): no form, no price. */
+  paused: {
+    tag: '暂停受理',
+    title: '该服务暂停受理',
+    description:
+      '该服务目前暂停受理新的委托，恢复后即可在此提交。已提交的委托不受影响，可在“我的订单 › 检索查新订单”中查看；如有疑问请拨打页面底部的客服电话。',
+  },
   submit: '提交委托',
   submitted: '委托已提交',
   submittedQuote: '委托已提交，工作人员审阅材料后报价；报价后可在“我的订单”中查看并支付。',

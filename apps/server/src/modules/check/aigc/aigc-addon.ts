@@ -178,6 +178,7 @@ export function addonView(addon: AigcAddonRecord | undefined) {
     free: addon.free,
     score: addon.score,
     reliable: addon.reliable,
+    flaggedChars: addon.flaggedChars,
     failureReason: addon.failureReason,
     refundedAmount: formatFenAsYuan(addon.refundedFen),
   };

@@ -3,7 +3,7 @@
  * and the report model built from the detector's result (packages/aigc). Pure: runs in the check
  * worker thread (check-worker.ts) beside the PDF rendering.
  */
-import { detectAigc, REASON_LABELS, VERDICT_TEXTS } from '@kyfw/aigc';
+import { detectAigc, REASON_LABELS, VERDICT_TEXTS, verdictOf } from '@kyfw/aigc';
 import type { AigcReportModel, ReportHeader } from '@kyfw/contracts';
 import type { CheckKind, EntitlementKind } from '@kyfw/db';
 import { safeFileStem } from '../report/render.ts';
@@ -45,11 +45,7 @@ export function buildAigcReportModel(input: {
   const units = codeUnitOffsets(input.text);
   const flagged = result.paragraphs.filter((p) => p.reliable);
   const flaggedChars = flagged.reduce((a, p) => a + p.chars, 0);
-  const verdict = result.reliable
-    ? VERDICT_TEXTS.likely
-    : result.chars < 100
-      ? VERDICT_TEXTS.tooShort
-      : VERDICT_TEXTS.none;
+  const verdict = verdictOf(result);
   return {
     version: 1,
     kind: 'aigc',

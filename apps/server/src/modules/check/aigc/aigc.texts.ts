@@ -12,7 +12,7 @@ export const AIGC_TEXTS = {
   reasonsHeading: '主要依据',
   textHeading: '全文检测结果（红色底纹：疑似AI生成段落，颜色越深指数越高）',
   thresholdNote: (threshold: number) =>
-    `说明：AIGC指数为统计模型的估计，仅供参考，不能作为认定文本由AI生成的证据。指数达到 ${threshold} 的段落标为疑似；该阈值按人工撰写的学术文本误报率不超过 1% 选定。低于阈值或文字过短时不给出数值，显示“未见明显AI生成特征”。`,
+    `说明：AIGC指数为统计模型的估计，仅供参考，不能作为认定文本由AI生成的证据。指数达到 ${threshold} 的段落标为疑似；该阈值按人工撰写的学术文本误报率不超过 1% 选定。全文指数低于阈值但有段落标为疑似时，仍给出全文指数（参考值）；没有疑似段落时显示“未见明显AI生成特征”。`,
   paragraphNote: (score: number, reasons: string[]) =>
     `AIGC指数 ${score.toFixed(1)}（参考值）${reasons.length > 0 ? `：${reasons.join('；')}` : ''}`,
   footer: '本报告由统计模型自动生成，AIGC指数仅供参考，不能作为认定文本由AI生成的证据。',

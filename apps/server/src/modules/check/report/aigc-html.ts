@@ -1,4 +1,4 @@
-import type { AigcSection } from '@kyfw/contracts';
+import { type AigcSection, isAigcFigureShown } from '@kyfw/contracts';
 import { AIGC_TEXTS } from '../aigc/aigc.texts.ts';
 import { shadeOf } from './aigc-pdf.ts';
 
@@ -38,7 +38,7 @@ export function aigcSectionHtml(section: AigcSection, text: string, esc: (s: str
   }
   if (pos < text.length) parts.push(`<p class="aigc-plain">${esc(text.slice(pos))}</p>`);
   return `<section class="aigc" id="aigc"><h2>${AIGC_TEXTS.sectionHeading}</h2>
-<div class="figs"><div class="fig"><span>${AIGC_TEXTS.indexLabel}</span><strong${f.reliable ? ' style="color:#cf1322"' : ''}>${esc(f.reliable ? f.score.toFixed(1) : section.verdict)}</strong></div></div>
+<div class="figs"><div class="fig"><span>${AIGC_TEXTS.indexLabel}</span><strong${isAigcFigureShown(f) ? ' style="color:#cf1322"' : ''}>${esc(isAigcFigureShown(f) ? f.score.toFixed(1) : section.verdict)}</strong></div></div>
 <p>${rows.map(([k, v]) => `<b>${k}：</b>${esc(v)}`).join('　')}</p>
 ${section.reasons.length > 0 ? `<p><b>${AIGC_TEXTS.reasonsHeading}：</b>${section.reasons.map(esc).join('；')}</p>` : ''}
 <p class="ctx">${esc(AIGC_TEXTS.thresholdNote(f.threshold))}</p>

@@ -1,4 +1,4 @@
-import type { AigcReportModel, AigcSection } from '@kyfw/contracts';
+import { type AigcReportModel, type AigcSection, isAigcFigureShown } from '@kyfw/contracts';
 import { AIGC_TEXTS } from '../aigc/aigc.texts.ts';
 import {
   BODY_SIZE,
@@ -31,15 +31,14 @@ type AigcResult = Pick<AigcReportModel, 'figures' | 'verdict' | 'reasons' | 'mod
 function drawFigures(doc: Doc, model: AigcResult, title: string = AIGC_TEXTS.resultHeading): void {
   heading(doc, title);
   const f = model.figures;
+  const shown = isAigcFigureShown(f);
   const width = contentWidth(doc);
   doc
     .font('bold')
     .fontSize(16)
-    .fillColor(f.reliable ? COLORS.verbatim : COLORS.text);
+    .fillColor(shown ? COLORS.verbatim : COLORS.text);
   doc.text(
-    f.reliable
-      ? `${AIGC_TEXTS.indexLabel}：${f.score.toFixed(1)}`
-      : `${AIGC_TEXTS.indexLabel}：${model.verdict}`,
+    shown ? `${AIGC_TEXTS.indexLabel}：${f.score.toFixed(1)}` : `${AIGC_TEXTS.indexLabel}：${model.verdict}`,
     MARGIN,
     doc.y,
     { width },

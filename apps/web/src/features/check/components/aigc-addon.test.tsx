@@ -175,7 +175,14 @@ describe('the AIGC section of the similarity report', () => {
   it('says 未见明显AI生成特征 instead of a small figure below the reliable range', async () => {
     const low = {
       ...done,
-      figures: { ...done.figures, score: 21.3, reliable: false, flaggedCount: 0, flaggedShare: 0 },
+      figures: {
+        ...done.figures,
+        score: 21.3,
+        reliable: false,
+        flaggedCount: 0,
+        flaggedChars: 0,
+        flaggedShare: 0,
+      },
       verdict: '未见明显AI生成特征',
       reasons: [],
       paragraphs: done.paragraphs.map((p) => ({ ...p, flagged: false, reasons: [] })),
@@ -184,6 +191,21 @@ describe('the AIGC section of the similarity report', () => {
     const section = await screen.findByTestId('aigc-section');
     expect(within(section).getByTestId('aigc-index').textContent).toBe('未见明显AI生成特征');
     expect(section.textContent).not.toContain('21.3');
+  });
+
+  it('shows the index (参考) with 部分段落疑似 when a paragraph is flagged below the reliable range (issue 23)', async () => {
+    const partial = {
+      ...done,
+      figures: { ...done.figures, score: 31.0, reliable: false },
+      verdict: '部分段落疑似含有AI生成内容',
+    };
+    renderRoutes([{ path: '*', element: <ReportView report={report(partial)} /> }], '/check');
+    const section = await screen.findByTestId('aigc-section');
+    expect(within(section).getByTestId('aigc-index').textContent).toBe('31.0');
+    expect(section.textContent).toContain('部分段落疑似含有AI生成内容');
+    expect(section.textContent).not.toContain('未见明显AI生成特征');
+    expect(within(section).getByText('AIGC指数（参考值）')).toBeTruthy();
+    expect(screen.getByTestId('aigc-section-link').textContent).toBe('AIGC检测（参考值）：31.0');
   });
 
   it('says the detection failed and what was given back; no section without the add-on', async () => {

@@ -1,4 +1,4 @@
-import { formatYuan } from '@kyfw/contracts';
+import { formatYuan, isAigcFigureShown } from '@kyfw/contracts';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -109,9 +109,12 @@ export function checkOrderColumns({
         item.ratio === null ? (
           '—'
         ) : item.kind === 'aigc' ? (
-          // An AIGC check: its index (参考值) when reliable, else no figure
+          // An AIGC check: its index (参考值) when reliable or any paragraph is flagged, else no figure
           <span className="ck-aigc-cell" title={t.aigc.indexLabel}>
-            {item.aigcReliable ? (
+            {isAigcFigureShown({
+              reliable: item.aigcReliable === true,
+              flaggedChars: item.aigcFlaggedChars ?? 0,
+            }) ? (
               <strong className="ck-rate ck-rate--high">{t.aigc.indexShort(item.ratio * 100)}</strong>
             ) : (
               t.aigc.noneShort
@@ -139,7 +142,7 @@ export function checkOrderColumns({
 function AddonCell({ addon }: { addon: NonNullable<CheckListItem['aigcAddon']> }) {
   const text =
     addon.status === 'done'
-      ? addon.reliable
+      ? isAigcFigureShown({ reliable: addon.reliable === true, flaggedChars: addon.flaggedChars ?? 0 })
         ? t.aigc.indexShort(addon.score ?? 0)
         : t.aigc.noneShort
       : addon.status === 'failed'

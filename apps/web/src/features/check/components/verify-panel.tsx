@@ -1,4 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
+import { isAigcFigureShown } from '@kyfw/contracts';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -134,7 +135,10 @@ export function VerifyPanel() {
               <div>
                 <dt>{t.aigc.indexLabel}</dt>
                 <dd className="ck-verify__rate">
-                  {outcome.result.aigcReliable
+                  {isAigcFigureShown({
+                    reliable: outcome.result.aigcReliable === true,
+                    flaggedChars: outcome.result.copiedChars,
+                  })
                     ? (outcome.result.aigcScore ?? 0).toFixed(1)
                     : t.aigc.paragraphNone}
                 </dd>

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../../../app/provider';
 import { installDomShims, jsonResponse, resetAppState, stubFetch } from '../../../testing/test-utils';
@@ -29,7 +29,7 @@ const base: CheckPayStatus = {
 };
 
 function Probe() {
-  const { view, isError } = useCheckStatus('o1', { pollIntervalMs: 25 });
+  const { view, isError } = useCheckStatus('o1', { pollIntervalMs: POLL_MS });
   return (
     <p data-testid="probe">
       {view.phase}:{view.percent}:{isError ? 'error' : 'ok'}
@@ -60,12 +60,29 @@ function serve(answers: (Partial<CheckPayStatus> | { code: number; message: stri
   return { calls: () => calls, fetch };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const POLL_MS = 25;
+
+/** Moves the fake clock by `ms` and lets the answers and renders it released settle. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/** Moves the clock a poll at a time (at most 100 polls) until the probe shows `text`. */
+async function advanceUntil(text: string) {
+  for (let i = 0; i < 100 && screen.queryByTestId('probe')?.textContent !== text; i++) await advance(POLL_MS);
+  expect(screen.getByTestId('probe').textContent).toBe(text);
+}
 
 beforeAll(installDomShims);
-beforeEach(resetAppState);
+beforeEach(() => {
+  resetAppState();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -79,18 +96,18 @@ describe('useCheckStatus (progress polling)', () => {
       { checkStatus: 'done', progress: 100, reportReady: true },
     ]);
     renderProbe();
-    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('done:100:ok'));
+    await advanceUntil('done:100:ok');
     const calls = server.calls();
     expect(calls).toBe(5);
-    await sleep(150);
+    await advance(POLL_MS * 10); // ten more poll intervals: no call
     expect(server.calls()).toBe(calls);
   });
 
   it('does not poll while the order waits for payment or for the free start', async () => {
     const server = serve([{ payStatus: 0, status: 'pending_payment', checkStatus: 'pending' }]);
     renderProbe();
-    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('awaiting-payment:0:ok'));
-    await sleep(150);
+    await advanceUntil('awaiting-payment:0:ok');
+    await advance(POLL_MS * 10); // ten more poll intervals: no call
     expect(server.calls()).toBe(1);
   });
 
@@ -106,8 +123,8 @@ describe('useCheckStatus (progress polling)', () => {
       },
     ]);
     renderProbe();
-    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('failed:20:ok'));
-    await sleep(150);
+    await advanceUntil('failed:20:ok');
+    await advance(POLL_MS * 10); // ten more poll intervals: no call
     expect(server.calls()).toBe(2);
   });
 
@@ -119,15 +136,15 @@ describe('useCheckStatus (progress polling)', () => {
       { checkStatus: 'done', progress: 100 },
     ]);
     renderProbe();
-    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('done:100:ok'));
+    await advanceUntil('done:100:ok');
     expect(server.calls()).toBe(4);
   });
 
   it('stops for good when the order does not exist (1010) or the session is gone (1003)', async () => {
     const server = serve([{ code: 1010, message: '订单不存在或已删除' }]);
     renderProbe();
-    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('loading:0:error'));
-    await sleep(150);
+    await advanceUntil('loading:0:error');
+    await advance(POLL_MS * 10); // ten more poll intervals: no call
     expect(server.calls()).toBe(1);
   });
 });

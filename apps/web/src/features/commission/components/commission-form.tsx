@@ -7,11 +7,12 @@ import {
   COMMISSION_RULES as R,
   URGENCY_OPTIONS,
 } from '@kyfw/contracts';
-import { Button, Form, Input, InputNumber, Radio } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useRequireLogin } from '../../auth';
 import { type EstimateInput, useEstimate } from '../api/estimate';
+import { useIsServicePaused } from '../api/service-states';
 import { useSubmitCommission } from '../api/submit-commission';
 import { commissionTexts as T } from '../texts';
 import { AttachmentsField } from './attachments-field';
@@ -60,6 +61,25 @@ async function checkDeadline(value: string | undefined) {
  * login; the server checks every field again and its message is toasted.
  */
 export function CommissionForm(props: CommissionFormProps) {
+  // A paused service (its goods unlisted) shows 暂停受理 instead of the form and the price box.
+  if (useIsServicePaused(props.service)) return <PausedService />;
+  return <CommissionFormBody {...props} />;
+}
+
+/** 暂停受理: what the page shows for a service whose goods are unlisted (下架). */
+export function PausedService() {
+  return (
+    <Result
+      className="commission-paused"
+      status="info"
+      title={T.paused.title}
+      subTitle={T.paused.description}
+      data-testid="commission-paused"
+    />
+  );
+}
+
+function CommissionFormBody(props: CommissionFormProps) {
   const [form] = Form.useForm<FormValues>();
   const values = Form.useWatch([], form) ?? props.initialValues ?? {};
   const requireLogin = useRequireLogin();

@@ -1,3 +1,4 @@
+import { isAigcFigureShown } from '@kyfw/contracts';
 import { Alert, Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { checkTexts } from '../../texts';
@@ -41,17 +42,22 @@ function tipOf(p: AigcParagraph): ReactNode {
 
 type AigcResult = Pick<AigcReportModel, 'figures' | 'verdict' | 'reasons' | 'modelVersion'>;
 
-/** The document's index (or 未见明显AI生成特征 below the reliable range), figures and reasons, all 参考值. */
+/**
+ * The document's index, figures and reasons, all 参考值. The index is shown in the reliable range and
+ * whenever a paragraph is flagged (with the verdict beside it), so it never disagrees with the
+ * shading; otherwise the verdict (未见明显AI生成特征 or too short) stands in its place.
+ */
 export function AigcFigures({ result }: { result: AigcResult }) {
   const f = result.figures;
+  const shown = isAigcFigureShown(f);
   return (
     <section className="aigc-figures" aria-label={a.indexLabel}>
       <div className="aigc-figures__main">
         <span className="aigc-figures__label">{a.indexLabel}</span>
-        <strong className={`aigc-figures__value${f.reliable ? ' is-flagged' : ''}`} data-testid="aigc-index">
-          {f.reliable ? f.score.toFixed(1) : result.verdict}
+        <strong className={`aigc-figures__value${shown ? ' is-flagged' : ''}`} data-testid="aigc-index">
+          {shown ? f.score.toFixed(1) : result.verdict}
         </strong>
-        {f.reliable && <span className="aigc-figures__verdict">{result.verdict}</span>}
+        {shown && <span className="aigc-figures__verdict">{result.verdict}</span>}
       </div>
       <dl className="aigc-figures__list">
         <div>

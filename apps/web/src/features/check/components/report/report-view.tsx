@@ -1,4 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { isAigcFigureShown } from '@kyfw/contracts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
@@ -86,7 +87,7 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
           <a href="#aigc-section" className="report__verify" data-testid="aigc-section-link">
             {t.addon.sectionTitle}
             {report.aigc.status === 'done'
-              ? `：${report.aigc.figures.reliable ? report.aigc.figures.score.toFixed(1) : report.aigc.verdict}`
+              ? `：${isAigcFigureShown(report.aigc.figures) ? report.aigc.figures.score.toFixed(1) : report.aigc.verdict}`
               : `：${t.addon.sectionFailed}`}
           </a>
         )}
