@@ -1,6 +1,5 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { cancelJob } from '../../jobs/index.ts';
-import type { AccountHooks } from '../accounts/accounts.service.ts';
 import { deleteAccountWritings, jobIdByKey, listWritingsForExport, lockWritingsOf } from './writing.repo.ts';
 import type { WritingRuntime } from './writing.service.ts';
 import { TEXTS } from './writing.texts.ts';
@@ -15,7 +14,16 @@ import { TEXTS } from './writing.texts.ts';
  * orders module (kept, de-identified); LLM usage rows keep only the account id, as an account of
  * spending.
  */
-export function registerWritingAccountHooks(hooks: AccountHooks, rt: WritingRuntime): void {
+/** What this module needs of the accounts module's lifecycle hooks (services.accounts.hooks). */
+interface AccountLifecycleHooks {
+  onDeletion(
+    name: string,
+    hook: (tx: Kysely<Database>, userId: string, context: { status: 'deleted' | 'closed' }) => Promise<void>,
+  ): void;
+  addExportSection(name: string, section: (db: Kysely<Database>, userId: string) => Promise<unknown>): void;
+}
+
+export function registerWritingAccountHooks(hooks: AccountLifecycleHooks, rt: WritingRuntime): void {
   hooks.onDeletion('writing', async (tx, userId, { status }) => {
     await stopWritingsOfErasedAccount(rt, tx, userId, status);
     await deleteAccountWritings(tx, userId);
