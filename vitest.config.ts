@@ -41,7 +41,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/e2e/tests/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          globalSetup: ['apps/e2e/lib/global-setup.ts'],
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           // a 2-core CI machine under load: give the browser time before an expectation fails

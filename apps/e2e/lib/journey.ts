@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
 import { SMALL_LIBRARY } from '../../server/test/small-library.ts';
 import { launchBrowser, newContext, screenshot } from './browser.ts';
-import { type RunningServer, repoRoot, startServer } from './server.ts';
+import { fromMigratedTemplate, type RunningServer, repoRoot, startServer } from './server.ts';
 import { logInContext, registerUser, type TestUser } from './users.ts';
 
 /** One journey file's server, browser and the page of the test that runs. */
@@ -92,6 +92,7 @@ export function useJourney(name: string): Journey {
 export function importLibrary(dataDir: string, work: string, records: readonly object[]): string {
   const jsonl = join(work, 'library.jsonl');
   writeFileSync(jsonl, `${records.map((d) => JSON.stringify(d)).join('\n')}\n`);
+  fromMigratedTemplate(dataDir);
   const imported = spawnSync(
     process.execPath,
     [join(repoRoot, 'apps/server/src/cli/library-import.ts'), jsonl],

@@ -3,7 +3,7 @@
 // server that will own it starts.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from './server.ts';
+import { fromMigratedTemplate, repoRoot } from './server.ts';
 
 export interface StaffAccount {
   username: string;
@@ -15,6 +15,7 @@ export interface StaffAccount {
 
 /** Creates a staff account in `dataDir` (its database must not be open yet) and returns its secrets. */
 export function createStaffAccount(dataDir: string, username: string, role: string): StaffAccount {
+  fromMigratedTemplate(dataDir);
   return JSON.parse(
     execFileSync(
       process.execPath,

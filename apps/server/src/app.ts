@@ -9,7 +9,7 @@ import { AppError } from './lib/app-error.ts';
 import { clockDevRoutes, type MovableClock } from './lib/dev-clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
-import { registerAuth } from './modules/accounts/auth.ts';
+import { registerAuth } from './modules/accounts/index.ts';
 import { answerClientError, limitBodyTime, limitConnectionsPerClient } from './plugins/connection-limits.ts';
 import { registerDevGate } from './plugins/dev-gate.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';

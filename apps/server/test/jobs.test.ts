@@ -275,10 +275,15 @@ describe('leases, crashes and concurrency', () => {
 describe('worker loop and shutdown', () => {
   it('picks up new jobs while running and lets in-flight jobs finish on stop', async () => {
     const finished: string[] = [];
+    // The job runs until the test lets it finish, after the stop was asked for.
+    let finish = () => {};
+    const released = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const slow = defineJob({
       name: 'test.takes-a-while',
       async handler({ job }) {
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await released;
         finished.push(job.id);
         return null;
       },
@@ -286,7 +291,10 @@ describe('worker loop and shutdown', () => {
     const worker = startWorker({ db, definitions: [slow], pollIntervalMs: 20 });
     const { id } = await enqueue(db, slow, {});
     await waitFor(async () => (await getJob(db, id))?.status === 'running');
-    await worker.stop();
+    const stopped = worker.stop();
+    expect(finished).toEqual([]);
+    finish();
+    await stopped;
 
     expect(finished).toEqual([id]);
     expect((await getJob(db, id))?.status).toBe('succeeded');

@@ -2,7 +2,8 @@
  * After `vite build`: renders the landing page `/` and the check page `/check` to static HTML
  * (src/prerender/pages.tsx, built for Node by Vite with the same configuration) and writes
  * dist/landing.html and dist/check.html — dist/index.html with that markup inside #root, antd's
- * style tags for it and a small loader for the app, which then hydrates the markup (src/main.tsx).
+ * styles for it (a static sheet, src/prerender/pages.tsx) and a small loader for the app, which
+ * then hydrates the markup (src/main.tsx).
  * The server sends them for those two addresses (apps/server/src/plugins/web-app.ts); every other
  * page still gets index.html.
  *

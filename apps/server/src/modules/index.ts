@@ -1,17 +1,16 @@
 import { housekeepingModule } from '../jobs/housekeeping.jobs.ts';
-import { type AccountsModuleService, accountsModule } from './accounts/accounts.module.ts';
-import { type CheckModuleService, checkModule } from './check/check.module.ts';
-import { type CommissionModuleService, commissionModule } from './commission/commission.module.ts';
-import { type ConsoleModuleService, consoleModule } from './console/console.module.ts';
-import { type HomeModuleService, homeModule } from './home/home.module.ts';
-import { type LibraryModuleService, libraryModule } from './library/library.module.ts';
-import { aiUsageModule } from './llm/ai-usage.module.ts';
-import { type LlmModuleService, llmModule } from './llm/llm.module.ts';
-import { type NewsModuleService, newsModule } from './news/news.module.ts';
-import { type OrdersModuleService, ordersModule } from './orders/orders.module.ts';
-import { type ReductionModuleService, reductionModule } from './reduction/reduction.module.ts';
+import { type AccountsModuleService, accountsModule } from './accounts/index.ts';
+import { type CheckModuleService, checkModule } from './check/index.ts';
+import { type CommissionModuleService, commissionModule } from './commission/index.ts';
+import { type ConsoleModuleService, consoleModule } from './console/index.ts';
+import { type HomeModuleService, homeModule } from './home/index.ts';
+import { type LibraryModuleService, libraryModule } from './library/index.ts';
+import { aiUsageModule, type LlmModuleService, llmModule } from './llm/index.ts';
+import { type NewsModuleService, newsModule } from './news/index.ts';
+import { type OrdersModuleService, ordersModule } from './orders/index.ts';
+import { type ReductionModuleService, reductionModule } from './reduction/index.ts';
 import type { ServerModule } from './types.ts';
-import { type WritingModuleService, writingModule } from './writing/writing.module.ts';
+import { type WritingModuleService, writingModule } from './writing/index.ts';
 
 /**
  * Every module's service, as createServices (services.ts) builds them once per process. Handed to

@@ -14,6 +14,13 @@ import {
   TECH_SEARCH_SCOPES,
   URGENCY_OPTIONS,
 } from './commission-rules.ts';
+import {
+  RANGE_ORDER_ERROR,
+  rangeInOrder,
+  tableRangeFields,
+  tableSearch,
+  tableSort,
+} from './console-table.ts';
 import { endpoint, isoDate } from './endpoint.ts';
 import { idSchema, intInSchema, pageOf } from './orders.ts';
 
@@ -347,17 +354,31 @@ export const commissionApi = {
   }),
 } as const;
 
+export const COMMISSION_SORTS = ['due', 'newest', 'oldest'] as const;
+
+/** The operators' queue filter: the list's and the CSV export's. */
+const consoleCommissionFilter = z.object({
+  status: z.enum(COMMISSION_STATUSES, { error: '委托状态不正确' }).optional(),
+  service: serviceSchema.optional(),
+  /** 委托编号, the contact's or the account's phone, or the contact's name (part of any). */
+  q: tableSearch,
+  ...tableRangeFields,
+  /** due: the earliest 预计完成日期 first (the queue's order); newest / oldest by submission. */
+  sort: tableSort(COMMISSION_SORTS),
+});
+export type ConsoleCommissionFilterBody = z.input<typeof consoleCommissionFilter>;
+
 /** The operators' side (staff session cookie; roles fulfilment and admin; every call audited). */
 export const consoleCommissionApi = {
   list: endpoint({
     path: '/admin/commission/list',
-    body: z.object({
-      status: z.enum(COMMISSION_STATUSES, { error: '委托状态不正确' }).optional(),
-      service: serviceSchema.optional(),
-      page: intInSchema(1, 10_000, 1, '页码'),
-      pageSize: intInSchema(1, 50, 20, '每页条数'),
+    body: consoleCommissionFilter
+      .extend({ page: intInSchema(1, 10_000, 1, '页码'), pageSize: intInSchema(1, 50, 20, '每页条数') })
+      .refine(rangeInOrder, { error: RANGE_ORDER_ERROR }),
+    /** `counts`: each status's commissions under the same search, service and dates (the tabs' badges). */
+    data: pageOf(consoleCommissionSchema).extend({
+      counts: z.record(z.enum(COMMISSION_STATUSES), z.number()),
     }),
-    data: pageOf(consoleCommissionSchema),
   }),
   detail: endpoint({
     path: '/admin/commission/detail',
@@ -383,6 +404,12 @@ export const consoleCommissionApi = {
     path: '/admin/commission/complete',
     body: commissionIdBody,
     data: consoleCommissionSchema,
+  }),
+  /** The list's rows under the same filter as a CSV file (UTF-8 with BOM), at most CSV_EXPORT_MAX_ROWS. */
+  export: endpoint({
+    path: '/admin/commission/export',
+    body: consoleCommissionFilter.refine(rangeInOrder, { error: RANGE_ORDER_ERROR }),
+    data: 'file',
   }),
   download: endpoint({
     path: '/admin/commission/download',

@@ -6,6 +6,7 @@ export * from './commission.ts';
 export * from './commission-rules.ts';
 export * from './console.ts';
 export * from './console-catalog.ts';
+export * from './console-table.ts';
 export * from './endpoint.ts';
 export * from './form-rules.ts';
 export * from './goods-rules.ts';

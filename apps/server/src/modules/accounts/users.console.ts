@@ -11,7 +11,7 @@ import {
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import { listAccountRequests } from './account-requests.repo.ts';
 import { listEntitlementsOf } from './entitlements.repo.ts';
 import { revokeUserSessions } from './sessions.repo.ts';

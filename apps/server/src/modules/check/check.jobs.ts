@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
 import { listDoneChecksWithOpenOrders } from './check.repo.ts';
 import { TEXTS } from './check.texts.ts';
 import { completeOrderOfCheck, purgeFiles, runCheck } from './check-run.ts';

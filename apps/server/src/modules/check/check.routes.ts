@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import type { UploadGuard } from '../accounts/accounts.service.ts';
-import { optionalUser, requireUser } from '../accounts/auth.ts';
+import type { UploadGuard } from '../accounts/index.ts';
+import { optionalUser, requireUser } from '../accounts/index.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import {
   deleteCheck,

@@ -2,7 +2,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createFileStorage, type FileStorage } from '../../lib/storage/index.ts';
-import type { OrdersApi } from '../orders/orders.api.ts';
+import type { OrdersApi } from '../orders/index.ts';
 import type { CheckConfig } from './check.config.ts';
 import type { IndexLocation } from './check-worker.ts';
 import { type CheckCpuPool, createCheckCpuPool } from './cpu-pool.ts';

@@ -1,6 +1,6 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { cancelJob } from '../../jobs/index.ts';
-import { restoreEntitlement } from '../accounts/entitlements.service.ts';
+import { restoreEntitlement } from '../accounts/index.ts';
 import { restoreAddonFreeUse } from './aigc/aigc-addon.ts';
 import { entitlementOfKind } from './aigc/aigc-report.ts';
 import {

@@ -4,7 +4,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { consumeEntitlement } from '../accounts/entitlements.service.ts';
+import { consumeEntitlement } from '../accounts/index.ts';
 import { AIGC_TEXTS } from './aigc/aigc.texts.ts';
 import { findAddon, reopenFailedAddon } from './aigc/aigc-addon.repo.ts';
 import { entitlementOfKind } from './aigc/aigc-report.ts';

@@ -9,7 +9,7 @@ import {
 } from '@kyfw/simcheck/extract';
 import { AppError } from '../../lib/app-error.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
-import { lockActiveAccount } from '../accounts/accounts.service.ts';
+import { lockActiveAccount } from '../accounts/index.ts';
 import { AIGC_TEXTS } from './aigc/aigc.texts.ts';
 import { insertAddon } from './aigc/aigc-addon.repo.ts';
 import { addonGoodsOf } from './aigc/aigc-addon.ts';

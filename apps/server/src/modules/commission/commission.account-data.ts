@@ -1,5 +1,5 @@
 import { enqueue } from '../../jobs/index.ts';
-import type { AccountHooks } from '../accounts/accounts.service.ts';
+import type { AccountHooks } from '../accounts/index.ts';
 import {
   deidentifyAccountCommissions,
   listCommissionsForExport,

@@ -1,13 +1,16 @@
-import { COMMISSION_PRICING, type CommissionService, ErrorCode } from '@kyfw/contracts';
+import { COMMISSION_PRICING, type CommissionService, CSV_EXPORT_MAX_ROWS, ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { chinaTime, toCsv } from '../../lib/csv.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { storeFile, toFileView } from './commission.files.ts';
 import { noticesOf, queueNotice } from './commission.notices.ts';
 import { metaOf } from './commission.pricing.ts';
 import {
+  type CommissionFilter,
   type CommissionRow,
+  countCommissionsByStatus,
   filesOf,
   findCommission,
   listCommissions,
@@ -17,6 +20,8 @@ import {
 import { type CommissionRuntime, NOTIFY_JOB, notFound } from './commission.runtime.ts';
 import { TEXTS } from './commission.texts.ts';
 import { viewsOf } from './commission.view.ts';
+
+type PageQuery = { page: number; pageSize: number };
 
 /** The operators' side: the queue, quotes, reports and 已完成 (routes guard roles and audit). */
 // --- the operators' side -------------------------------------------------------------------------
@@ -59,17 +64,59 @@ async function anyCommission(
   return row;
 }
 
-export async function consoleList(
-  rt: CommissionRuntime,
-  q: { status?: CommissionRow['status']; service?: CommissionService; page: number; pageSize: number },
-) {
+export interface ConsoleCommissionQuery {
+  status?: CommissionRow['status'];
+  service?: CommissionService;
+  q?: string;
+  from?: string;
+  to?: string;
+  sort?: 'due' | 'newest' | 'oldest';
+}
+
+const filterOf = (q: ConsoleCommissionQuery): CommissionFilter => ({
+  status: q.status,
+  service: q.service,
+  search: q.q,
+  from: q.from,
+  to: q.to,
+});
+
+export async function consoleList(rt: CommissionRuntime, q: ConsoleCommissionQuery & PageQuery) {
+  const filter = filterOf(q);
+  const [{ rows, total }, counts] = await Promise.all([
+    listCommissions(rt.db, filter, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }, q.sort ?? 'due'),
+    countCommissionsByStatus(rt.db, filter),
+  ]);
+  return { total, counts, list: (await operatorViews(rt, rows)).map(({ form: _f, ...v }) => v) };
+}
+
+/** The queue under `q` as a CSV file (the columns of the table, at most CSV_EXPORT_MAX_ROWS rows). */
+export async function consoleExport(rt: CommissionRuntime, q: ConsoleCommissionQuery) {
   const { rows, total } = await listCommissions(
     rt.db,
-    { status: q.status, service: q.service },
-    { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
-    'due',
+    filterOf(q),
+    { offset: 0, limit: CSV_EXPORT_MAX_ROWS },
+    q.sort ?? 'due',
   );
-  return { total, list: (await operatorViews(rt, rows)).map(({ form: _f, ...v }) => v) };
+  const views = await operatorViews(rt, rows);
+  const csv = toCsv<(typeof views)[number]>(
+    [
+      { title: '委托编号', value: (c) => c.commissionNo },
+      { title: '服务', value: (c) => c.serviceName },
+      { title: '标题', value: (c) => c.title },
+      { title: '状态', value: (c) => c.statusText },
+      { title: '金额（元）', value: (c) => c.amount },
+      { title: '订单号', value: (c) => c.orderNo },
+      { title: '联系人', value: (c) => c.contactName },
+      { title: '联系电话', value: (c) => c.contactPhone },
+      { title: '账号手机', value: (c) => c.userPhone },
+      { title: '预计完成日期', value: (c) => c.dueDate },
+      { title: '客户期望日期', value: (c) => c.deadline },
+      { title: '提交时间', value: (c) => chinaTime(c.createdAt) },
+    ],
+    views,
+  );
+  return { csv, rows: views.length, total };
 }
 
 export async function consoleDetail(rt: CommissionRuntime, id: string) {

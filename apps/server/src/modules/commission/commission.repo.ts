@@ -63,24 +63,79 @@ export function findCommission(
   return q.executeTakeFirst();
 }
 
-export async function listCommissions(
-  db: Kysely<Database>,
-  filter: { userId?: string; service?: CommissionServiceType; status?: CommissionStatus },
-  page: { offset: number; limit: number },
-  order: 'newest' | 'due' = 'newest',
-): Promise<{ rows: CommissionRow[]; total: number }> {
+export interface CommissionFilter {
+  userId?: string;
+  service?: CommissionServiceType;
+  status?: CommissionStatus;
+  /** Part of the 委托编号, of the contact's phone or name, or the start of the account's phone. */
+  search?: string;
+  /** Submission days (China time, YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
+}
+
+const likeOf = (text: string) => text.replace(/[%_\\]/g, '\\$&');
+
+function filtered(db: Kysely<Database>, filter: CommissionFilter) {
   let q = db.selectFrom('commissions');
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.service !== undefined) q = q.where('service', '=', filter.service);
   if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+  const submittedDay = sql<string>`to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  if (filter.from !== undefined) q = q.where(submittedDay, '>=', filter.from);
+  if (filter.to !== undefined) q = q.where(submittedDay, '<=', filter.to);
+  if (filter.search !== undefined) {
+    const part = `%${likeOf(filter.search)}%`;
+    const start = `${likeOf(filter.search)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('commission_no', 'ilike', part),
+        eb(sql<string>`form->>'contactPhone'`, 'like', part),
+        eb(sql<string>`form->>'contactName'`, 'ilike', part),
+        eb('user_id', 'in', eb.selectFrom('users').select('id').where('phone_number', 'like', start)),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function listCommissions(
+  db: Kysely<Database>,
+  filter: CommissionFilter,
+  page: { offset: number; limit: number },
+  order: 'newest' | 'oldest' | 'due' = 'newest',
+): Promise<{ rows: CommissionRow[]; total: number }> {
+  const q = filtered(db, filter);
   let listed = q.selectAll();
   // The operators' queue: the earliest due date first, those without one (not paid yet) after.
   if (order === 'due') listed = listed.orderBy(sql`due_date is null`).orderBy('due_date');
+  listed = listed.orderBy('submitted_at', order === 'oldest' ? 'asc' : 'desc');
   const [rows, count] = await Promise.all([
-    listed.orderBy('submitted_at', 'desc').orderBy('id').offset(page.offset).limit(page.limit).execute(),
+    listed.orderBy('id').offset(page.offset).limit(page.limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** How many commissions each status has under `filter` (its own status ignored): the tabs' counts. */
+export async function countCommissionsByStatus(
+  db: Kysely<Database>,
+  filter: CommissionFilter,
+): Promise<Record<CommissionStatus, number>> {
+  const rows = await filtered(db, { ...filter, status: undefined })
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<CommissionStatus, number> = {
+    quoting: 0,
+    pending_payment: 0,
+    processing: 0,
+    done: 0,
+    cancelled: 0,
+    refunded: 0,
+  };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
 }
 
 export async function updateCommission(

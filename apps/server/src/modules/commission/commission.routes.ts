@@ -13,16 +13,18 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import type { UploadGuard } from '../accounts/accounts.service.ts';
-import { requireUser } from '../accounts/auth.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { UploadGuard } from '../accounts/index.ts';
+import { requireUser } from '../accounts/index.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import { uploadAttachment } from './commission.files.ts';
 import {
   complete,
   consoleDetail,
+  consoleExport,
   consoleList,
   openAnyFile,
   quote,
@@ -137,6 +139,12 @@ export async function commissionRoutes(
     data: await consoleList(rt, body),
     detail: body,
   }));
+
+  staffRoute(consoleCommissionApi.export, FULFILMENT, ACTIONS.export, async ({ body, reply }) => {
+    const { csv, rows, total } = await consoleExport(rt, body);
+    sendCsv(reply, csv, `委托-${rt.now().toISOString().slice(0, 10)}.csv`, 'commissions.csv');
+    return { data: undefined as never, detail: { ...body, rows, total } };
+  });
 
   staffRoute(consoleCommissionApi.detail, FULFILMENT, ACTIONS.detail, async ({ body }) => ({
     data: await consoleDetail(rt, body.commissionId),

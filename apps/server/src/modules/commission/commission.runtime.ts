@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
 import type { CheckRuntime } from '../check/check.runtime.ts';
-import type { OrdersApi } from '../orders/orders.api.ts';
+import type { OrdersApi } from '../orders/index.ts';
 import { TEXTS } from './commission.texts.ts';
 
 /** What every part of the commission module shares: the runtime, the job names, the id check. */

@@ -8,7 +8,7 @@ import {
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { OrderView } from '../orders/orders.api.ts';
+import type { OrderView } from '../orders/index.ts';
 import { estimate, estimateInputOf, metaOf, titleOf } from './commission.pricing.ts';
 import {
   attachFiles,

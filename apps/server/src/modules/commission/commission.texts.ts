@@ -126,6 +126,7 @@ export interface MailFacts {
 /** Audit-log action names of the operator endpoints (console texts show them). */
 export const ACTIONS = {
   list: 'commission.list',
+  export: 'commission.export',
   detail: 'commission.detail',
   quote: 'commission.quote',
   uploadReport: 'commission.report',

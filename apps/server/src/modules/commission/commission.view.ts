@@ -6,7 +6,7 @@ import {
 } from '@kyfw/contracts';
 import { isUuid } from '../../lib/uuid.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
-import type { OrderView } from '../orders/orders.api.ts';
+import type { OrderView } from '../orders/index.ts';
 import { toFileView } from './commission.files.ts';
 import { type CommissionRow, filesOf, findCommission } from './commission.repo.ts';
 import { type CommissionRuntime, chinaToday, notFound } from './commission.runtime.ts';

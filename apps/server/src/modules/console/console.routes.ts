@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { parseWith } from '../../lib/validate.ts';
-import type { OrdersRuntime } from '../orders/orders.operator.ts';
+import type { OrdersRuntime } from '../orders/index.ts';
 import {
   attachReversalPdf,
   completeFailedRefundByHand,
@@ -21,7 +21,7 @@ import {
   saveIssueMode,
   shipOrder,
   toRefundView,
-} from '../orders/orders.operator.ts';
+} from '../orders/index.ts';
 import { listAudit } from './audit.repo.ts';
 import {
   buildDashboard,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely, OrderStatus, ServiceType } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { OrdersRuntime } from '../orders/orders.operator.ts';
+import type { OrdersRuntime } from '../orders/index.ts';
 import {
   findOrderByNo,
   getOrderHistory,
@@ -15,7 +15,7 @@ import {
   toOrder,
   toOrderView,
   toRefundView,
-} from '../orders/orders.operator.ts';
+} from '../orders/index.ts';
 import {
   dashboardDays,
   listDeliveries,

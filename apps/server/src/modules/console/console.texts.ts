@@ -73,6 +73,7 @@ export const ACTION_TEXTS: Record<string, string> = {
   'refund.markDone': '标记人工退款完成',
   'audit.list': '查看审计日志',
   'commission.list': '查看委托列表',
+  'commission.export': '导出委托（CSV）',
   'commission.detail': '查看委托详情',
   'commission.quote': '委托报价',
   'commission.report': '上传委托报告',

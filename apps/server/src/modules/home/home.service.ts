@@ -1,5 +1,5 @@
 import type { Database, Kysely } from '@kyfw/db';
-import { toBenefitsView } from '../accounts/accounts.service.ts';
+import { toBenefitsView } from '../accounts/index.ts';
 import { type FriendLink, findSiteInfo, listFriendLinks, type SiteInfo } from './home.repo.ts';
 
 export interface HomeInfo {

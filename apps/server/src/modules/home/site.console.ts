@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/storage/index.ts';
 import { readUpload } from '../../lib/upload.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import {
   countFriendLinks,
   deleteFriendLink,

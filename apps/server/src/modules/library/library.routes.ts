@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import {
   type LibraryAdminRuntime,
   libraryStats,

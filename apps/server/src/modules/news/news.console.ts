@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/upload.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import {
   findArticleById,
   insertArticle,

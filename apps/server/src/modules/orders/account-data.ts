@@ -1,10 +1,6 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { enqueue } from '../../jobs/queue.ts';
-import {
-  type AccountDeletionContext,
-  type AccountHooks,
-  DELETION_RANK,
-} from '../accounts/accounts.service.ts';
+import { type AccountDeletionContext, type AccountHooks, DELETION_RANK } from '../accounts/index.ts';
 import { ordersPurgeFilesJob } from './orders.jobs.ts';
 import { lockUserOrders, toOrder } from './orders.repo.ts';
 import { TEXTS } from './orders.texts.ts';

@@ -11,7 +11,7 @@ import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
-import type { ConsoleModuleService } from '../console/console.module.ts';
+import type { ConsoleModuleService } from '../console/index.ts';
 import {
   deleteGoods,
   type GoodsFields,

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
-import { requireUser, type UploadGuard } from '../accounts/accounts.service.ts';
+import { requireUser, type UploadGuard } from '../accounts/index.ts';
 import { findDelivery } from './addresses/addresses.repo.ts';
 import {
   listAddresses,

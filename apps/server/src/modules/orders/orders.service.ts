@@ -3,7 +3,7 @@ import { ErrorCode } from '@kyfw/contracts';
 import { type Database, type Kysely, type OrderStatus, type ServiceType, sql } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { lockActiveAccount } from '../accounts/accounts.service.ts';
+import { lockActiveAccount } from '../accounts/index.ts';
 import { getGoods, priceFor } from './goods.service.ts';
 import { assertTransition } from './order-state.ts';
 import {

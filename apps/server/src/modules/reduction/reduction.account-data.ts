@@ -1,6 +1,6 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { cancelJob, enqueue } from '../../jobs/index.ts';
-import type { AccountHooks } from '../accounts/accounts.service.ts';
+import type { AccountHooks } from '../accounts/index.ts';
 import { CHECK_PURGE_JOB } from '../check/check.service.ts';
 import {
   deleteAccountReductions,

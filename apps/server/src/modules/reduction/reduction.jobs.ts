@@ -2,7 +2,7 @@ import { detectAigc } from '@kyfw/aigc';
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
 import { findReduction, type Reduction, type RewriteResult, updateReduction } from './reduction.repo.ts';
 import { refundFenOf, rewriteParagraph } from './reduction.rewrite.ts';
 import { afterText, REDUCTION_JOB, startPaidReduction } from './reduction.service.ts';

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { LlmSetup } from '../../providers/llm/index.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
 import type { CheckRuntime } from '../check/check.runtime.ts';
-import type { OrdersApi, OrderView } from '../orders/orders.api.ts';
+import type { OrdersApi, OrderView } from '../orders/index.ts';
 import {
   findReduction,
   insertReduction,

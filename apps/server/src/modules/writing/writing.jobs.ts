@@ -1,7 +1,7 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
 import { WritingRejected, writeCheckedSection } from './writing.checked.ts';
 import { totalRemoved } from './writing.citations.ts';
 import { auditDraft } from './writing.docx.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineJob, enqueue, type JobContext } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerSandboxTemplate, SANDBOX_MARK, sandboxText } from '../../providers/llm/index.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/orders.api.ts';
+import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
 import { WritingRejected, writeCheckedSection } from './writing.checked.ts';
 import { totalRemoved } from './writing.citations.ts';
 import { auditDraft } from './writing.docx.ts';

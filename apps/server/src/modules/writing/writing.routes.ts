@@ -7,9 +7,9 @@ import { type QueuedView, queuedText, queuePlace, withQueuePlace } from '../../j
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal } from '../../lib/upload.ts';
-import type { UploadGuard } from '../accounts/accounts.service.ts';
-import { requireUser } from '../accounts/auth.ts';
-import type { AiQuota } from '../llm/llm.module.ts';
+import type { UploadGuard } from '../accounts/index.ts';
+import { requireUser } from '../accounts/index.ts';
+import type { AiQuota } from '../llm/index.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
 import type { Writing } from './writing.repo.ts';

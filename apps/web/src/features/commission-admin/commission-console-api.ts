@@ -3,7 +3,7 @@ import type {
   ConsoleCommission,
   ConsoleCommissionDetail,
   consoleCommissionApi,
-  Page,
+  DataOf,
 } from '@kyfw/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../lib/query';
@@ -17,6 +17,7 @@ const PATHS = {
   quote: '/admin/commission/quote',
   uploadReport: '/admin/commission/uploadReport',
   complete: '/admin/commission/complete',
+  export: '/admin/commission/export',
   download: '/admin/commission/download',
 } as const satisfies Record<keyof typeof consoleCommissionApi, string>;
 
@@ -36,7 +37,7 @@ export type ConsoleCommissionFilter = BodyOf<typeof consoleCommissionApi.list>;
 export function useConsoleCommissions(filter: ConsoleCommissionFilter) {
   return useQuery({
     queryKey: keys.list(filter),
-    queryFn: () => unwrap(request<Page<ConsoleCommission>>(PATHS.list, { data: filter })),
+    queryFn: () => unwrap(request<DataOf<typeof consoleCommissionApi.list>>(PATHS.list, { data: filter })),
     placeholderData: keepPreviousData,
   });
 }

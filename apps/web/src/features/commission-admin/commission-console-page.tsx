@@ -2,6 +2,7 @@ import {
   CITATION_OPTIONS,
   type CommissionFile,
   type ConsoleCommission,
+  consoleCommissionApi,
   DELIVERY_OPTIONS,
   formatDate,
   formatYuan,
@@ -23,8 +24,9 @@ import {
   Tag,
   Upload,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CommissionFiles, CommissionTimeline } from '../commission';
+import { downloadCsv, TableTools } from '../console';
 import {
   type ConsoleCommissionFilter,
   useComplete,
@@ -37,53 +39,106 @@ import {
 import { consoleCommissionTexts as T } from './console-texts';
 
 type Status = NonNullable<ConsoleCommissionFilter['status']>;
+type Sort = NonNullable<ConsoleCommissionFilter['sort']>;
+/** The tabs in the order work flows: 待报价 first, then 处理中 (what the operators act on). */
 const FILTERS: (Status | 'all')[] = [
-  'all',
   'quoting',
   'processing',
   'pending_payment',
   'done',
   'refunded',
   'cancelled',
+  'all',
 ];
+/** Where work waits: the queue opens on the first of these with a commission in it. */
+const WORK: Status[] = ['quoting', 'processing'];
+
+/** The tab to open: the first with work waiting, else 全部. */
+export function openingTab(counts: Record<Status, number>): Status | 'all' {
+  return WORK.find((s) => counts[s] > 0) ?? 'all';
+}
 
 /**
  * /admin/commission: the fulfilment queue — quote a 成果评价, upload the stamped report, mark done
- * (the server checks the role: fulfilment or admin, and audits each step).
+ * (the server checks the role: fulfilment or admin, and audits each step). It opens where work
+ * waits; each tab shows its count under the search and dates; 导出 CSV exports the same filter.
  */
 export function CommissionConsolePage() {
-  const [status, setStatus] = useState<Status | 'all'>('processing');
+  // undefined until the first answer's counts say where work waits.
+  const [status, setStatus] = useState<Status | 'all' | undefined>(undefined);
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState<{ q?: string; from?: string; to?: string; sort: Sort }>({
+    sort: 'due',
+  });
   const filter: ConsoleCommissionFilter = {
-    status: status === 'all' ? undefined : status,
+    ...search,
+    status: status === 'all' || status === undefined ? undefined : status,
     page,
     pageSize: 20,
   };
   const list = useConsoleCommissions(filter);
+  const counts = list.data?.counts;
+  useEffect(() => {
+    if (status === undefined && counts) setStatus(openingTab(counts));
+  }, [status, counts]);
+  const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
   const [openId, setOpenId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const refilter = (patch: Partial<typeof search>) => {
+    setSearch({ ...search, ...patch });
+    setPage(1);
+  };
   return (
     <div className="console-page">
       <h2>{T.title}</h2>
-      <Segmented<Status | 'all'>
-        value={status}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
+      <TableTools<Sort>
+        searchPlaceholder={T.searchPlaceholder}
+        onSearch={(q) => refilter({ q })}
+        rangeLabel={T.range}
+        onRange={(range) => refilter(range)}
+        sorts={[
+          { value: 'due', label: T.sorts.due },
+          { value: 'newest', label: T.sorts.newest },
+          { value: 'oldest', label: T.sorts.oldest },
+        ]}
+        sort={search.sort}
+        onSort={(sort) => refilter({ sort })}
+        exporting={exporting}
+        onExport={() => {
+          setExporting(true);
+          const { page: _p, pageSize: _s, ...exported } = filter;
+          downloadCsv(consoleCommissionApi.export.path, exported, T.exportName)
+            .catch(() => undefined)
+            .finally(() => setExporting(false));
         }}
-        options={FILTERS.map((f) => ({ value: f, label: f === 'all' ? T.statusAll : T.statuses[f] }))}
       />
+      <div className="console-tabs-scroll">
+        <Segmented<Status | 'all'>
+          value={status ?? 'all'}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={FILTERS.map((f) => {
+            const n = f === 'all' ? total : counts?.[f];
+            const label = f === 'all' ? T.statusAll : T.statuses[f];
+            return { value: f, label: n === undefined ? label : `${label} ${n}` };
+          })}
+        />
+      </div>
       <Table<ConsoleCommission>
         style={{ marginTop: 16 }}
         rowKey="commissionId"
         size="middle"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
+        scroll={{ x: 1000 }}
+        loading={list.isPending || status === undefined}
+        dataSource={status === undefined ? [] : (list.data?.list ?? [])}
         pagination={{
           current: page,
           pageSize: 20,
           total: list.data?.total ?? 0,
           onChange: setPage,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: (n) => `共 ${n} 条`,
         }}
         columns={[
           { key: 'no', title: T.columns.no, dataIndex: 'commissionNo', width: 200 },

@@ -6,6 +6,10 @@ const F = commissionTexts.fields;
 export const consoleCommissionTexts = {
   title: '委托办理（检索报告 / 科技查新 / 文献下载 / 成果评价）',
   statusAll: '全部',
+  searchPlaceholder: '委托编号 / 手机号 / 联系人',
+  range: '提交日期',
+  sorts: { due: '预计完成日期', newest: '最新提交', oldest: '最早提交' },
+  exportName: '委托.csv',
   statuses: {
     quoting: '待报价',
     pending_payment: '待支付',

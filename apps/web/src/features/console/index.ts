@@ -6,4 +6,5 @@ import './console.css';
 
 export { consoleKeys, consolePost, useStaff } from './api/console-api';
 export { ConsoleApp } from './components/console-app';
+export { downloadCsv, type TableRange, TableTools } from './components/table-tools';
 export { consoleTexts, serviceTexts } from './texts';

@@ -4,6 +4,18 @@ const limitText = (n: number) => (n > 0 ? `${n.toLocaleString('zh-CN')} 次` : '
 /** Every Chinese text of the operator console (/admin). */
 export const consoleTexts = {
   title: '科研服务 · 运营后台',
+  /** The tables' toolbar (search, date range, sort, CSV export). */
+  table: {
+    search: '搜索',
+    from: '从',
+    to: '至',
+    sort: '排序',
+    export: '导出 CSV',
+    newest: '最新在前',
+    oldest: '最早在前',
+    amountDesc: '金额从高到低',
+    amountAsc: '金额从低到高',
+  },
   login: {
     heading: '运营后台登录',
     username: '用户名',

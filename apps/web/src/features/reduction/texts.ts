@@ -30,7 +30,10 @@ export const reductionTexts = {
   fileHint:
     '支持 .docx、.doc、.pdf、.txt；上传的 .docx 下载时保留原文档的标题、编号、表格、图片和样式，只替换改写的段落。扫描版 PDF 无法读取文字。',
   submitFile: '上传并支付',
-  payTitle: '支付降重费用',
+  payTitle: { reduction: '支付降重费用', aigc_reduction: '支付降AIGC费用' },
+  /** Before an upload: the price per unit; the amount follows from the characters the server reads. */
+  filePrice: (yuan: string, unit: string) =>
+    `价格 ${yuan} 元/${unit}，按文件中识别出的正文字数计费，字数与金额在上传后的支付窗口中显示。`,
   progressTitle: '正在改写',
   waitingPay: '订单待支付',
   pay: '去支付',

@@ -1,5 +1,5 @@
 import { LIBRARY_COLLECTION_NAMES, LIBRARY_COLLECTIONS, type LibraryCollection } from '@kyfw/contracts';
-import type { GoodsRecord } from '../../orders/orders.api.ts';
+import type { GoodsRecord } from '../../orders/index.ts';
 import { TEXTS } from '../check.texts.ts';
 import type { CollectionCount } from './catalog.ts';
 

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsLoggedIn, useSession } from '../../auth';
 import { useCheckGoods, useRefreshCheckGoods } from '../api/get-goods-list';
@@ -7,10 +7,27 @@ import { useUploadInProgress } from '../api/upload-file';
 import { rememberUpload } from '../lib/upload-cache';
 import { checkTexts as t } from '../texts';
 import type { UploadResult } from '../types';
-import { CheckOrderView, LoginPrompt } from './check-order-view';
 import { GoodsPicker, isUnavailable } from './goods-picker';
 import { UploadForm } from './upload-form';
 import '../check.css';
+
+/**
+ * One check (?orderId=…: payment, progress, report) is its own chunk (issue 25): the page most
+ * students open is the upload, and the order view brings the payment dialog, the report, steps and
+ * results — dozens of files /check does not need before an upload. Asked for as soon as an upload
+ * starts, so it is there when the upload answers.
+ */
+const loadOrderView = () => import('./check-order-view');
+const CheckOrderView = lazy(() => loadOrderView().then((m) => ({ default: m.CheckOrderView })));
+const LoginPrompt = lazy(() => loadOrderView().then((m) => ({ default: m.LoginPrompt })));
+
+function Waiting() {
+  return (
+    <div className="ck-center">
+      <Spin />
+    </div>
+  );
+}
 
 /**
  * The /check workspace. Without `?orderId`: choose the product and upload the paper. With it: that
@@ -31,25 +48,27 @@ export function CheckWorkspace() {
   };
 
   if (orderId) {
-    if (!checked) {
+    if (!checked) return <Waiting />;
+    if (!loggedIn) {
       return (
-        <div className="ck-center">
-          <Spin />
-        </div>
+        <Suspense fallback={<Waiting />}>
+          <LoginPrompt />
+        </Suspense>
       );
     }
-    if (!loggedIn) return <LoginPrompt />;
     return (
-      <CheckOrderView
-        key={orderId}
-        orderId={orderId}
-        goods={goods.data}
-        onNew={() => {
-          // The free check may have been used (or returned): ask again.
-          refreshGoods();
-          setParams({});
-        }}
-      />
+      <Suspense fallback={<Waiting />}>
+        <CheckOrderView
+          key={orderId}
+          orderId={orderId}
+          goods={goods.data}
+          onNew={() => {
+            // The free check may have been used (or returned): ask again.
+            refreshGoods();
+            setParams({});
+          }}
+        />
+      </Suspense>
     );
   }
   return <CheckStart goods={goods} onUploaded={onUploaded} />;
@@ -66,6 +85,10 @@ function CheckStart({
   const busy = useUploadInProgress();
   const list = goods.data;
   const selected = list?.find((g) => g.goodsId === goodsId);
+  // An upload under way ends on its order's view: fetch that chunk meanwhile.
+  useEffect(() => {
+    if (busy) void loadOrderView();
+  }, [busy]);
   // Default: the first product on sale (本科), once the list is there; a product that goes off sale
   // (the list refetched) is not kept selected.
   useEffect(() => {

@@ -39,7 +39,12 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
   const fileId = useId();
   const submitFile = useSubmitFile();
   const chars = countChars(text);
-  const price = useReductionPrice(kind, chars, loggedIn && chars > 0);
+  // Text: the amount for the characters typed. Upload: the unit price (chars 0), before the dialog.
+  const price = useReductionPrice(
+    kind,
+    mode === 'file' ? 0 : chars,
+    loggedIn && (mode === 'file' || chars > 0),
+  );
   const submit = useSubmitContent();
   const view = useReduction(id);
   const r = view.data;
@@ -79,7 +84,7 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
         <PaymentDialog
           open={payOpen && r.status === 'ordered'}
           orderId={r.orderId}
-          title={T.payTitle}
+          title={T.payTitle[r.kind]}
           goodsName={`${r.kindName} · ${r.title}`}
           onClose={() => setPayOpen(false)}
           onPaid={() => void view.refetch()}
@@ -160,6 +165,11 @@ export function ReductionWorkspace({ kind }: { kind: ReductionKind }) {
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
           <span className="muted">{T.fileHint}</span>
+          {price.data && (
+            <strong className="rd__file-price" data-testid="reduction-file-price">
+              {T.filePrice(price.data.unitPrice, price.data.unit)}
+            </strong>
+          )}
         </div>
       )}
       <Button

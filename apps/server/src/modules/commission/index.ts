@@ -1,0 +1,3 @@
+// The commission module's entry: other modules and the composition root import it only from here
+// (scripts/server-boundaries.ts).
+export * from './commission.module.ts';

@@ -1,0 +1,3 @@
+// The home module's entry: other modules and the composition root import it only from here
+// (scripts/server-boundaries.ts).
+export * from './home.module.ts';

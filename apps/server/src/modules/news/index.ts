@@ -1,0 +1,3 @@
+// The news module's entry: other modules and the composition root import it only from here
+// (scripts/server-boundaries.ts).
+export * from './news.module.ts';
