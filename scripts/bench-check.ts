@@ -3,33 +3,10 @@
 // 20,000-character paper is uploaded, paid through the sandbox and timed from payment to report;
 // then ten papers are paid together and the job queue's throughput (checks per minute) is measured.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { repoRoot, startServer } from '../apps/e2e/lib/server.ts';
 import { API_PREFIX, api, MANY_USERS_ENV, registerUser, type TestUser } from '../apps/e2e/lib/users.ts';
-
-const corpusFile = join(repoRoot, '../shared/data/corpus/csl_papers.jsonl.gz');
-const abstracts = gunzipSync(readFileSync(corpusFile))
-  .toString('utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => (JSON.parse(line) as { abstract?: string }).abstract ?? '')
-  .filter((text) => text.length > 80);
-
-/** A 20,000-character paper: chapters of corpus abstracts (copied text) and reordered sentences. */
-function makePaper(seed: number): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let i = 0; length < 20_000; i += 1) {
-    if (i % 8 === 0) parts.push(`第${i / 8 + 1}章 研究内容`);
-    const text = abstracts[(seed * 7919 + i * 104_729) % abstracts.length]!;
-    const sentences = text.split('。').filter(Boolean);
-    parts.push(i % 2 === 0 ? text : `${sentences.reverse().join('。')}。`);
-    length += text.length;
-  }
-  return parts.join('\n');
-}
+import { corpusFile, makePaper } from './bench-papers.ts';
 
 const server = await startServer({
   ...MANY_USERS_ENV,

@@ -161,6 +161,11 @@ export const ErrorCode = {
   REPORT_NOT_GENUINE: 4012,
   /** The check needs payment first (/freeCheck/payFee on a paid-order check still pending payment). */
   CHECK_PAYMENT_REQUIRED: 4013,
+  /**
+   * /freeCheck/revise/recheck past today's live re-checks of the check or of the account
+   * (RECHECK_PER_ORDER_PER_DAY / RECHECK_PER_ACCOUNT_PER_DAY); the message says which and when.
+   */
+  CHECK_RECHECK_LIMIT: 4014,
 
   // 6xxx AI writing (apps/server/src/modules/writing, docs/api/writing.md)
   /** /aiWriting/outline with no free outline left on the account and the full text not paid. */
@@ -267,6 +272,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.CHECK_NOT_RETRYABLE]: '只有检测失败的订单可以重新检测',
   [ErrorCode.REPORT_NOT_GENUINE]: '报告编号或验证码不正确，无法确认报告真伪',
   [ErrorCode.CHECK_PAYMENT_REQUIRED]: '请先完成支付',
+  [ErrorCode.CHECK_RECHECK_LIMIT]: '今日实时复检次数已用完，请明天再试',
   [ErrorCode.WRITING_OUTLINE_PAYMENT_REQUIRED]: '免费大纲次数已用完，请先购买全文后再生成大纲',
   [ErrorCode.WRITING_NOT_READY]: '请先完成上一步',
   [ErrorCode.WRITING_AI_FAILED]: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',

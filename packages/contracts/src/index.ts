@@ -9,6 +9,7 @@ export * from './credit-code.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './live-figures.ts';
 export * from './md5.ts';
 export * from './routes.ts';
 export * from './units.ts';

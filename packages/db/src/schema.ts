@@ -624,6 +624,35 @@ export type CheckReportRow = Selectable<CheckReportsTable>;
 export type CheckLibraryDocumentRow = Selectable<CheckLibraryDocumentsTable>;
 export type CheckAigcAddonRow = Selectable<CheckAigcAddonsTable>;
 
+/**
+ * Revise in the report (migration 0073, issue 24): the working copy (version_no null) and the saved
+ * versions of a finished check's paper; `edits` maps a paragraph index to its new text.
+ */
+export interface CheckRevisionsTable {
+  id: Generated<string>;
+  check_id: string;
+  user_id: string;
+  version_no: number | null;
+  edits: ColumnType<unknown, string, string>;
+  figures: ColumnType<unknown, string, string>;
+  chars: number;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** Live re-checks per check and China-time day (migration 0073). */
+export interface CheckRecheckCountsTable {
+  check_id: string;
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  count: Generated<number>;
+}
+
+export interface Database {
+  check_revisions: CheckRevisionsTable;
+  check_recheck_counts: CheckRecheckCountsTable;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The similarity engine's PostgreSQL index (migration 0012_simcheck_index.sql). Read and written by
 // the engine (@kyfw/simcheck/pg) through its own queries; typed here so that the schema is known

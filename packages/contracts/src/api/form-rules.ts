@@ -14,6 +14,16 @@ export const CHECK_UPLOAD_RULES = {
   goods: { required: '请选择检测类型' },
 } as const;
 
+/** The report editor's rules (revise in the report, check-revise.ts): the server's schema and the web's editor. */
+export const REVISE_RULES = {
+  /** Most characters in one edited paragraph. */
+  paragraphMaxChars: 5000,
+  paragraphTooLong: '单个段落不能超过 5000 个字符',
+  /** Most saved versions of one check. */
+  maxVersions: 50,
+  paragraph: '请选择要修改的段落',
+} as const;
+
 /** The address form's rules and messages: the server and the web form use these. */
 export const ADDRESS_RULES = {
   name: { max: 20, required: '请填写收货人姓名', tooLong: '收货人姓名不能超过20个字' },

@@ -2,6 +2,7 @@
 export * from './accounts.ts';
 export * from './ai-usage.ts';
 export * from './check.ts';
+export * from './check-revise.ts';
 export * from './commission.ts';
 export * from './commission-rules.ts';
 export * from './console.ts';

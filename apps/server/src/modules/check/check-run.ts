@@ -32,7 +32,8 @@ function userReason(check: CheckRecord): string {
   return check.free ? failedFreeText(check.kind) : TEXTS.failedPaid;
 }
 
-async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredText> {
+/** The checked text of a check: stored at upload, or parsed again from the upload when it is gone. */
+export async function loadText(rt: CheckRuntime, check: CheckRecord): Promise<StoredText> {
   if (check.textKey) {
     try {
       return JSON.parse((await rt.storage.get(check.textKey)).toString('utf8')) as StoredText;

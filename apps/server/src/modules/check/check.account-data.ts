@@ -9,6 +9,7 @@ import {
 import { clearAccountAddonKeys, listAccountAddonKeys } from './aigc/aigc-addon.repo.ts';
 import type { CheckRuntime } from './check.runtime.ts';
 import { CHECK_PURGE_JOB, stopChecksOfErasedAccount } from './check.service.ts';
+import { deleteRevisionsOfUser, listRevisionsForExport } from './revise/revise.repo.ts';
 
 /**
  * The account's papers are personal data. When the account is deleted (or closed for inactivity),
@@ -27,11 +28,14 @@ export function registerCheckAccountHooks(hooks: AccountHooks, rt: CheckRuntime)
     keys.push(...(await listAccountAddonKeys(tx, userId)));
     await deidentifyAccountChecks(tx, userId, now);
     await clearAccountAddonKeys(tx, userId);
+    // The revisions of the report editor are the paper's text: erased with the account.
+    await deleteRevisionsOfUser(tx, userId);
     if (keys.length > 0 || libraryIds.length > 0) {
       await enqueue(tx, CHECK_PURGE_JOB, { keys, libraryIds }, { maxAttempts: 5 });
     }
   });
 
   hooks.addExportSection('checks', (db, userId) => listChecksForExport(db, userId));
+  hooks.addExportSection('checkRevisions', (db, userId) => listRevisionsForExport(db, userId));
   hooks.addStorageUse('check', sumAccountCheckFileBytes);
 }

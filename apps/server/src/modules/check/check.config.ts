@@ -18,6 +18,10 @@ export const checkEnvSchema = z.object({
   // an upload is refused at once (当前解析的文件较多).
   EXTRACT_WORKERS: env(integer(1, 64).default(2)),
   EXTRACT_QUEUE: env(integer(0, 10_000).default(32)),
+  // Live re-checks of revised paragraphs in the report (issue 24) per check and per account and
+  // China-time day; 0 turns a limit off.
+  RECHECK_PER_ORDER_PER_DAY: env(integer(0, 1_000_000).default(300)),
+  RECHECK_PER_ACCOUNT_PER_DAY: env(integer(0, 1_000_000).default(1000)),
   REPORT_SIGNING_SECRET: env(
     z.string().min(32, { error: 'must be at least 32 characters (use a long random value)' }).optional(),
   ),
@@ -51,6 +55,9 @@ export function checkConfigOf(e: CheckEnv) {
      * (embedded mode); required when several machines serve reports (DATABASE_URL in production).
      */
     signingSecret: e.REPORT_SIGNING_SECRET,
+    /** Live re-checks (revise in the report) per check / per account and China-time day; 0: no limit. */
+    recheckPerOrderPerDay: e.RECHECK_PER_ORDER_PER_DAY,
+    recheckPerAccountPerDay: e.RECHECK_PER_ACCOUNT_PER_DAY,
   };
 }
 

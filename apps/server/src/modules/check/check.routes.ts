@@ -23,6 +23,7 @@ import {
 } from './check.service.ts';
 import { TEXTS } from './check.texts.ts';
 import { REPORT_HTML_POLICY } from './report/html.ts';
+import { reviseRoutes } from './revise/revise.routes.ts';
 
 /** Verification attempts per client and minute: plenty for a person, too few to guess codes. */
 const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
@@ -195,4 +196,7 @@ export async function checkRoutes(
     },
     { config: { rateLimit: VERIFY_LIMIT } },
   );
+
+  // Revise in the report (issue 24): live re-checks of edited paragraphs, versions, the .docx.
+  reviseRoutes(app, rt, requireUser);
 }

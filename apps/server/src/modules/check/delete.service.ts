@@ -6,6 +6,7 @@ import type { CheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
 import { findReport } from './check-reports.repo.ts';
 import { getOwnCheck } from './own-check.ts';
+import { deleteRevisionsOfCheck } from './revise/revise.repo.ts';
 import { reconcile } from './status.service.ts';
 
 /**
@@ -69,6 +70,8 @@ export async function deleteCheck(rt: CheckRuntime, userId: string, orderId: str
     const report = await findReport(tx, current.id);
     const addon = await findAddon(tx, current.id);
     await hideCheck(tx, current.id, rt.now());
+    // The paper's revisions (its edited text) go with it.
+    await deleteRevisionsOfCheck(tx, current.id);
     return { current, report, addon };
   });
   if (!hidden) return;

@@ -2,9 +2,10 @@ import type { AigcSection } from '@kyfw/contracts';
 import type { JobContext } from '../../jobs/job-definition.ts';
 import { addonSummaryOf } from './aigc/aigc-addon.ts';
 import { type CheckRecord, lockCheck, setStage } from './check.repo.ts';
-import type { CheckRuntime } from './check.runtime.ts';
+import type { CheckLogger, CheckRuntime } from './check.runtime.ts';
 import { CHECK_STAGE_TEXTS } from './check.texts.ts';
 import { type CheckReportRecord, findReport, insertReport, type NewReport } from './check-reports.repo.ts';
+import type { CompareOptions, CompareResult } from './cpu-pool.ts';
 import { collectionsOf } from './library/collections.ts';
 import { createProgressWriter } from './progress-writer.ts';
 import { buildReportModel } from './report/report-model.ts';
@@ -50,6 +51,43 @@ async function storeReportRow(
   return inserted ?? (await findReport(rt.db, check.id));
 }
 
+/**
+ * The comparison of a check: the text against the library, only the collections the goods names
+ * (硕博 with the thesis collection, …): a candidate from another collection is left out and the
+ * comparison runs again without it, until none is left. Shared by the check job and the live
+ * re-check of a revision (revise/), so a revision's figures are the figures its check would give.
+ */
+export async function compareWithinGoods(
+  rt: CheckRuntime,
+  goodsId: string,
+  stored: Pick<StoredText, 'text' | 'headings'>,
+  options: { onProgress?: CompareOptions['onProgress']; logger?: CheckLogger } = {},
+): Promise<CompareResult> {
+  const collections = collectionsOf(await rt.orders.getGoods(goodsId));
+  const excluded: number[] = [];
+  for (;;) {
+    const compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings, {
+      onProgress: options.onProgress,
+      excludeDocNos: excluded,
+    });
+    if (!collections) return compared;
+    const outside = await rt.library.outsideCollections(
+      compared.candidates.map((c) => c.id),
+      collections,
+    );
+    if (outside.size === 0) return compared;
+    for (const c of compared.candidates) if (outside.has(c.id)) excluded.push(c.docNo);
+    options.logger?.info({ excluded: outside.size }, 'candidates outside the goods collections left out');
+  }
+}
+
+/** The texts and catalogue entries of a comparison's sources, as buildReportModel takes them. */
+export async function sourcesOf(rt: CheckRuntime, compared: CompareResult) {
+  const sources = new Map(compared.sources.map((d) => [d.id, d]));
+  const catalog = await rt.library.describeSources(compared.report.sources.map((s) => s.sourceId));
+  return { sources, catalog };
+}
+
 export async function buildAndStoreReport(
   rt: CheckRuntime,
   ctx: JobContext<Payload>,
@@ -70,27 +108,12 @@ export async function buildAndStoreReport(
     },
     onError: (error) => ctx.logger.warn({ err: error }, 'comparing progress not stored'),
   });
-  const goods = await rt.orders.getGoods(check.goodsId);
-  const collections = collectionsOf(goods);
-  let compared: Awaited<ReturnType<CheckRuntime['pool']['compare']>>;
+  let compared: CompareResult;
   try {
-    // Only the collections the goods names (硕博 with the thesis collection, …): a candidate from
-    // another collection is left out and the comparison runs again without it, until none is left.
-    const excluded: number[] = [];
-    for (;;) {
-      compared = await rt.pool.compare(rt.indexLocation, stored.text, stored.headings, {
-        onProgress: (p) => comparing.update(comparingPercent(p.fraction)),
-        excludeDocNos: excluded,
-      });
-      if (!collections) break;
-      const outside = await rt.library.outsideCollections(
-        compared.candidates.map((c) => c.id),
-        collections,
-      );
-      if (outside.size === 0) break;
-      for (const c of compared.candidates) if (outside.has(c.id)) excluded.push(c.docNo);
-      ctx.logger.info({ excluded: outside.size }, 'candidates outside the goods collections left out');
-    }
+    compared = await compareWithinGoods(rt, check.goodsId, stored, {
+      onProgress: (p) => comparing.update(comparingPercent(p.fraction)),
+      logger: ctx.logger,
+    });
     // The engine's last report (the whole comparison, 80) is stored before the next stage.
     await comparing.flush();
   } finally {
@@ -100,8 +123,7 @@ export async function buildAndStoreReport(
   await progress(rt, ctx, check, 'reporting', 85);
 
   const { report } = compared;
-  const sources = new Map(compared.sources.map((d) => [d.id, d]));
-  const catalog = await rt.library.describeSources(report.sources.map((s) => s.sourceId));
+  const { sources, catalog } = await sourcesOf(rt, compared);
   const { order, goodsName, checkedAt, folder } = await reportContext(rt, check, '论文查重');
 
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -3,6 +3,7 @@ import { ErrorCode, ok, REDUCTION_RULES, reductionApi, reductionFileFieldsSchema
 import type { FastifyInstance } from 'fastify';
 import { type QueuedView, withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { editDocxInPlace } from '../../lib/docx/edit-in-place.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal, readUpload } from '../../lib/upload.ts';
 import { parseWith } from '../../lib/validate.ts';
@@ -10,7 +11,6 @@ import type { UploadGuard } from '../accounts/index.ts';
 import { requireUser } from '../accounts/index.ts';
 import { extractUpload } from '../check/check.service.ts';
 import { renderReductionDocx } from './reduction.docx.ts';
-import { editDocxInPlace } from './reduction.docx-edit.ts';
 import { reductionFromReport } from './reduction.report.ts';
 import {
   createReduction,

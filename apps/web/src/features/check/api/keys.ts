@@ -14,6 +14,8 @@ export const checkKeys = {
   list: (page: number, pageSize: number) => ['check', 'list', page, pageSize] as const,
   /** One row of the check list, for a check opened without its upload in this tab. */
   summary: (orderId: string) => ['check', 'summary', orderId] as const,
+  /** The report editor's working copy, versions and limits (revise in the report). */
+  revise: (orderId: string) => ['check', 'revise', orderId] as const,
 };
 
 /** The key of the paper upload, so that the page can lock the product cards while one is on its way. */

@@ -1,6 +1,7 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { isAigcFigureShown } from '@kyfw/contracts';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button, Spin } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { ReduceReportButton } from '../../../reduction';
@@ -16,6 +17,9 @@ import { MatchPanel } from './match-panel';
 import { ReportHead, ReportNotices } from './report-header';
 import { ReportFiguresView, SectionTable, SourceList } from './report-summary';
 import '../../check.css';
+
+/** The report editor (修改并实时复检), loaded when opened: the report itself does not carry it. */
+const ReviseWorkspace = lazy(() => import('../revise/revise-workspace'));
 
 /** The verification page with this report's number and code filled in. */
 export function verifyPathOf(report: { reportNo: string; verificationCode: string }): string {
@@ -39,6 +43,7 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
   );
   const sources = useMemo(() => new Map(report.sources.map((s) => [s.no, s])), [report.sources]);
   const [active, setActive] = useState<number | null>(null);
+  const [revising, setRevising] = useState(false);
   const textRef = useRef<HTMLDivElement>(null);
 
   const scrollToMatch = useCallback((index: number) => {
@@ -79,6 +84,15 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
 
       <div className="report__actions">
         <DownloadButtons orderId={report.orderId} title={report.title} />
+        <Button
+          type={revising ? 'default' : 'primary'}
+          icon={<EditOutlined />}
+          onClick={() => setRevising((v) => !v)}
+          aria-expanded={revising}
+          data-testid="revise-open"
+        >
+          {revising ? t.revise.close : t.revise.open}
+        </Button>
         {report.matches.length > 0 && <ReduceReportButton orderId={report.orderId} />}
         <Link to={verifyPathOf(report)} className="report__verify">
           <SafetyCertificateOutlined /> {t.verifyLink}
@@ -92,6 +106,18 @@ function SimilarityReportView({ report }: { report: ReportModel }) {
           </a>
         )}
       </div>
+
+      {revising && (
+        <Suspense
+          fallback={
+            <div className="ck-center">
+              <Spin />
+            </div>
+          }
+        >
+          <ReviseWorkspace report={report} />
+        </Suspense>
+      )}
 
       <ReportFiguresView figures={report.figures} />
       <SectionTable sections={report.sections} onJump={jumpToSection} />

@@ -1,8 +1,8 @@
 import { unzipSync, zipSync } from 'fflate';
 
 /**
- * Edits an uploaded .docx in place: in word/document.xml each paragraph (<w:p>) whose text is one
- * of the rewritten paragraphs gets the rewrite in its first text element (<w:t>) and its other text
+ * Edits an uploaded .docx in place (降重 downloads, the report editor's revised paper): in
+ * word/document.xml each paragraph (<w:p>) whose text is one of the rewritten paragraphs gets the rewrite in its first text element (<w:t>) and its other text
  * elements emptied — paragraph properties (style, numbering), run properties of the first run,
  * tables, images, headers and every other part stay as they were. Returns undefined when a
  * rewritten paragraph cannot be found in the document (the caller then renders a new .docx).
