@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerAuth } from './modules/accounts/index.ts';
 import { answerClientError, limitBodyTime, limitConnectionsPerClient } from './plugins/connection-limits.ts';
+import { registerConsoleOrigin } from './plugins/console-origin.ts';
 import { registerDevGate } from './plugins/dev-gate.ts';
 import { classifyError, isEnvelopePath, registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDevGate(app, { demoMode: config.demoMode, secret: config.devControlsSecret });
+  registerConsoleOrigin(app, { publicBaseUrl: config.publicBaseUrl });
   // Per-client limits; in the database when several API processes share it (scaled mode).
   await app.register(rateLimit, {
     global: false,

@@ -806,7 +806,8 @@ export interface AuditLogTable {
   role: string | null;
   action: string;
   target: string | null;
-  outcome: 'ok' | 'refused' | 'failed';
+  /** invalid: an input mistake (migration 0069); refused: a permission refusal. */
+  outcome: 'ok' | 'refused' | 'invalid' | 'failed';
   before: ColumnType<unknown, string | null | undefined, never>;
   after: ColumnType<unknown, string | null | undefined, never>;
   detail: ColumnType<unknown, string | null | undefined, never>;
@@ -1050,8 +1051,23 @@ export interface PaymentSandboxOrdersTable {
   updated_at: Timestamp;
 }
 
+// --- the payment sandboxes' fault switches (migration 0065) ---------------------------------------
+
+export interface PaymentSandboxFaultsTable {
+  channel: 'wx' | 'ali';
+  fail_next: Generated<number>;
+  drop_next: Generated<number>;
+  duplicate_next: Generated<number>;
+  duplicate_concurrently: Generated<boolean>;
+  delay_ms: Generated<number>;
+  fail_api_next: Generated<number>;
+  refuse_refund_next: Generated<number>;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface Database {
   payment_sandbox_orders: PaymentSandboxOrdersTable;
+  payment_sandbox_faults: PaymentSandboxFaultsTable;
 }
 
 // --- how invoices are issued (migration 0062) -------------------------------------------------------

@@ -11,6 +11,7 @@
  * (DATABASE_URL, else PGlite under DATA_DIR — stop the server first: the folder is locked).
  */
 import { type Database, type Kysely, STAFF_ROLES, type StaffRole } from '@kyfw/db';
+import { appendAudit, cliActor } from '../audit/index.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -120,32 +121,36 @@ async function main(): Promise<void> {
     const { username, password, totpSecret, recoveryCodes } = created;
     process.stdout.write(`${JSON.stringify({ username, password, totpSecret, recoveryCodes })}\n`);
   } catch (error) {
-    process.stderr.write(`创建失败：${isAppError(error) ? error.message : String(error)}\n`);
+    const message = isAppError(error) ? error.message : String(error);
+    await auditCli(handle.db, 'staff.create', 'failed', args.username, { message }).catch(() => undefined);
+    process.stderr.write(`创建失败：${message}\n`);
     process.exitCode = 1;
   } finally {
     await handle.close();
   }
 }
 
-/** The command line's audit row (no staff session: who is the shell user). */
+/** The command line's audit row: who is `cli:<OS user>` with role `cli` (there is no staff session). */
 async function auditCli(
   db: Kysely<Database>,
   action: string,
-  outcome: 'ok' | 'refused',
+  outcome: 'ok' | 'refused' | 'failed',
   target: string | null,
   detail: unknown,
   after?: unknown,
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      action,
-      outcome,
-      target,
-      after: after === undefined ? null : JSON.stringify(after),
-      detail: JSON.stringify({ via: 'cli', ...(detail as object) }),
-    })
-    .execute();
+  await appendAudit(db, {
+    ...cliActor(),
+    staffId: null,
+    action,
+    outcome,
+    target,
+    after,
+    detail: { via: 'cli', ...(detail as object) },
+    ip: null,
+    userAgent: null,
+    at: new Date(),
+  });
 }
 
 if (import.meta.main) await main();

@@ -3,6 +3,7 @@
 export * from './job-definition.ts';
 export {
   cancelJob,
+  cancelJobByKey,
   type EnqueueOptions,
   enqueue,
   getJob,

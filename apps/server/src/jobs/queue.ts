@@ -107,6 +107,20 @@ export async function cancelJob(db: Kysely<Database>, id: string): Promise<boole
 }
 
 /**
+ * Cancels the queued or running job enqueued with `dedupeKey` (as cancelJob); true if there was
+ * one. A service whose work ended (a refund) takes its job out of the queue with it.
+ */
+export async function cancelJobByKey(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
+  const job = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupe_key', '=', dedupeKey)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return job ? cancelJob(db, job.id) : false;
+}
+
+/**
  * Claims up to `limit` due jobs for `workerId` and sets their lease.
  *
  * Due means queued with run_at reached, or running with an expired lease (its worker crashed or

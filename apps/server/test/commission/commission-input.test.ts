@@ -46,6 +46,24 @@ describe('estimate', () => {
     );
     expect(evaluation.data).toMatchObject({ pricing: 'quote', amount: null });
   });
+
+  it('refuses counts the form refuses (101 papers) with the form’s message, 1001', async () => {
+    const { token } = await newUser(t);
+    const tooMany = await call(
+      t,
+      '/commission/estimate',
+      { service: 'search_report', papers: 101, databases: 1, urgency: 'standard' },
+      { token },
+    );
+    expect(tooMany).toMatchObject({ code: ErrorCode.VALIDATION, message: '一次最多委托 100 篇论文' });
+    const documents = await call(
+      t,
+      '/commission/estimate',
+      { service: 'doc_delivery', items: 21 },
+      { token },
+    );
+    expect(documents).toMatchObject({ code: ErrorCode.VALIDATION, message: '一次最多申请 20 篇文献' });
+  });
 });
 
 describe('a paused service (issue 23)', () => {

@@ -123,7 +123,7 @@ describe('forged operator ids', () => {
     expect(malformed.body.code).toBe(ErrorCode.VALIDATION);
     expect(malformed.body.message).toMatch(/[\u4e00-\u9fa5]/);
     expect(await lastRow('staff.update')).toMatchObject({
-      outcome: 'refused',
+      outcome: 'invalid',
       username: 'abuse_admin',
       detail: { reason: 'invalid input', code: ErrorCode.VALIDATION, message: malformed.body.message },
     });
@@ -140,5 +140,49 @@ describe('forged operator ids', () => {
     });
     // Nothing changed: the support account still logs in.
     expect((await calls.login(accounts.support)).body.code).toBe(0);
+  });
+});
+
+describe('calls made by a page of another site', () => {
+  const ORIGIN_REFUSED = '请求来自其他网站，运营后台已拒绝；请在本站的运营后台页面内操作';
+
+  it('a forged Origin or Sec-Fetch-Site: cross-site is refused (1004) and changes nothing', async () => {
+    const admin = await calls.cookieOf(accounts.admin);
+    const id = await staffId('abuse_support');
+    const before = await calls.auditRows('staff.update');
+    const forged: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of forged) {
+      const refused = await calls.post('/staff/update', { staffId: id, disabled: true }, admin, headers);
+      expect(refused.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: ORIGIN_REFUSED });
+    }
+    // A login from another site is refused too: it sets no cookie.
+    const login = await calls.post('/auth/login', { username: 'abuse_admin' }, undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(login.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: ORIGIN_REFUSED });
+    expect(login.res.headers['set-cookie']).toBeUndefined();
+    // No handler ran: no audit row, and the support account is not disabled (it still logs in).
+    expect(await calls.auditRows('staff.update')).toHaveLength(before.length);
+    expect((await calls.login(accounts.support)).body.code).toBe(0);
+  });
+
+  it('the same origin (the public address, the host asked, or Sec-Fetch-Site: same-origin) and no Origin at all are served', async () => {
+    const admin = await calls.cookieOf(accounts.admin);
+    const same: Record<string, string>[] = [
+      { origin: 'http://127.0.0.1:3000' },
+      { origin: 'http://localhost' },
+      { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-site' },
+      {},
+    ];
+    for (const headers of same) {
+      const served = await calls.post('/dashboard', {}, admin, headers);
+      expect(served.body.code).toBe(0);
+    }
   });
 });

@@ -2,13 +2,13 @@ import { expect } from 'vitest';
 import { totpCode } from '../../src/modules/console/totp.ts';
 import { type Envelope, type OrdersTestApp, SECOND } from '../orders/orders-helper.ts';
 
-/** Calls to the console API of a test app: `post` with an optional staff cookie, and logins. */
+/** Calls to the console API of a test app: `post` with an optional staff cookie (and headers), and logins. */
 export function consoleCalls(t: OrdersTestApp) {
-  async function post<T>(path: string, body: unknown, cookie?: string) {
+  async function post<T>(path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
     const res = await t.app.inject({
       method: 'POST',
       url: `/kyfw/web/v1/admin${path}`,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
       payload: JSON.stringify(body),
     });
     return { res, body: res.json() as Envelope<T> };

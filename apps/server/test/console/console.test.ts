@@ -1,6 +1,7 @@
 import { ErrorCode, type StaffRoleName } from '@kyfw/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendAudit, cliActor } from '../../src/audit/index.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { totpCode } from '../../src/modules/console/totp.ts';
 import {
@@ -330,5 +331,76 @@ describe('audit log', () => {
     expect(list.body.data.list.every((r) => r.username === 'support1' && r.outcome === 'refused')).toBe(true);
     await expect(sql`update audit_log set outcome = 'ok'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps input mistakes apart from refusals, writes nothing when read, pages steadily and names the command line', async () => {
+    type Listed = {
+      list: { id: string; username: string | null; role: string | null; roleText: string; outcome: string }[];
+      total: number;
+    };
+    const admin = await login('admin');
+    const support = await login('support');
+    // An input mistake (a malformed order number) and a permission refusal (support refunds).
+    expect((await post('/orders/detail', { orderNo: '' }, support)).body.code).toBe(ErrorCode.VALIDATION);
+    expect(
+      (await post('/refunds/create', { orderNo: 'KY1', amount: 1, reason: 'x' }, support)).body.code,
+    ).toBe(ErrorCode.FORBIDDEN);
+    const invalid = await post<Listed>('/audit/list', { username: 'support1', outcome: 'invalid' }, admin);
+    expect(invalid.body.data.total).toBeGreaterThan(0);
+    expect(invalid.body.data.list.every((r) => r.outcome === 'invalid')).toBe(true);
+    const refused = await post<Listed>('/audit/list', { username: 'support1', outcome: 'refused' }, admin);
+    expect(refused.body.data.list.every((r) => r.outcome === 'refused')).toBe(true);
+    expect((await auditRows('orders.detail')).find((r) => r.username === 'support1')).toMatchObject({
+      outcome: 'invalid',
+      detail: { reason: 'invalid input' },
+    });
+
+    // Reading the log writes nothing: the total stays and page 2 follows page 1 without repeats.
+    const rows = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from audit_log`.execute(t.db)).rows[0]!.n);
+    const before = await rows();
+    const first = await post<Listed>('/audit/list', { pageSize: 5 }, admin);
+    const second = await post<Listed>(
+      '/audit/list',
+      { page: 2, pageSize: 5, beforeId: first.body.data.list[0]!.id },
+      admin,
+    );
+    expect(await rows()).toBe(before);
+    expect(first.body.data.total).toBe(second.body.data.total);
+    const ids = [...first.body.data.list, ...second.body.data.list].map((r) => Number(r.id));
+    expect(new Set(ids).size).toBe(10);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // Someone acts meanwhile: with beforeId, page 2 is still the same rows.
+    await post('/dashboard', {}, support);
+    const again = await post<Listed>(
+      '/audit/list',
+      { page: 2, pageSize: 5, beforeId: first.body.data.list[0]!.id },
+      admin,
+    );
+    expect(again.body.data.list.map((r) => r.id)).toEqual(second.body.data.list.map((r) => r.id));
+    // A refused read is still written.
+    expect((await post('/audit/list', {}, support)).body.code).toBe(ErrorCode.FORBIDDEN);
+    expect(await rows()).toBe(before + 2);
+
+    // A command-line row (npm run operator) shows its 操作人 and 命令行; an old one without a name too.
+    await appendAudit(t.db, {
+      ...cliActor(),
+      staffId: null,
+      action: 'staff.create',
+      outcome: 'ok',
+      target: 'newbie',
+      detail: { via: 'cli' },
+      ip: null,
+      userAgent: null,
+      at: t.clock.now(),
+    });
+    await sql`insert into audit_log (action, outcome, target, detail) values ('staff.create', 'ok', 'old', '{"via":"cli"}')`.execute(
+      t.db,
+    );
+    const cli = await post<Listed>('/audit/list', { action: 'staff.create', pageSize: 2 }, admin);
+    const [old, named] = cli.body.data.list;
+    expect(named).toMatchObject({ role: 'cli', roleText: '命令行' });
+    expect(named!.username).toMatch(/^cli:.+/);
+    expect(old).toMatchObject({ username: 'cli', role: 'cli', roleText: '命令行' });
   });
 });

@@ -42,6 +42,40 @@ const goodsRow = async (id: string) => (await list()).data!.find((g) => g.goodsI
 const publicGoods = async (serviceType: string) =>
   (await call<{ goodsId: string; unitPrice: string }[]>(t, '/goods/list', { serviceType })).data;
 
+describe('prices only from the goods’ fields', () => {
+  it('no description repeats a price; one with a price is refused; users never see one', async () => {
+    for (const g of (await list()).data!) expect(g.description, g.goodsId).not.toMatch(/\d\s*元/);
+    const refused = await calls.post(
+      '/goods/update',
+      {
+        ...base,
+        goodsId: 'search_report_standard',
+        serviceType: 'search_report',
+        description: '每篇每库 15 元',
+      },
+      cookies.admin,
+    );
+    expect(refused.body).toMatchObject({ code: ErrorCode.VALIDATION });
+    expect(refused.body.message).toContain('商品说明中不要写价格');
+    // A price written straight into the table (an older row) is not shown to users.
+    await t.db
+      .updateTable('goods')
+      .set({ description: '按字符数计费，每千字 2 元。' })
+      .where('id', '=', 'check_journal')
+      .execute();
+    const shown = await call<{ goodsId: string; description: string; unitPrice: string }[]>(
+      t,
+      '/goods/list',
+      {
+        serviceType: 'check',
+      },
+    );
+    expect(shown.data.find((g) => g.goodsId === 'check_journal')).toMatchObject({
+      description: '按字符数计费。',
+    });
+  });
+});
+
 describe('goods and prices', () => {
   it('lists every goods with type, price, unit, free rule, on/off sale and orders; finance may read', async () => {
     const all = await list(cookies.finance);

@@ -140,7 +140,13 @@ describe('the command line', () => {
     return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [cli, 'rotate-key'], {
         cwd: dataDir,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', DATA_DIR: dataDir, ...env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'development',
+          DATA_DIR: dataDir,
+          USER: 'ops-alice',
+          ...env,
+        },
       });
       let stdout = '';
       let stderr = '';
@@ -193,11 +199,16 @@ describe('the command line', () => {
       await expect(rotated.login({ ...login, totpCode: account.recoveryCodes[0]! })).resolves.toBeTruthy();
       const audit = await db.db
         .selectFrom('audit_log')
-        .select(['action', 'outcome'])
+        .select(['action', 'outcome', 'username', 'role'])
         .where('action', '=', 'staff.rotateKey')
         .orderBy('id')
         .execute();
       expect(audit.map((r) => r.outcome)).toEqual(['refused', 'ok']);
+      // 操作人 of a command-line action: the shell user who ran it, role cli (命令行 in the console).
+      expect(audit.map((r) => [r.username, r.role])).toEqual([
+        ['cli:ops-alice', 'cli'],
+        ['cli:ops-alice', 'cli'],
+      ]);
     } finally {
       await db.close();
     }

@@ -208,12 +208,25 @@ export type CommissionFormData = z.output<typeof commissionFormSchema>;
 const serviceSchema = z.enum(COMMISSION_SERVICES, { error: '请选择委托的服务' });
 const commissionIdBody = z.object({ commissionId: idSchema('委托') });
 
-/** What the estimate needs: counts and choices, not the whole form. */
+/** A count of the estimate, bounded as the form bounds it, with the form's message. */
+const estimateCount = (label: string, max: number, tooMany: string) =>
+  z.coerce
+    .number({ error: `${label}须为数字` })
+    .int({ error: `${label}须为整数` })
+    .min(0, { error: `${label}不能小于0` })
+    .max(max, { error: tooMany })
+    .default(0);
+
+/** What the estimate needs: counts and choices, not the whole form — within the form's limits. */
 export const estimateBody = z.object({
   service: serviceSchema,
-  papers: intInSchema(0, 1000, 0, '论文篇数'),
-  databases: intInSchema(0, 20, 0, '数据库个数'),
-  items: intInSchema(0, 100, 0, '文献篇数'),
+  papers: estimateCount('论文篇数', R.searchReport.papers.max, R.searchReport.papers.tooMany),
+  databases: estimateCount(
+    '数据库个数',
+    SEARCH_DATABASES.length,
+    `最多选择 ${SEARCH_DATABASES.length} 个检索数据库`,
+  ),
+  items: estimateCount('文献篇数', R.docDelivery.items.max, R.docDelivery.items.tooMany),
   scope: z.enum(valuesOf(TECH_SEARCH_SCOPES)).optional(),
   urgency: z.enum(valuesOf(URGENCY_OPTIONS)).optional(),
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { COMMISSION_SERVICES } from './commission-rules.ts';
 import { endpoint, isoDate, nullData, uuidSchema } from './endpoint.ts';
-import { FREE_ENTITLEMENTS, GOODS_RULES, SITE_RULES } from './goods-rules.ts';
+import {
+  FREE_ENTITLEMENTS,
+  GOODS_DESCRIPTION_PRICE_ERROR,
+  GOODS_RULES,
+  PRICE_IN_TEXT,
+  SITE_RULES,
+} from './goods-rules.ts';
 import { siteInfoSchema } from './home.ts';
 import { intInSchema, pageOf, SERVICE_TYPES } from './orders.ts';
 
@@ -76,7 +82,9 @@ export const goodsSaveBody = z
     goodsId,
     serviceType: z.enum(SERVICE_TYPES, { error: '请选择服务类型' }),
     name: boundedText(GOODS_RULES.nameMax, '请填写商品名称', '商品名称'),
-    description: boundedText(GOODS_RULES.descriptionMax, null, '商品说明').default(''),
+    description: boundedText(GOODS_RULES.descriptionMax, null, '商品说明')
+      .default('')
+      .refine((text) => !PRICE_IN_TEXT.test(text), { error: GOODS_DESCRIPTION_PRICE_ERROR }),
     unitPrice: priceYuanSchema,
     unitSize: quantity('计价单位数量'),
     unit: boundedText(GOODS_RULES.unitMax, '请填写单位', '单位'),

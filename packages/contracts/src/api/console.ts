@@ -108,15 +108,27 @@ export const consoleProofSchema = proofSchema.extend({
 });
 export type ConsoleProof = z.output<typeof consoleProofSchema>;
 
+/**
+ * An audit row's outcome: ok; refused — a permission refusal (no session, role, scope, token,
+ * login); invalid — the input was refused (1001 …); failed — tried and failed.
+ */
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'invalid', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Who acted, besides the staff roles: the command line and the shared-token operator API. */
+export const AUDIT_ROLE_TEXTS: Record<string, string> = { cli: '命令行', automation: '自动化接口' };
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: isoDate,
   username: z.string().nullable(),
   role: z.string().nullable(),
+  /** The role as the log shows it (管理员 …, 命令行 for the command line, 自动化接口 for the token API). */
+  roleText: z.string(),
   action: z.string(),
   actionText: z.string(),
   target: z.string().nullable(),
-  outcome: z.enum(['ok', 'refused', 'failed']),
+  outcome: z.enum(AUDIT_OUTCOMES),
   before: z.unknown(),
   after: z.unknown(),
   detail: z.unknown(),
@@ -459,7 +471,12 @@ export const consoleApi = {
     body: z.object({
       username: optionalText(32),
       action: optionalText(60),
-      outcome: z.enum(['ok', 'refused', 'failed']).optional(),
+      outcome: z.enum(AUDIT_OUTCOMES, { error: '结果不正确' }).optional(),
+      /** Rows up to this id only (the first page's top row): pages stay put while others act. */
+      beforeId: z
+        .string()
+        .regex(/^[1-9][0-9]{0,17}$/, { error: '起始记录格式错误' })
+        .optional(),
       page: intInSchema(1, 10_000, 1, '页码'),
       pageSize: intInSchema(1, 100, 20, '每页条数'),
     }),

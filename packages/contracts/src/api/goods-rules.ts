@@ -37,3 +37,23 @@ export const GOODS_RULES = {
 
 /** Site info and friend links: the limits the server's schema and the console's form share. */
 export const SITE_RULES = { nameMax: 50, fieldMax: 200, linksMax: 50, urlMax: 500 } as const;
+
+/**
+ * A price written into a goods' text (`每篇每库 15 元`, `¥18`, `2.5元/千字`): prices come only from
+ * the goods' fields (单价, 计价单位), which every page renders, so a description may not repeat one
+ * — it would go stale the day the price changes (issue 23).
+ */
+export const PRICE_IN_TEXT = /[¥￥]\s*\d|\d+(?:\.\d+)?\s*(?:元|块钱)/;
+
+export const GOODS_DESCRIPTION_PRICE_ERROR =
+  '商品说明中不要写价格（如“每篇 15 元”）：价格只由单价和计价单位决定，页面按它们显示';
+
+/** A description with any price clause taken out (`，每篇每库 15 元` …): what users are shown. */
+export function withoutPrices(text: string): string {
+  return text
+    .replace(/[，,；;]?\s*每[^，。,；;\d]{0,6}\s*\d+(?:\.\d+)?\s*元(?:\s*\/\s*[^，。,；;\s]{1,4})?/g, '')
+    .replace(/[，,；;]?\s*[¥￥]\s*\d+(?:\.\d+)?(?:\s*元)?(?:\s*\/\s*[^，。,；;\s]{1,4})?/g, '')
+    .replace(/[，,；;]?\s*\d+(?:\.\d+)?\s*(?:元|块钱)(?:\s*\/\s*[^，。,；;\s]{1,4})?/g, '')
+    .replace(/^[，,；;\s]+/, '')
+    .trim();
+}

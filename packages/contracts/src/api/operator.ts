@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, isoDate, nullData, uuidSchema } from './endpoint.ts';
+import { GOODS_DESCRIPTION_PRICE_ERROR, PRICE_IN_TEXT } from './goods-rules.ts';
 import {
   deliverySchema,
   goodsSchema,
@@ -43,7 +44,12 @@ export const operatorBodies = {
     .object({
       goodsId: idSchema('商品'),
       name: z.string().trim().min(1).max(60).optional(),
-      description: z.string().trim().max(500).optional(),
+      description: z
+        .string()
+        .trim()
+        .max(500)
+        .refine((text) => !PRICE_IN_TEXT.test(text), { error: GOODS_DESCRIPTION_PRICE_ERROR })
+        .optional(),
       unitPriceFen: z.number().int().positive().max(100_000_000).optional(),
       minQuantity: z.number().int().positive().optional(),
       maxQuantity: z.number().int().positive().optional(),

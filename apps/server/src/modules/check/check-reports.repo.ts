@@ -101,3 +101,8 @@ export function findReportByNo(
 ): Promise<CheckReportRecord | undefined> {
   return findReportWhere(db, 'report_no', reportNo);
 }
+
+/** Removes a check's report row (a run stopped by a full refund: no report is kept). */
+export async function deleteReport(db: Kysely<Database>, checkId: string): Promise<void> {
+  await db.deleteFrom('check_reports').where('check_id', '=', checkId).execute();
+}

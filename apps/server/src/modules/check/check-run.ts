@@ -12,7 +12,7 @@ import {
 import type { CheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
 import { failedFreeText } from './check-goods.service.ts';
-import { findReport } from './check-reports.repo.ts';
+import { deleteReport, findReport } from './check-reports.repo.ts';
 import { WorkerTaskError } from './cpu-pool.ts';
 import { failCheck } from './failure.service.ts';
 import { buildAndStoreAigcReport, buildAndStoreReport } from './report-build.ts';
@@ -157,8 +157,24 @@ async function runToDone(rt: CheckRuntime, ctx: JobContext<Payload>, check: Chec
  */
 async function discardStoppedRun(rt: CheckRuntime, check: CheckRecord): Promise<void> {
   const current = await findCheck(rt.db, check.id);
-  if (!current?.hiddenAt) return;
-  await purgeFiles(rt, await listReportKeys(rt, check), check.addToLibrary ? [`upload:${check.id}`] : []);
+  if (current?.hiddenAt) {
+    await purgeFiles(rt, await listReportKeys(rt, check), check.addToLibrary ? [`upload:${check.id}`] : []);
+    return;
+  }
+  // Stopped by a full refund (checkRefundedHandler): the paper stays with its record, but no
+  // report made after the refund is kept — neither its files nor its row (no 报告编号 to verify),
+  // nor the paper in the comparison library.
+  if (current?.status !== 'failed') return;
+  const report = await findReport(rt.db, check.id);
+  const reportKeys = report
+    ? [report.modelKey, report.pdfKey, report.markedPdfKey, report.htmlKey, report.zipKey]
+    : [];
+  await purgeFiles(
+    rt,
+    reportKeys.filter((k): k is string => typeof k === 'string'),
+    check.addToLibrary ? [`upload:${check.id}`] : [],
+  );
+  if (report) await deleteReport(rt.db, check.id);
 }
 
 async function listReportKeys(rt: CheckRuntime, check: CheckRecord): Promise<string[]> {

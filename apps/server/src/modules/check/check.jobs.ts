@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { cancelJob } from '../../jobs/index.ts';
 import { defineJob, type JobDefinition } from '../../jobs/job-definition.ts';
 import type { Schedule } from '../../jobs/scheduler.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
-import { listDoneChecksWithOpenOrders } from './check.repo.ts';
+import { type PaidHandler, type RefundHandler, serviceUndeliverable } from '../orders/index.ts';
+import { listDoneChecksWithOpenOrders, lockCheck, markStopped } from './check.repo.ts';
 import { TEXTS } from './check.texts.ts';
 import { completeOrderOfCheck, purgeFiles, runCheck } from './check-run.ts';
 import { CHECK_JOB, CHECK_PURGE_JOB } from './job-names.ts';
 import { payloadSchema } from './run-context.ts';
 import { queuePaidCheck } from './start.service.ts';
 
-/** The check module's jobs (the run itself: check-run.ts), its schedule and its onPaid handler. */
+/** The check module's jobs (the run itself: check-run.ts), its schedule and its onPaid / onRefunded handlers. */
 
 const purgeSchema = z.object({
   keys: z.array(z.string().max(300)).max(100_000),
@@ -79,4 +80,22 @@ export const checkJobDefinitions: readonly JobDefinition<any, any>[] = [
 export const checkPaidHandler: PaidHandler = async ({ tx, order }) => {
   const queued = await queuePaidCheck(tx, order.orderId, order.serviceRef, new Date());
   if (queued === 'deleted') return serviceUndeliverable(TEXTS.refundDeletedCheck, TEXTS.deletedCheckStatus);
+};
+
+/**
+ * The onRefunded('check') handler (decision 0034): an operator refunded everything left of a paid
+ * check's order, inside the refund's transaction (the order locked first, then the check: the lock
+ * order of modules/orders/README.md). A check that has not delivered its report ends: failed with
+ * 订单已全额退款，检测已终止 (its status reads 已退款), its job cancelled — a queued one leaves the
+ * queue, a running one stops at its next step and what it wrote is discarded (check-run.ts). A
+ * delivered check stays delivered; its order reads 已退款.
+ */
+export const checkRefundedHandler: RefundHandler = async ({ tx, order }) => {
+  if (!order.serviceRef) return;
+  const current = await lockCheck(tx, order.serviceRef);
+  if (!current || current.orderId !== order.orderId) return;
+  if (current.status !== 'pending' && current.status !== 'queued' && current.status !== 'running') return;
+  if (await markStopped(tx, current.id, TEXTS.stoppedRefunded, new Date())) {
+    if (current.jobId) await cancelJob(tx, current.jobId);
+  }
 };

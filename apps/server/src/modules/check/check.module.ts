@@ -2,7 +2,7 @@ import { API_PREFIX } from '@kyfw/contracts';
 import { configureExtractionPool } from '@kyfw/simcheck/extract';
 import { defineModule } from '../types.ts';
 import { registerCheckAccountHooks } from './check.account-data.ts';
-import { checkJobDefinitions, checkPaidHandler, checkSchedules } from './check.jobs.ts';
+import { checkJobDefinitions, checkPaidHandler, checkRefundedHandler, checkSchedules } from './check.jobs.ts';
 import { checkRoutes } from './check.routes.ts';
 import { type CheckRuntime, createCheckRuntime } from './check.runtime.ts';
 import { TEXTS } from './check.texts.ts';
@@ -30,6 +30,7 @@ export const checkModule = defineModule({
   },
   hooks({ orders, accounts, check }) {
     orders.onPaid('check', checkPaidHandler);
+    orders.onRefunded('check', checkRefundedHandler);
     registerCheckAccountHooks(accounts.hooks, check);
   },
   async routes(app, { check, accounts }) {

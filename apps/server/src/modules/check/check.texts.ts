@@ -71,6 +71,10 @@ export const TEXTS = {
   refundClosedAccount: '账户因长期未登录已关闭，检测未进行，自动全额退还款项',
   closedAccountStatus: '账户已关闭',
   stoppedClosedAccount: '账户因长期未登录已关闭，检测未进行',
+  /** A check whose order an operator refunded in full before its report: its failure reason. */
+  stoppedRefunded: '订单已全额退款，检测已终止',
+  /** …and its status text (the order reads 已退款 too). */
+  refundedStatus: '已退款',
   /** /freeCheck/retryCheck on a paid check whose money was given back. */
   refundedNoRetry: '该检测失败后已自动全额退款，不能重新检测；如需检测，请重新上传论文',
   verifyOk: '报告真实有效',

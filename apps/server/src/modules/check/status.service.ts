@@ -49,6 +49,9 @@ export function statusView(check: CheckRecord, orderStatus?: OrderOfCheck, addon
       failureReason =
         orderStatus.status === 'refunded' ? TEXTS.failedPaidRefundedByHand : TEXTS.failedPaidRefundFailed;
   }
+  // Ended by an operator's full refund before its report (checkRefundedHandler): 已退款.
+  if (check.status === 'failed' && !orderStatus?.autoRefund && orderStatus?.status === 'refunded')
+    statusText = TEXTS.refundedStatus;
   return {
     orderId: check.id,
     free: check.free,

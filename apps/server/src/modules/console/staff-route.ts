@@ -2,9 +2,9 @@ import { type Endpoint, ErrorCode, ok, type StaffRoleName } from '@kyfw/contract
 import type { Database, Kysely } from '@kyfw/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type AuditInput, appendAudit } from '../../audit/index.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { type AuditInput, appendAudit } from './audit.repo.ts';
 import { TEXTS } from './console.texts.ts';
 import { isSessionToken, StaffLoginError, type StaffService, type StaffSession } from './staff.service.ts';
 
@@ -82,7 +82,13 @@ export function createStaffRouting(
     };
   }
 
-  /** Registers an endpoint for `roles`; its outcome (ok or failed with the message) is audited as `action`. */
+  /**
+   * Registers an endpoint for `roles`; its outcome is audited as `action`: ok, refused (a
+   * permission refusal, by requireStaff), invalid (the schemas refused the input) or failed (the
+   * handler threw; with the message). `unauditedOk`: a
+   * successful call is not written (reading the audit log itself: paging it must not add rows);
+   * its refusals and failures still are.
+   */
   function staffRoute<E extends Endpoint>(
     endpoint: E,
     roles: readonly StaffRoleName[],
@@ -94,6 +100,7 @@ export function createStaffRouting(
       request: FastifyRequest;
       reply: FastifyReply;
     }) => Promise<Audited<DataIn<E>>>,
+    options: { unauditedOk?: boolean } = {},
   ): void {
     route(
       app,
@@ -108,14 +115,15 @@ export function createStaffRouting(
             request,
             reply,
           });
-          await audit(request, {
-            ...who,
-            outcome: 'ok',
-            target: result.target ?? null,
-            before: result.before,
-            after: result.after,
-            detail: result.detail,
-          });
+          if (!options.unauditedOk)
+            await audit(request, {
+              ...who,
+              outcome: 'ok',
+              target: result.target ?? null,
+              before: result.before,
+              after: result.after,
+              detail: result.detail,
+            });
           if (endpoint.data === 'file') return reply as never;
           return ok(result.data, result.message) as never;
         } catch (error) {
@@ -139,7 +147,7 @@ export function createStaffRouting(
             username: auth.username,
             role: auth.role,
             action,
-            outcome: 'refused',
+            outcome: 'invalid',
             detail: {
               reason: 'invalid input',
               code: isAppError(error) ? error.code : ErrorCode.VALIDATION,

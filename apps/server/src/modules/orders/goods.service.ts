@@ -1,4 +1,4 @@
-import { ErrorCode } from '@kyfw/contracts';
+import { ErrorCode, withoutPrices } from '@kyfw/contracts';
 import type { Database, Kysely, ServiceType } from '@kyfw/db';
 import { AppError } from '../../lib/app-error.ts';
 import { formatFenAsYuan } from '../../providers/payment/index.ts';
@@ -44,7 +44,8 @@ export function toGoodsView(goods: GoodsRecord) {
     goodsId: goods.id,
     serviceType: goods.serviceType,
     name: goods.name,
-    description: goods.description,
+    // Prices come only from the fields below: a price written into the text is not shown.
+    description: withoutPrices(goods.description),
     unitPriceFen: goods.unitPriceFen,
     unitPrice: formatFenAsYuan(goods.unitPriceFen),
     unitSize: goods.unitSize,

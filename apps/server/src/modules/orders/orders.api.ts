@@ -23,7 +23,12 @@ import { getPayStatus } from './payments/status.service.ts';
 
 export type { GoodsRecord } from './goods.service.ts';
 export type { OrderView } from './orders.view.ts';
-export { type PaidHandler, type ServiceUndeliverable, serviceUndeliverable } from './paid-hooks.ts';
+export {
+  type PaidHandler,
+  type RefundHandler,
+  type ServiceUndeliverable,
+  serviceUndeliverable,
+} from './paid-hooks.ts';
 export type { StartPaymentResult } from './payments/start.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { detectAigc } from '@kyfw/aigc';
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
-import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
+import { cancelJobByKey, defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
+import { type PaidHandler, type RefundHandler, serviceUndeliverable } from '../orders/index.ts';
 import { findReduction, type Reduction, type RewriteResult, updateReduction } from './reduction.repo.ts';
 import { refundFenOf, rewriteParagraph } from './reduction.rewrite.ts';
 import { afterText, REDUCTION_JOB, startPaidReduction } from './reduction.service.ts';
@@ -84,6 +84,8 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
     const results: RewriteResult[] = [...r.results];
     for (const p of targets) {
       if (results.some((x) => x.index === p.index)) continue;
+      // Ended under the run (a full refund, reductionRefundedHandler): stop before the next paragraph.
+      if ((await findReduction(db, { id: r.id }))?.status !== 'rewriting') return { skipped: 'ended' };
       const done = results.length;
       const percent = Math.min(90, 5 + Math.floor((done / targets.length) * 85));
       await ctx.reportProgress(percent, TEXTS.progressRewriting(done + 1, targets.length));
@@ -115,6 +117,7 @@ async function rewrite(ctx: JobContext<z.infer<typeof payloadSchema>>) {
       );
       await updateReduction(db, r.id, { results, progress: percent }, new Date());
     }
+    if ((await findReduction(db, { id: r.id }))?.status !== 'rewriting') return { skipped: 'ended' };
     await ctx.reportProgress(92, TEXTS.progressMeasuringAfter);
     const after = afterText({ ...r, results });
     const rateAfter = await similarityOf(ctx, after);
@@ -184,14 +187,18 @@ async function finish(
     });
     return;
   }
-  if (refundFen > 0)
-    await orders.refundPart(orderId, {
-      amountFen: refundFen,
-      reason: TEXTS.partRefundReason(kept, targets),
-      update,
-    });
-  else await ctx.db.transaction().execute(update);
-  await orders.markDone(orderId);
+  const applied =
+    refundFen > 0
+      ? (
+          await orders.refundPart(orderId, {
+            amountFen: refundFen,
+            reason: TEXTS.partRefundReason(kept, targets),
+            update,
+          })
+        ).applied
+      : await ctx.db.transaction().execute(update);
+  // Not applied: the reduction was ended meanwhile (a full refund); its order is not done.
+  if (applied) await orders.markDone(orderId);
 }
 
 export const reductionRewriteJob = defineJob({
@@ -214,4 +221,18 @@ export const reductionPaidHandler: PaidHandler = async ({ tx, order }) => {
   if (!r || r.hiddenAt) return serviceUndeliverable(TEXTS.deletedRefund, TEXTS.deletedStatus);
   if (r.status === 'rewriting' || r.status === 'done') return;
   await startPaidReduction(tx, r, order.orderId, new Date());
+};
+
+/**
+ * The onRefunded handler of both service types (decision 0034): an operator refunded everything
+ * left of the order, inside the refund's transaction (the order locked first, then the
+ * reduction). A reduction not yet done ends: failed with 订单已全额退款，改写已终止 (its status
+ * reads 已退款), its job cancelled — a queued one leaves the queue, a running one stops before its
+ * next paragraph and delivers nothing. A done reduction stays done; its order reads 已退款.
+ */
+export const reductionRefundedHandler: RefundHandler = async ({ tx, order }) => {
+  const r = await findReduction(tx, { orderId: order.orderId }, { forUpdate: true });
+  if (!r || (r.status !== 'ordered' && r.status !== 'rewriting')) return;
+  await updateReduction(tx, r.id, { status: 'failed', failureReason: TEXTS.refundEnded }, new Date());
+  await cancelJobByKey(tx, `reduction:${order.orderId}`);
 };

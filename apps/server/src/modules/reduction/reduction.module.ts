@@ -1,6 +1,6 @@
 import { defineModule } from '../types.ts';
 import { registerReductionAccountHooks } from './reduction.account-data.ts';
-import { reductionJobDefinitions, reductionPaidHandler } from './reduction.jobs.ts';
+import { reductionJobDefinitions, reductionPaidHandler, reductionRefundedHandler } from './reduction.jobs.ts';
 import { reductionRoutes } from './reduction.routes.ts';
 import type { ReductionRuntime } from './reduction.service.ts';
 
@@ -20,6 +20,8 @@ export const reductionModule = defineModule({
   hooks({ orders, accounts, reduction }) {
     orders.onPaid('reduction', reductionPaidHandler);
     orders.onPaid('aigc_reduction', reductionPaidHandler);
+    orders.onRefunded('reduction', reductionRefundedHandler);
+    orders.onRefunded('aigc_reduction', reductionRefundedHandler);
     registerReductionAccountHooks(accounts.hooks, reduction);
   },
   async routes(app, { reduction, accounts }) {

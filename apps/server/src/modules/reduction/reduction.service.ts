@@ -235,7 +235,13 @@ function failedText(refund: RefundView | null): string {
   return refund ? `${TEXTS.failed}，${refund.text}` : TEXTS.failed;
 }
 
+/** Ended by an operator's full refund (reductionRefundedHandler): 已退款, not 改写失败. */
+function endedByRefund(r: Pick<Reduction, 'status' | 'failureReason'>): boolean {
+  return r.status === 'failed' && r.failureReason === TEXTS.refundEnded;
+}
+
 export async function requireDone(rt: ReductionRuntime, r: Reduction): Promise<void> {
+  if (endedByRefund(r)) throw new AppError(ErrorCode.REDUCTION_NOT_READY, TEXTS.refundEnded);
   if (r.status === 'failed')
     throw new AppError(ErrorCode.REDUCTION_NOT_READY, failedText(await refundOf(rt, r)));
   if (r.status !== 'done') throw new AppError(ErrorCode.REDUCTION_NOT_READY, TEXTS.notDone(r.progress));
@@ -260,7 +266,11 @@ export async function reductionViewOf(rt: ReductionRuntime, r: Reduction) {
     chars: r.chars,
     orderId: r.orderId,
     status: r.status,
-    statusText: r.status === 'failed' ? failedText(refund) : STATUS_TEXTS[r.status],
+    statusText: endedByRefund(r)
+      ? TEXTS.refundedStatus
+      : r.status === 'failed'
+        ? failedText(refund)
+        : STATUS_TEXTS[r.status],
     progress: r.progress,
     paragraphs: targets,
     rewritten: r.results.filter((x) => x.outcome === 'rewritten').length,

@@ -61,6 +61,9 @@ export const TEXTS = {
   failed: '改写失败',
   failedRefund: '降重改写多次失败，订单金额自动退还',
   failedStatus: '改写失败',
+  /** Ended by an operator's full refund before it was done: the failure reason, and the status. */
+  refundEnded: '订单已全额退款，改写已终止',
+  refundedStatus: '已退款',
   deleteWhileRewriting: '正在改写，完成后才能删除',
   deletedRefund: '降重记录已删除，无法改写，自动退还款项',
   deletedStatus: '记录已删除',

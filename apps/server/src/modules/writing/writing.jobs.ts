@@ -1,7 +1,7 @@
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
-import { defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
-import { type PaidHandler, serviceUndeliverable } from '../orders/index.ts';
+import { cancelJobByKey, defineJob, type JobContext, type JobDefinition } from '../../jobs/index.ts';
+import { type PaidHandler, type RefundHandler, serviceUndeliverable } from '../orders/index.ts';
 import { WritingRejected, writeCheckedSection } from './writing.checked.ts';
 import { totalRemoved } from './writing.citations.ts';
 import { auditDraft } from './writing.docx.ts';
@@ -68,6 +68,8 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
     let lastReport = 0;
     for (const leaf of leaves) {
       if (sections.some((s) => s.path === leaf.path)) continue;
+      // Ended under the run (a full refund, writingRefundedHandler): stop before the next section.
+      if ((await findWriting(db, w.id))?.status !== 'writing') return { skipped: 'ended' };
       const done = sections.length;
       const percentOf = (fraction: number) =>
         Math.min(99, Math.max(1, Math.floor(((done + fraction) / leaves.length) * 100)));
@@ -131,7 +133,19 @@ async function writeFullText(ctx: JobContext<z.infer<typeof payloadSchema>>) {
       );
       throw new Error(TEXTS.finalAuditFailed(audit.docx.findings.map((f) => f.match)));
     }
-    await updateWriting(db, w.id, { status: 'done', progress: 100, finishedAt: new Date() }, new Date());
+    // Done only while still being written: a draft ended by a full refund meanwhile stays ended.
+    const finished = await db.transaction().execute(async (tx) => {
+      const current = await findWriting(tx, w!.id, { forUpdate: true });
+      if (current?.status !== 'writing') return false;
+      await updateWriting(
+        tx,
+        current.id,
+        { status: 'done', progress: 100, finishedAt: new Date() },
+        new Date(),
+      );
+      return true;
+    });
+    if (!finished) return { skipped: 'ended' };
     await ctx.reportProgress(100, '全文已生成');
     await orders.markDone(orderId);
     return { sections: sections.length };
@@ -186,4 +200,20 @@ export const writingPaidHandler: PaidHandler = async (ctx) => {
     return serviceUndeliverable('论文草稿已删除，无法生成全文，自动退还款项', '草稿已删除');
   if (writing.status === 'writing' || writing.status === 'done') return;
   await startPaidWriting(tx, writing, order.orderId, new Date());
+};
+
+/**
+ * The onRefunded('ai_writing') handler (decision 0034): an operator refunded everything left of a
+ * full text's order, inside the refund's transaction (the order locked first, then the draft). A
+ * full text not yet written ends: failed with 订单已全额退款，全文生成已终止 (its status reads
+ * 已退款), its job cancelled — a queued one leaves the queue, a running one stops before its next
+ * section and is never marked done, so no .docx is delivered. A delivered draft stays delivered.
+ * The unlimited-revisions add-on (its own order) ends nothing.
+ */
+export const writingRefundedHandler: RefundHandler = async ({ tx, order }) => {
+  if (order.goodsId === REVISIONS_GOODS) return;
+  const w = await findWritingByOrder(tx, order.orderId, { forUpdate: true });
+  if (!w || (w.status !== 'ordered' && w.status !== 'writing')) return;
+  await updateWriting(tx, w.id, { status: 'failed', failureReason: TEXTS.refundEnded }, new Date());
+  await cancelJobByKey(tx, `writing:${order.orderId}`);
 };

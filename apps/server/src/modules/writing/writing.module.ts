@@ -1,6 +1,6 @@
 import { defineModule } from '../types.ts';
 import { registerWritingAccountHooks } from './writing.account-data.ts';
-import { writingJobDefinitions, writingPaidHandler } from './writing.jobs.ts';
+import { writingJobDefinitions, writingPaidHandler, writingRefundedHandler } from './writing.jobs.ts';
 import { writingRoutes } from './writing.routes.ts';
 import type { WritingRuntime } from './writing.service.ts';
 
@@ -24,6 +24,7 @@ export const writingModule = defineModule({
   },
   hooks({ orders, accounts, writing }) {
     orders.onPaid('ai_writing', writingPaidHandler);
+    orders.onRefunded('ai_writing', writingRefundedHandler);
     // "Export my data" lists the drafts; deleting the account erases them (writing.account-data.ts).
     registerWritingAccountHooks(accounts.hooks, writing);
   },

@@ -18,6 +18,7 @@ import { searchLibrary } from './writing.search.ts';
 import {
   analyseReferences,
   deleteWriting,
+  endedByRefund,
   freeOutlinesLeft,
   generateAbstract,
   generateOutline,
@@ -254,6 +255,7 @@ export async function writingRoutes(
     writingApi.download,
     async ({ auth, body, reply }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
+      if (endedByRefund(w)) throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.refundEnded);
       if (w.status !== 'done') throw new AppError(ErrorCode.WRITING_NOT_READY, TEXTS.notDone(w.progress));
       const { bytes } = await renderWritingDocx(w, { sandbox: sandbox(), now: now() });
       const name = `${(w.title ?? w.topic).replace(/[\\/:*?"<>|]/g, '').slice(0, 60)}-${AREA_NAMES[w.area]}.docx`;

@@ -497,6 +497,11 @@ export async function failedOrderInfo(rt: Pick<WritingRuntime, 'orders'>, w: Wri
   return { statusText: order.statusText, refundState } satisfies FailedOrderInfo;
 }
 
+/** Ended by an operator's full refund before the full text was written (writingRefundedHandler). */
+export function endedByRefund(w: Pick<Writing, 'status' | 'failureReason'>): boolean {
+  return w.status === 'failed' && w.failureReason === TEXTS.refundEnded;
+}
+
 /** The writing view with what its order says about a failure's refund (toWritingView). */
 export async function writingView(rt: Pick<WritingRuntime, 'orders'>, w: Writing, sandbox: boolean) {
   return toWritingView(w, sandbox, await failedOrderInfo(rt, w));
@@ -526,8 +531,9 @@ export function toWritingView(w: Writing, sandbox: boolean, failed?: FailedOrder
     sources: w.sources,
     orderId: w.orderId,
     status: w.status,
-    statusText:
-      w.status === 'failed'
+    statusText: endedByRefund(w)
+      ? TEXTS.refundedStatus
+      : w.status === 'failed'
         ? (failed?.statusText ?? w.failureReason ?? STATUS_TEXTS.failed)
         : STATUS_TEXTS[w.status],
     refundState: failed?.refundState ?? null,

@@ -14,6 +14,9 @@ export const TEXTS = {
   /** The refund's reason in the order's history (the status says where the money is). */
   refundReason: '全文生成多次失败，订单金额自动退还',
   failedStatus: '全文生成失败',
+  /** Ended by an operator's full refund before the full text was written: the failure reason, and the status. */
+  refundEnded: '订单已全额退款，全文生成已终止',
+  refundedStatus: '已退款',
   aiFailed: 'AI 服务暂时不可用，请稍后再试（本次未扣费）',
   /** A free call (titles, outline, abstract) whose every answer failed the output checks. */
   aiRejected: (why: string) => `AI 生成的内容未通过检查（${why}），未采用，请稍后重试（本次未扣费）`,

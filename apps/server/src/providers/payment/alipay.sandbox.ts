@@ -17,7 +17,7 @@ import {
   refundedFen,
   type SandboxContext,
   takeApiFault,
-  takeRefundRefusal,
+  withRefundRefusal,
 } from './sandbox-context.ts';
 import type { DeliveryBuilder } from './sandbox-notifier.ts';
 import type { SandboxOrder } from './sandbox-store.ts';
@@ -216,7 +216,7 @@ export function alipaySandboxRoutes(
           sub_msg: '非法的时间戳参数',
         });
       }
-      if (takeApiFault(ctx, 'ali')) {
+      if (await takeApiFault(ctx, 'ali')) {
         return answer(reply, method, {
           code: '20000',
           msg: 'Service Currently Unavailable',
@@ -343,50 +343,54 @@ export function alipaySandboxRoutes(
 
     async function refund(biz: Node): Promise<Node> {
       if (typeof biz.out_trade_no !== 'string') return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
-      return ctx.store.change('ali', biz.out_trade_no, (order) => {
-        if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
-        if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
-          return businessError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-        }
-        const amountFen = typeof biz.refund_amount === 'string' ? parseYuanToFen(biz.refund_amount) : null;
-        if (amountFen === null || amountFen === 0)
-          return businessError('ACQ.INVALID_PARAMETER', 'refund_amount 不合法');
-        // Without out_request_no Alipay treats the request as one full refund.
-        const refundNo =
-          typeof biz.out_request_no === 'string' && biz.out_request_no ? biz.out_request_no : order.orderNo;
-        const existing = order.refunds.find((r) => r.refundNo === refundNo);
-        if (!existing && takeRefundRefusal(ctx, 'ali')) {
-          return businessError('ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
-        }
-        let fundChange = 'N';
-        if (existing) {
-          if (existing.amountFen !== amountFen)
-            return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与首次请求不一致');
-        } else {
-          if (refundedFen(order) + amountFen > order.amountFen) {
-            return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+      const orderNo = biz.out_trade_no;
+      return withRefundRefusal(ctx, 'ali', (refuse, used) =>
+        ctx.store.change('ali', orderNo, (order) => {
+          if (!alipayTradeExists(order)) return businessError('ACQ.TRADE_NOT_EXIST', '交易不存在');
+          if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
+            return businessError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
           }
-          order.refunds.push({
-            refundNo,
-            refundId: `${order.transactionId}:${refundNo}`,
-            amountFen,
-            reason: typeof biz.refund_reason === 'string' ? biz.refund_reason : '',
-            createdAt: new Date(ctx.now()).toISOString(),
-          });
-          order.state = 'REFUND';
-          fundChange = 'Y';
-        }
-        return {
-          ...SUCCESS,
-          trade_no: order.transactionId,
-          out_trade_no: order.orderNo,
-          buyer_logon_id: '138****0000',
-          fund_change: fundChange,
-          refund_fee: formatFenAsYuan(refundedFen(order)),
-          gmt_refund_pay: formatShanghaiDateTime(new Date(ctx.now())),
-          buyer_user_id: order.payerId,
-        };
-      });
+          const amountFen = typeof biz.refund_amount === 'string' ? parseYuanToFen(biz.refund_amount) : null;
+          if (amountFen === null || amountFen === 0)
+            return businessError('ACQ.INVALID_PARAMETER', 'refund_amount 不合法');
+          // Without out_request_no Alipay treats the request as one full refund.
+          const refundNo =
+            typeof biz.out_request_no === 'string' && biz.out_request_no ? biz.out_request_no : order.orderNo;
+          const existing = order.refunds.find((r) => r.refundNo === refundNo);
+          if (!existing && refuse) {
+            used();
+            return businessError('ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
+          }
+          let fundChange = 'N';
+          if (existing) {
+            if (existing.amountFen !== amountFen)
+              return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与首次请求不一致');
+          } else {
+            if (refundedFen(order) + amountFen > order.amountFen) {
+              return businessError('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+            }
+            order.refunds.push({
+              refundNo,
+              refundId: `${order.transactionId}:${refundNo}`,
+              amountFen,
+              reason: typeof biz.refund_reason === 'string' ? biz.refund_reason : '',
+              createdAt: new Date(ctx.now()).toISOString(),
+            });
+            order.state = 'REFUND';
+            fundChange = 'Y';
+          }
+          return {
+            ...SUCCESS,
+            trade_no: order.transactionId,
+            out_trade_no: order.orderNo,
+            buyer_logon_id: '138****0000',
+            fund_change: fundChange,
+            refund_fee: formatFenAsYuan(refundedFen(order)),
+            gmt_refund_pay: formatShanghaiDateTime(new Date(ctx.now())),
+            buyer_user_id: order.payerId,
+          };
+        }),
+      );
     }
 
     app.post('/gateway.do', gateway);

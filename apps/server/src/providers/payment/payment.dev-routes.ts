@@ -71,10 +71,10 @@ export const devPaymentRoutes: FastifyPluginAsync<DevPaymentRoutesOptions> = asy
     const parsed = faultsSchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.send(fail(ErrorCode.VALIDATION, zodFirstMessage(parsed.error)));
     const { channel, reset, ...patch } = parsed.data;
-    if (reset) sandbox.resetFaults();
+    if (reset) await sandbox.resetFaults();
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    sandbox.setFaults(defined, channel);
-    return reply.send(ok({ wx: { ...sandbox.faults.wx }, ali: { ...sandbox.faults.ali } }));
+    await sandbox.setFaults(defined, channel);
+    return reply.send(ok(await sandbox.readFaults()));
   });
 
   app.get('/__dev/pay/deliveries', async (request, reply) => {

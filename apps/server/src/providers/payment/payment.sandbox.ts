@@ -15,9 +15,9 @@ import type { FetchFn } from './http.ts';
 import type { PayChannel } from './payment.types.ts';
 import { loadPrivateKey } from './rsa.ts';
 import { isExpired, type SandboxContext } from './sandbox-context.ts';
+import { databaseFaultBook, memoryFaultBook } from './sandbox-faults.repo.ts';
 import {
   type DeliveryRecord,
-  noFaults,
   type SandboxFaults,
   type SandboxLogger,
   SandboxNotifier,
@@ -127,12 +127,18 @@ export interface PaymentSandbox {
   findOrder(channel: PayChannel, orderNo: string): Promise<SandboxOrder | undefined>;
   /** The phone opened the QR code: Alipay creates its trade (WAIT_BUYER_PAY) now. */
   scan(channel: PayChannel, orderNo: string): Promise<void>;
-  /** Live fault switches per channel; see SandboxFaults. */
-  readonly faults: Record<PayChannel, SandboxFaults>;
-  /** Sets some faults of one channel (or both when channel is omitted). */
-  setFaults(faults: Partial<SandboxFaults>, channel?: PayChannel): void;
+  /**
+   * The fault switches in force per channel (see SandboxFaults): in the database when the books
+   * are, so every process sharing them sees and consumes the same faults.
+   */
+  readFaults(): Promise<Record<PayChannel, SandboxFaults>>;
+  /**
+   * Sets some faults of one channel (or both when channel is omitted). Without a database the
+   * change is made before the promise settles (the provider's tests need not await it).
+   */
+  setFaults(faults: Partial<SandboxFaults>, channel?: PayChannel): Promise<void>;
   /** Clears all faults. */
-  resetFaults(): void;
+  resetFaults(): Promise<void>;
   /** Every delivery attempt since start (newest last, at most 1000). */
   readonly deliveries: readonly DeliveryRecord[];
   /** Resolves when the order's payment notification is acknowledged, dropped or out of retries. */
@@ -184,7 +190,7 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
         now,
       })
     : fileSandboxStore(booksDir);
-  const faults: Record<PayChannel, SandboxFaults> = { wx: noFaults(), ali: noFaults() };
+  const faults = options.db ? databaseFaultBook(options.db, now) : memoryFaultBook();
   const notifier = new SandboxNotifier({
     store,
     faults,
@@ -207,26 +213,33 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
   // Payments of one order are serialised by the books (`change` holds the order, in every process
   // sharing them), so a double click, or the page and /__dev/pay at once, cannot pay twice.
   async function pay(channel: PayChannel, orderNo: string): Promise<SandboxPayment> {
-    const order = await store.change(channel, orderNo, (order) => {
-      if (!order) throw new SandboxPayError('ORDER_NOT_FOUND', SANDBOX_PAY_ERROR_TEXTS.ORDER_NOT_FOUND);
-      if (order.state === 'SUCCESS' || order.state === 'REFUND') {
-        throw new SandboxPayError('ORDER_PAID', SANDBOX_PAY_ERROR_TEXTS.ORDER_PAID);
-      }
-      if (order.state === 'CLOSED')
-        throw new SandboxPayError('ORDER_CLOSED', SANDBOX_PAY_ERROR_TEXTS.ORDER_CLOSED);
-      if (isExpired(order, now()))
-        throw new SandboxPayError('ORDER_EXPIRED', SANDBOX_PAY_ERROR_TEXTS.ORDER_EXPIRED);
-      if (channel === 'wx') {
-        markWechatPaid(order, now());
-        notifier.prepare(order);
-        // The encrypted body is fixed once (same event id on every redelivery) and persisted.
-        order.notification!.body = buildWechatNotificationBody(wechatIdentity, order, now());
-      } else {
-        markAlipayPaid(order, now());
-        notifier.prepare(order);
-      }
-      return order;
-    });
+    const fate = await notifier.takeFate(channel);
+    let booked = false;
+    const order = await store
+      .change(channel, orderNo, (order) => {
+        if (!order) throw new SandboxPayError('ORDER_NOT_FOUND', SANDBOX_PAY_ERROR_TEXTS.ORDER_NOT_FOUND);
+        if (order.state === 'SUCCESS' || order.state === 'REFUND') {
+          throw new SandboxPayError('ORDER_PAID', SANDBOX_PAY_ERROR_TEXTS.ORDER_PAID);
+        }
+        if (order.state === 'CLOSED')
+          throw new SandboxPayError('ORDER_CLOSED', SANDBOX_PAY_ERROR_TEXTS.ORDER_CLOSED);
+        if (isExpired(order, now()))
+          throw new SandboxPayError('ORDER_EXPIRED', SANDBOX_PAY_ERROR_TEXTS.ORDER_EXPIRED);
+        if (channel === 'wx') {
+          markWechatPaid(order, now());
+          notifier.prepare(order, fate);
+          // The encrypted body is fixed once (same event id on every redelivery) and persisted.
+          order.notification!.body = buildWechatNotificationBody(wechatIdentity, order, now());
+        } else {
+          markAlipayPaid(order, now());
+          notifier.prepare(order, fate);
+        }
+        booked = true;
+        return order;
+      })
+      .finally(async () => {
+        if (!booked) await notifier.returnFate(fate);
+      });
     notifier.start(order);
     return {
       channel,
@@ -273,14 +286,9 @@ export async function createSandboxPaymentSetup(options: SandboxSetupOptions): P
         if (order && !order.scanned && order.state === 'NOTPAY') order.scanned = true;
       });
     },
-    faults,
-    setFaults(patch, channel) {
-      for (const c of channel ? [channel] : (['wx', 'ali'] as const)) Object.assign(faults[c], patch);
-    },
-    resetFaults() {
-      Object.assign(faults.wx, noFaults());
-      Object.assign(faults.ali, noFaults());
-    },
+    readFaults: () => faults.read(),
+    setFaults: (patch, channel) => faults.set(patch, channel),
+    resetFaults: () => faults.reset(),
     deliveries: notifier.deliveries,
     notificationSettled: (channel, orderNo) => notifier.settled(channel, orderNo),
     now,

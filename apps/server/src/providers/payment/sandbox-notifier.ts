@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FetchFn } from './http.ts';
 import type { PayChannel } from './payment.types.ts';
+import type { SandboxFaultBook } from './sandbox-faults.repo.ts';
 import type { NotificationStatus, SandboxOrder, SandboxStore } from './sandbox-store.ts';
 
 /**
@@ -61,6 +62,16 @@ export function noFaults(): SandboxFaults {
   };
 }
 
+/** What the faults decided for one payment's notification (`takeFate`, before the payment is booked). */
+export interface NotificationFate {
+  channel: PayChannel;
+  delayMs: number;
+  /** A `dropNext` was taken: the notification is lost. */
+  drop: boolean;
+  /** A `duplicateNext` was taken: the notification is delivered twice. */
+  duplicate?: 'sequential' | 'concurrent';
+}
+
 /** One attempt, as the sandbox saw it (kept in memory for tests and the dev controls). */
 export interface DeliveryRecord {
   channel: PayChannel;
@@ -83,7 +94,7 @@ export interface SandboxLogger {
 export interface NotifierOptions {
   store: SandboxStore;
   builders: Record<PayChannel, DeliveryBuilder>;
-  faults: Record<PayChannel, SandboxFaults>;
+  faults: SandboxFaultBook;
   retryScheduleMs?: readonly number[];
   fetch?: FetchFn;
   logger?: SandboxLogger;
@@ -110,20 +121,42 @@ export class SandboxNotifier {
   }
 
   /**
-   * Gives a just-paid order its notification (inside the books' `change` that pays it; faults are
-   * applied here). `start` it once the payment is written.
+   * Takes the faults the next payment's notification meets (a drop, else a duplicate, and the
+   * delay) before the payment is booked: the books' `change` runs no query of its own. Give the
+   * fate back (`returnFate`) when the payment is then refused.
    */
-  prepare(order: SandboxOrder): void {
-    const faults = this.#options.faults[order.channel];
+  async takeFate(channel: PayChannel): Promise<NotificationFate> {
+    const faults = this.#options.faults;
+    const { delayMs, duplicateConcurrently } = (await faults.read())[channel];
+    if (await faults.take(channel, 'dropNext')) return { channel, delayMs, drop: true };
+    if (await faults.take(channel, 'duplicateNext'))
+      return {
+        channel,
+        delayMs,
+        drop: false,
+        duplicate: duplicateConcurrently ? 'concurrent' : 'sequential',
+      };
+    return { channel, delayMs, drop: false };
+  }
+
+  /** Returns the counted faults of a fate no payment used. */
+  async returnFate(fate: NotificationFate): Promise<void> {
+    if (fate.drop) await this.#options.faults.giveBack(fate.channel, 'dropNext');
+    else if (fate.duplicate) await this.#options.faults.giveBack(fate.channel, 'duplicateNext');
+  }
+
+  /**
+   * Gives a just-paid order its notification, as `fate` decided (inside the books' `change` that
+   * pays it). `start` it once the payment is written.
+   */
+  prepare(order: SandboxOrder, fate: NotificationFate): void {
     const id = order.channel === 'wx' ? `EV-${randomUUID()}` : randomUUID().replaceAll('-', '');
-    order.notification = { id, status: 'pending', attempts: 0, nextAt: Date.now() + faults.delayMs };
-    if (faults.dropNext > 0) {
-      faults.dropNext--;
+    order.notification = { id, status: 'pending', attempts: 0, nextAt: Date.now() + fate.delayMs };
+    if (fate.drop) {
       order.notification.status = 'dropped';
       this.#record(order, 'dropped');
-    } else if (faults.duplicateNext > 0) {
-      faults.duplicateNext--;
-      order.notification.duplicate = faults.duplicateConcurrently ? 'concurrent' : 'sequential';
+    } else if (fate.duplicate) {
+      order.notification.duplicate = fate.duplicate;
     }
   }
 
@@ -197,10 +230,8 @@ export class SandboxNotifier {
     const notification = order.notification;
     if (notification?.status !== 'pending' || this.#closed) return;
     notification.attempts++;
-    const faults = this.#options.faults[order.channel];
     let acked = false;
-    if (faults.failNext > 0) {
-      faults.failNext--;
+    if (await this.#options.faults.take(order.channel, 'failNext')) {
       this.#record(order, 'simulated-failure');
     } else {
       const copies = notification.duplicate ? 2 : 1;

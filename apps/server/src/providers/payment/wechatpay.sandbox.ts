@@ -11,7 +11,7 @@ import {
   refundedFen,
   type SandboxContext,
   takeApiFault,
-  takeRefundRefusal,
+  withRefundRefusal,
 } from './sandbox-context.ts';
 import type { DeliveryBuilder } from './sandbox-notifier.ts';
 import type { SandboxOrder } from './sandbox-store.ts';
@@ -197,9 +197,9 @@ export function wechatpaySandboxRoutes(
     }
 
     /** Common gate: signature, then the system-error fault. */
-    function admit(request: FastifyRequest, reply: FastifyReply): boolean {
+    async function admit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       if (!authenticate(request, reply)) return false;
-      if (takeApiFault(ctx, 'wx')) {
+      if (await takeApiFault(ctx, 'wx')) {
         error(reply, 500, 'SYSTEM_ERROR', '系统错误');
         return false;
       }
@@ -218,7 +218,7 @@ export function wechatpaySandboxRoutes(
     }
 
     app.post('/v3/pay/transactions/native', async (request, reply) => {
-      if (!admit(request, reply)) return reply;
+      if (!(await admit(request, reply))) return reply;
       const body = parseBody<NativeBody>(request, reply);
       if (!body) return reply;
       if (body.mchid !== identity.mchid) return error(reply, 400, 'MCH_NOT_EXISTS', '商户号不存在');
@@ -284,7 +284,7 @@ export function wechatpaySandboxRoutes(
     app.get<{ Params: { orderNo: string }; Querystring: { mchid?: string } }>(
       '/v3/pay/transactions/out-trade-no/:orderNo',
       async (request, reply) => {
-        if (!admit(request, reply)) return reply;
+        if (!(await admit(request, reply))) return reply;
         if (request.query.mchid !== identity.mchid) return error(reply, 400, 'PARAM_ERROR', 'mchid 不正确');
         const order = await ctx.store.get('wx', request.params.orderNo);
         if (!order) return error(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
@@ -295,7 +295,7 @@ export function wechatpaySandboxRoutes(
     app.post<{ Params: { orderNo: string } }>(
       '/v3/pay/transactions/out-trade-no/:orderNo/close',
       async (request, reply) => {
-        if (!admit(request, reply)) return reply;
+        if (!(await admit(request, reply))) return reply;
         const body = parseBody<{ mchid?: unknown }>(request, reply);
         if (!body) return reply;
         if (body.mchid !== identity.mchid) return error(reply, 400, 'PARAM_ERROR', 'mchid 不正确');
@@ -314,7 +314,7 @@ export function wechatpaySandboxRoutes(
     );
 
     app.post('/v3/refund/domestic/refunds', async (request, reply) => {
-      if (!admit(request, reply)) return reply;
+      if (!(await admit(request, reply))) return reply;
       const body = parseBody<RefundBody>(request, reply);
       if (!body) return reply;
       const { out_trade_no: orderNo, out_refund_no: refundNo } = body;
@@ -326,59 +326,62 @@ export function wechatpaySandboxRoutes(
       if (!isAmountFen(refund) || !isAmountFen(total) || (body.amount?.currency ?? 'CNY') !== 'CNY') {
         return error(reply, 400, 'PARAM_ERROR', '退款金额不合法');
       }
-      const respond = await ctx.store.change('wx', orderNo, (order) => {
-        if (!order) return () => error(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
-        if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
-          return () => error(reply, 400, 'INVALID_REQUEST', '订单未支付，不能退款');
-        }
-        if (total !== order.amountFen)
-          return () => error(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致');
-        let entry = order.refunds.find((r) => r.refundNo === refundNo);
-        if (!entry && takeRefundRefusal(ctx, 'wx')) {
-          return () => error(reply, 403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
-        }
-        if (entry && entry.amountFen !== refund) {
-          return () => error(reply, 400, 'INVALID_REQUEST', '退款单号已存在，且退款金额不一致');
-        }
-        if (!entry) {
-          if (refundedFen(order) + refund > order.amountFen) {
-            return () => error(reply, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+      const respond = await withRefundRefusal(ctx, 'wx', (refuse, used) =>
+        ctx.store.change('wx', orderNo, (order) => {
+          if (!order) return () => error(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+          if (order.state !== 'SUCCESS' && order.state !== 'REFUND') {
+            return () => error(reply, 400, 'INVALID_REQUEST', '订单未支付，不能退款');
           }
-          entry = {
-            refundNo,
-            refundId: `50${randomDigits(27)}`,
-            amountFen: refund,
-            reason: typeof body.reason === 'string' ? body.reason : '',
-            createdAt: new Date(ctx.now()).toISOString(),
-          };
-          order.refunds.push(entry);
-          order.state = 'REFUND';
-        }
-        const at = formatRfc3339Shanghai(new Date(entry.createdAt));
-        return () =>
-          answer(reply, 200, {
-            refund_id: entry.refundId,
-            out_refund_no: entry.refundNo,
-            transaction_id: order.transactionId,
-            out_trade_no: order.orderNo,
-            channel: 'ORIGINAL',
-            user_received_account: '支付用户零钱',
-            success_time: at,
-            create_time: at,
-            status: 'SUCCESS',
-            funds_account: 'AVAILABLE',
-            amount: {
-              total: order.amountFen,
-              refund: entry.amountFen,
-              payer_total: order.amountFen,
-              payer_refund: entry.amountFen,
-              settlement_refund: entry.amountFen,
-              settlement_total: order.amountFen,
-              discount_refund: 0,
-              currency: 'CNY',
-            },
-          });
-      });
+          if (total !== order.amountFen)
+            return () => error(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致');
+          let entry = order.refunds.find((r) => r.refundNo === refundNo);
+          if (!entry && refuse) {
+            used();
+            return () => error(reply, 403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
+          }
+          if (entry && entry.amountFen !== refund) {
+            return () => error(reply, 400, 'INVALID_REQUEST', '退款单号已存在，且退款金额不一致');
+          }
+          if (!entry) {
+            if (refundedFen(order) + refund > order.amountFen) {
+              return () => error(reply, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+            }
+            entry = {
+              refundNo,
+              refundId: `50${randomDigits(27)}`,
+              amountFen: refund,
+              reason: typeof body.reason === 'string' ? body.reason : '',
+              createdAt: new Date(ctx.now()).toISOString(),
+            };
+            order.refunds.push(entry);
+            order.state = 'REFUND';
+          }
+          const at = formatRfc3339Shanghai(new Date(entry.createdAt));
+          return () =>
+            answer(reply, 200, {
+              refund_id: entry.refundId,
+              out_refund_no: entry.refundNo,
+              transaction_id: order.transactionId,
+              out_trade_no: order.orderNo,
+              channel: 'ORIGINAL',
+              user_received_account: '支付用户零钱',
+              success_time: at,
+              create_time: at,
+              status: 'SUCCESS',
+              funds_account: 'AVAILABLE',
+              amount: {
+                total: order.amountFen,
+                refund: entry.amountFen,
+                payer_total: order.amountFen,
+                payer_refund: entry.amountFen,
+                settlement_refund: entry.amountFen,
+                settlement_total: order.amountFen,
+                discount_refund: 0,
+                currency: 'CNY',
+              },
+            });
+        }),
+      );
       return respond();
     });
   };

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, OPERATOR_ENDPOINT_SCOPES, type OperatorScope, ok, operatorApi } from '@kyfw/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appendAudit } from '../../../audit/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { route } from '../../../lib/route.ts';
 import { findDelivery } from '../addresses/addresses.repo.ts';
@@ -100,7 +101,8 @@ async function auditTokenCall(
   }
   const refusal = refusals.get(request);
   if (refusal?.reason === 'token' && !refusal.audited) return; // counted in the window's next row
-  const outcome = code === 0 ? 'ok' : refusal ? 'refused' : 'failed';
+  const outcome =
+    code === 0 ? 'ok' : refusal ? 'refused' : code === ErrorCode.VALIDATION ? 'invalid' : 'failed';
   const body = (request.body ?? {}) as Record<string, unknown>;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const target = [body.orderNo, body.invoiceId, body.proofId, body.goodsId, params.proofId].find(
@@ -109,30 +111,28 @@ async function auditTokenCall(
   const ua = request.headers['user-agent'];
   const path = operatorPath(request.routeOptions.url ?? request.url.split('?')[0] ?? '');
   try {
-    await rt.db
-      .insertInto('audit_log')
-      .values({
-        at: rt.now(),
-        username: 'operator-token',
-        role: 'automation',
-        action: `token:${path}`.slice(0, 60),
-        target: target?.slice(0, 100) ?? null,
-        outcome,
-        detail: JSON.stringify({
-          code: code ?? null,
-          status: statusCode,
-          ...(refusal
-            ? {
-                reason: refusal.reason,
-                ...(refusal.scope ? { scope: refusal.scope } : {}),
-                ...(refusal.count ? { refusedInWindow: refusal.count } : {}),
-              }
-            : {}),
-        }),
-        ip: request.ip || null,
-        user_agent: typeof ua === 'string' ? ua.slice(0, 300) : null,
-      })
-      .execute();
+    await appendAudit(rt.db, {
+      at: rt.now(),
+      staffId: null,
+      username: 'operator-token',
+      role: 'automation',
+      action: `token:${path}`,
+      target: target ?? null,
+      outcome,
+      detail: {
+        code: code ?? null,
+        status: statusCode,
+        ...(refusal
+          ? {
+              reason: refusal.reason,
+              ...(refusal.scope ? { scope: refusal.scope } : {}),
+              ...(refusal.count ? { refusedInWindow: refusal.count } : {}),
+            }
+          : {}),
+      },
+      ip: request.ip || null,
+      userAgent: typeof ua === 'string' ? ua : null,
+    });
   } catch (error) {
     request.log.error({ err: error }, 'operator API: audit row not written');
   }
