@@ -38,11 +38,14 @@ import {
 } from '../apps/server/src/providers/llm/index.ts';
 import '../apps/server/src/modules/writing/writing.sandbox.ts';
 import { buildCheckApp, seedLibrary } from '../apps/server/test/check/check-helper.ts';
+import { runFaultMatrix } from '../apps/server/test/llm/fault-matrix.ts';
 import {
   FAULT_LIBRARY,
   runFlow,
   WRITING_FAULTS,
   WRITING_FLOWS,
+  type WritingFault,
+  type WritingFlow,
 } from '../apps/server/test/writing/fault-flows.ts';
 
 const DRAFTS = 20;
@@ -50,6 +53,8 @@ const TARGET = 10_000;
 const priceInput = Number(process.env.LLM_PRICE_INPUT ?? 2);
 const priceOutput = Number(process.env.LLM_PRICE_OUTPUT ?? 8);
 // The staged corpus beside the repository (KYFW_CORPUS overrides, e.g. from a git worktree).
+// The shared data sits beside the repository (../shared): /work/shared for /work/main, and the
+// /work/wt/shared link for a worktree in /work/wt.
 const corpus =
   process.env.KYFW_CORPUS ??
   path.resolve(import.meta.dirname, '../../shared/data/corpus/csl_papers.jsonl.gz');
@@ -248,39 +253,12 @@ console.log(
 // or revision was used up.
 const faultApp = await buildCheckApp();
 await seedLibrary(faultApp, FAULT_LIBRARY);
-let flows = 0;
-let deliveredBad = 0;
-let chargedForNothing = 0;
-const byFlow = new Map<string, { runs: number; delivered: number; bad: number; charged: number }>();
-for (const flow of WRITING_FLOWS) {
-  for (const fault of WRITING_FAULTS) {
-    for (const persistent of [false, true]) {
-      const run = await runFlow(faultApp, flow, fault, persistent);
-      flows += 1;
-      const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, bad: 0, charged: 0 };
-      byFlow.set(flow, row);
-      row.runs += 1;
-      if (run.delivered) row.delivered += 1;
-      if (run.delivered && run.bad.length > 0) {
-        deliveredBad += 1;
-        row.bad += 1;
-        console.log(
-          `  delivered bad: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}: ${run.bad.join(', ')}`,
-        );
-      }
-      if (run.chargedForNothing) {
-        chargedForNothing += 1;
-        row.charged += 1;
-        console.log(`  charged for nothing: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}`);
-      }
-    }
-  }
-}
+await runFaultMatrix({
+  flows: WRITING_FLOWS,
+  faults: WRITING_FAULTS,
+  run: (flow, fault, persistent) => runFlow(faultApp, flow as WritingFlow, fault as WritingFault, persistent),
+  // What a user received; a refused run is counted by what it charged.
+  deliveredBad: (run) => run.delivered && run.bad.length > 0,
+  summary: (runs) => `delivered=${runs.filter((r) => r.delivered).length} (the rest refused or refunded)`,
+});
 await faultApp.close();
-for (const [flow, row] of byFlow)
-  console.log(
-    `faults ${flow}: runs=${row.runs} delivered=${row.delivered} (the rest refused or refunded) delivered_bad=${row.bad} charged_for_nothing=${row.charged}`,
-  );
-console.log(
-  `ai-faults: flows=${flows} delivered_bad=${deliveredBad} charged_for_nothing=${chargedForNothing}`,
-);

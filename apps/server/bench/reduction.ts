@@ -28,12 +28,14 @@ import { checkRewrite, factsOf } from '../src/modules/reduction/reduction.facts.
 import { factProblems, rewriteParagraph } from '../src/modules/reduction/reduction.rewrite.ts';
 import { sandboxRewrite } from '../src/modules/reduction/reduction.sandbox.ts';
 import { isRewritable } from '../src/modules/reduction/reduction.service.ts';
-import { createOpenAiLlmProvider } from '../src/providers/llm/index.ts';
+import { createOpenAiLlmProvider, type LlmContentFaultKind } from '../src/providers/llm/index.ts';
 import { buildCheckApp } from '../test/check/check-helper.ts';
+import { runFaultMatrix } from '../test/llm/fault-matrix.ts';
 import {
   FAULT_APP_ENV,
   REDUCTION_FAULTS,
   REDUCTION_FLOWS,
+  type ReductionFlow,
   runFaultFlow,
 } from '../test/reduction/fault-flows.ts';
 
@@ -230,44 +232,15 @@ console.log(
 // --- 3. the fault modes ----------------------------------------------------------------------------
 if (!process.argv.includes('--no-faults')) {
   const app = await buildCheckApp({ env: FAULT_APP_ENV });
-  let flows = 0;
-  let deliveredBad = 0;
-  let chargedForNothing = 0;
-  const byFlow = new Map<
-    string,
-    { runs: number; delivered: number; kept: number; bad: number; charged: number }
-  >();
-  for (const flow of REDUCTION_FLOWS) {
-    for (const fault of REDUCTION_FAULTS) {
-      for (const persistent of [false, true]) {
-        const run = await runFaultFlow(app, flow, fault, persistent);
-        flows += 1;
-        const row = byFlow.get(flow) ?? { runs: 0, delivered: 0, kept: 0, bad: 0, charged: 0 };
-        byFlow.set(flow, row);
-        row.runs += 1;
-        row.delivered += run.delivered;
-        row.kept += 2 - run.delivered;
-        if (run.bad.length > 0) {
-          deliveredBad += 1;
-          row.bad += 1;
-          console.log(
-            `  delivered bad: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}: ${run.bad.join(', ')}`,
-          );
-        }
-        if (run.chargedForNothing) {
-          chargedForNothing += 1;
-          row.charged += 1;
-          console.log(`  charged for nothing: ${flow} ${fault}${persistent ? ' (always)' : ' (once)'}`);
-        }
-      }
-    }
-  }
+  await runFaultMatrix({
+    flows: REDUCTION_FLOWS,
+    faults: REDUCTION_FAULTS,
+    run: (flow, fault, persistent) =>
+      runFaultFlow(app, flow as ReductionFlow, fault as LlmContentFaultKind, persistent),
+    summary: (runs) => {
+      const delivered = runs.reduce((n, r) => n + r.delivered, 0);
+      return `paragraphs_delivered=${delivered} paragraphs_kept_and_refunded=${runs.length * 2 - delivered}`;
+    },
+  });
   await app.close();
-  for (const [flow, row] of byFlow)
-    console.log(
-      `faults ${flow}: runs=${row.runs} paragraphs_delivered=${row.delivered} paragraphs_kept_and_refunded=${row.kept} delivered_bad=${row.bad} charged_for_nothing=${row.charged}`,
-    );
-  console.log(
-    `ai-faults: flows=${flows} delivered_bad=${deliveredBad} charged_for_nothing=${chargedForNothing}`,
-  );
 }

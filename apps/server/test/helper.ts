@@ -27,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AI_FREE_ACCOUNT_PER_DAY: '0',
     AI_FREE_ADDRESS_PER_MINUTE: '0',
     AI_FREE_ADDRESS_PER_DAY: '0',
+    AI_FREE_ACCOUNT_TOKENS_PER_DAY: '0',
     ...env,
   });
 }

@@ -705,6 +705,22 @@ export interface Database {
   llm_usage: LlmUsageTable;
 }
 
+/** Running daily counters of LLM spending (migration 0063_llm_daily_spend.sql). */
+export interface LlmDailySpendTable {
+  /** China-time day, YYYY-MM-DD. */
+  day: string;
+  /** 'all', or 'free-user:<user id>' (an account's calls without an order). */
+  scope: string;
+  calls: number;
+  /** bigint: read as a decimal string by pg. */
+  tokens: ColumnType<string, number | string, number | string>;
+  cost_micro_yuan: ColumnType<string, number | string, number | string>;
+}
+
+export interface Database {
+  llm_daily_spend: LlmDailySpendTable;
+}
+
 // ---------------------------------------------------------------------------------------------
 // AI thesis writing (migration 0021_writing.sql, apps/server/src/modules/writing).
 

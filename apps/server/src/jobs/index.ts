@@ -8,6 +8,7 @@ export {
   enqueue,
   getJob,
   type QueuedView,
+  queuedText,
   queuePlace,
   withQueuePlace,
 } from './queue.ts';

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../src/jobs/index.ts';
 import { createStaffService } from '../../src/modules/console/staff.service.ts';
 import { chinaDayStart } from '../../src/modules/llm/ai-quota.service.ts';
-import { LlmError } from '../../src/providers/llm/index.ts';
+import {
+  chinaDayKey,
+  createUsageRecorder,
+  dailySpendOf,
+  freeUserScope,
+  LlmError,
+} from '../../src/providers/llm/index.ts';
 import { createClock, DAY, MINUTE, SECOND } from '../accounts/accounts-helper.ts';
 import {
   buildCheckApp,
@@ -25,6 +31,7 @@ const LIMITS = {
   AI_FREE_ADDRESS_PER_MINUTE: '8',
   AI_FREE_ADDRESS_PER_DAY: '20',
   LLM_DAILY_TOKEN_BUDGET: '1000000',
+  AI_FREE_ACCOUNT_TOKENS_PER_DAY: '100000',
   LLM_ORDER_MAX_CALLS: '3',
   LLM_ORDER_MAX_TOKENS: '50000',
 };
@@ -33,6 +40,7 @@ const TOO_FAST = /^操作过于频繁，请 (\d+) 秒后再试$/;
 const ACCOUNT_DAY = '今日免费AI生成次数已用完，请于明天 00:00 后再试';
 const ADDRESS_DAY = '当前网络今日免费AI生成次数已用完，请于明天 00:00 后再试';
 const BUDGET = '今日AI服务用量已达上限，免费AI生成已暂停，请于明天 00:00 后再试';
+const ACCOUNT_TOKENS = '今日免费AI生成用量已用完，请于明天 00:00 后再试';
 
 let t: CheckTestApp;
 let addressSeq = 0;
@@ -236,6 +244,7 @@ describe('students behind one address (a campus NAT)', () => {
 });
 
 /** Records spending as the LLM adapter does, at the clock's time (a paid job's section, say). */
+/** A call's tokens recorded as the provider records them (llm_usage and today's running counters). */
 async function spend(values: {
   userId?: string | null;
   orderNo?: string | null;
@@ -243,21 +252,115 @@ async function spend(values: {
   tokens: number;
   at?: Date;
 }) {
-  await t.db
-    .insertInto('llm_usage')
-    .values({
-      task: values.task,
-      order_no: values.orderNo ?? null,
-      user_id: values.userId ?? null,
-      provider: 'openai',
-      model: 'test-model',
-      prompt_tokens: Math.floor(values.tokens / 2),
-      completion_tokens: Math.ceil(values.tokens / 2),
-      cost_micro_yuan: values.tokens * 3,
-      created_at: values.at ?? t.clock.now(),
-    })
-    .execute();
+  await createUsageRecorder(
+    t.db,
+    () => values.at ?? t.clock.now(),
+  )({
+    task: values.task,
+    orderNo: values.orderNo ?? null,
+    userId: values.userId ?? null,
+    provider: 'openai',
+    model: 'test-model',
+    promptTokens: Math.floor(values.tokens / 2),
+    completionTokens: Math.ceil(values.tokens / 2),
+    costMicroYuan: values.tokens * 3,
+  });
 }
+
+/** Today's running counter of a scope ('all', 'free-user:<id>'). */
+async function counter(scope: string) {
+  return (await dailySpendOf(t.db, chinaDayKey(t.clock.now()), [scope])).get(scope)!;
+}
+
+const faults = (body: Record<string, unknown>) => t.llmFaults(body);
+
+describe("the daily token budget of an account's free calls", () => {
+  it('refuses the account (not others) once its free calls spent the budget, in Chinese, until 00:00', async () => {
+    const ip = freshDay();
+    const { token, userId } = await boundUser();
+    const other = await boundUser();
+    expect((await title(token, ip)).code).toBe(0);
+    const spentByTitle = (await counter(freeUserScope(userId))).tokens;
+    expect(spentByTitle).toBeGreaterThan(0);
+    // What the account's paid orders spend is not its free budget.
+    await spend({ task: 'writing.section', orderNo: 'KYACCT000001', userId, tokens: 500_000 });
+    expect((await counter(freeUserScope(userId))).tokens).toBe(spentByTitle);
+    expect((await title(token, ip)).code).toBe(0);
+    // Its free calls reach AI_FREE_ACCOUNT_TOKENS_PER_DAY.
+    await spend({ task: 'writing.title', userId, tokens: 100_000 });
+    const before = await modelCalls(userId);
+    expect(await title(token, ip)).toMatchObject({
+      code: ErrorCode.AI_QUOTA_EXHAUSTED,
+      message: ACCOUNT_TOKENS,
+      data: null,
+    });
+    expect(await modelCalls(userId)).toBe(before);
+    // Another account behind the same address is served.
+    expect((await title(other.token, ip)).code).toBe(0);
+    // Tomorrow (China time) the account starts again.
+    t.clock.advance(chinaDayStart(t.clock.now()).getTime() + DAY - t.clock.now().getTime());
+    expect((await title(token, ip)).code).toBe(0);
+  });
+
+  it("keeps running counters that match the day's llm_usage, for every call and each free account", async () => {
+    freshDay();
+    const { token, userId } = await boundUser();
+    const ip = '10.98.0.1';
+    const all = await counter('all');
+    for (let i = 0; i < 3; i++) expect((await title(token, ip)).code).toBe(0);
+    await spend({ task: 'reduction.rewrite', orderNo: 'KYCOUNT00001', userId, tokens: 1_000 });
+    const usage = await t.db
+      .selectFrom('llm_usage')
+      .select(['order_no', 'prompt_tokens', 'completion_tokens'])
+      .where('user_id', '=', userId)
+      .execute();
+    const tokens = (rows: typeof usage) =>
+      rows.reduce((n, r) => n + r.prompt_tokens + r.completion_tokens, 0);
+    expect(await counter(freeUserScope(userId))).toMatchObject({
+      calls: usage.filter((r) => !r.order_no).length,
+      tokens: tokens(usage.filter((r) => !r.order_no)),
+    });
+    const now = await counter('all');
+    expect(now.calls - all.calls).toBe(usage.length);
+    expect(now.tokens - all.tokens).toBe(tokens(usage));
+  });
+});
+
+describe('a free call the model answered but that failed its checks (6003)', () => {
+  it("gives back the day's call, keeps the minute's, and its tokens stay spent", async () => {
+    const ip = freshDay();
+    const { token, userId } = await boundUser();
+    // Every answer of writing.title is a refusal: the call fails after asking the model 3 times.
+    await faults({ refusal: 100, onlyTask: 'writing.title' });
+    const tokensBefore = (await counter(freeUserScope(userId))).tokens;
+    const failed = await title(token, ip);
+    await faults({});
+    expect(failed.code).toBe(ErrorCode.WRITING_AI_FAILED);
+    expect(failed.message).toContain('本次未扣费');
+    expect(await modelCalls(userId)).toBe(3);
+    // The tokens of the three rejected answers count against the account's daily budget.
+    expect((await counter(freeUserScope(userId))).tokens).toBeGreaterThan(tokensBefore);
+    // The minute still holds the failed call: 4 more this minute (5 a minute), then 1009.
+    for (let i = 0; i < 4; i++) expect((await title(token, ip)).code).toBe(0);
+    expect((await title(token, ip)).message).toMatch(TOO_FAST);
+    // The day does not: 12 a day, 4 answered — 8 more over the next minutes, then 6090.
+    let answered = 4;
+    for (let tries = 0; answered < 12; tries++) {
+      expect(tries).toBeLessThan(20);
+      t.clock.advance(MINUTE);
+      for (let i = 0; i < 5 && answered < 12; i++) {
+        const res = await title(token, ip);
+        expect(res.code, res.message).toBe(0);
+        answered += 1;
+      }
+    }
+    t.clock.advance(MINUTE);
+    expect(await title(token, ip)).toMatchObject({
+      code: ErrorCode.AI_QUOTA_EXHAUSTED,
+      message: ACCOUNT_DAY,
+    });
+  });
+});
 
 describe('the global daily token budget and the ceiling per paid order', () => {
   it('refuses free calls once today reaches the budget, while a paid order within its ceiling goes on', async () => {
@@ -319,6 +422,9 @@ describe('the console AI 用量 overview', () => {
     expect((await title(token, ip)).code).toBe(0);
     await spend({ task: 'writing.section', userId: heavy.userId, orderNo: 'KYTOP0000001', tokens: 400_000 });
     await spend({ task: 'reduction.rewrite', tokens: 777, at: new Date(t.clock.now().getTime() - DAY) });
+    // An account whose free calls used up its daily tokens.
+    const capped = await newUser(t);
+    await spend({ task: 'writing.abstract', userId: capped.userId, tokens: 100_000 });
     const titleTokens = await t.db
       .selectFrom('llm_usage')
       .select((eb) => eb.fn.sum<string>(eb('prompt_tokens', '+', eb.ref('completion_tokens'))).as('n'))
@@ -333,34 +439,44 @@ describe('the console AI 用量 overview', () => {
       usedRatio: number;
       freeCallsStopped: boolean;
       freeCallsToday: number;
-      topAccounts: { userId: string; phone: string | null; tokens: number }[];
+      accountsAtTokenLimit: number;
+      topAccounts: { userId: string; phone: string | null; tokens: number; freeTokens: number }[];
       byTask: { task: string; calls: number; tokens: number }[];
       lastDays: { day: string; tokens: number; calls: number }[];
       limits: Record<string, number>;
     }>('/llm/budget', {}, finance);
     expect(res.body.code).toBe(0);
     const d = res.body.data;
-    const todayTokens = 400_000 + Number(titleTokens.n);
+    const todayTokens = 500_000 + Number(titleTokens.n);
     expect(d.day).toBe(new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10));
-    expect(d.today).toMatchObject({ calls: 3, tokens: todayTokens });
+    expect(d.today).toMatchObject({ calls: 4, tokens: todayTokens });
     expect(d.budgetTokens).toBe(1_000_000);
     expect(d.usedRatio).toBeCloseTo(todayTokens / 1_000_000, 6);
     expect(d.freeCallsStopped).toBe(false);
     expect(d.freeCallsToday).toBe(2);
-    expect(d.topAccounts[0]).toMatchObject({ userId: heavy.userId, tokens: 400_000 });
+    expect(d.accountsAtTokenLimit).toBe(1);
+    expect(d.topAccounts[1]).toMatchObject({ userId: capped.userId, tokens: 100_000, freeTokens: 100_000 });
+    // A paid order's tokens are not the account's free tokens; the titles are.
+    expect(d.topAccounts[0]).toMatchObject({ userId: heavy.userId, tokens: 400_000, freeTokens: 0 });
     expect(d.topAccounts[0]!.phone).toMatch(/^1\d{10}$/);
-    expect(d.topAccounts[1]).toMatchObject({ userId, tokens: Number(titleTokens.n) });
+    expect(d.topAccounts[2]).toMatchObject({
+      userId,
+      tokens: Number(titleTokens.n),
+      freeTokens: Number(titleTokens.n),
+    });
     expect(d.byTask.map((r) => [r.task, r.calls])).toEqual([
       ['writing.section', 1],
+      ['writing.abstract', 1],
       ['writing.title', 2],
     ]);
     expect(d.lastDays).toHaveLength(7);
-    expect(d.lastDays[6]).toMatchObject({ day: d.day, tokens: todayTokens, calls: 3 });
+    expect(d.lastDays[6]).toMatchObject({ day: d.day, tokens: todayTokens, calls: 4 });
     expect(d.lastDays[5]).toMatchObject({ tokens: 777, calls: 1 });
     expect(d.lastDays.slice(0, 5).every((x) => x.tokens === 0)).toBe(true);
     expect(d.limits).toEqual({
       accountPerMinute: 5,
       accountPerDay: 12,
+      accountTokensPerDay: 100_000,
       addressPerMinute: 8,
       addressPerDay: 20,
       orderMaxCalls: 3,

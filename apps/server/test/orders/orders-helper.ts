@@ -39,6 +39,11 @@ export interface OrdersTestApp {
   orders: OrdersApi;
   /** What createServices built (jobs: `createWorker({ …, services: t.root.services })`). */
   root: ServiceRoot;
+  /**
+   * Sets the LLM sandbox's faults (`POST /__dev/llm/faults`, after a reset): the app's own sandbox,
+   * or the external endpoint the app was built against (BuildOptions.llmEndpoint).
+   */
+  llmFaults(body: Record<string, unknown>): Promise<void>;
   /** Closes the app only (the database and DATA_DIR stay, for a restart). */
   closeApp(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +57,11 @@ export interface BuildOptions {
   /** Reuse a database handle (restart tests); default a fresh test database. */
   db?: DbHandle;
   logger?: Logger;
+  /**
+   * An OpenAI-compatible endpoint outside the app (LLM_PROVIDER=openai, reached over real loopback
+   * HTTP with the global fetch) and how to set its faults; default the app's own sandbox in-process.
+   */
+  llmEndpoint?: { env: Record<string, string>; faults(body: Record<string, unknown>): Promise<void> };
 }
 
 /**
@@ -78,6 +88,7 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     OPERATOR_TOKEN_SCOPES: OPERATOR_SCOPES.join(','),
     PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
     ...options.env,
+    ...options.llmEndpoint?.env,
   });
   let app: FastifyInstance | undefined;
   const injectFetch = createInjectFetch(() => {
@@ -90,7 +101,10 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     clock: clock.now,
     logger: options.logger,
     // The sandboxes (payment, LLM) are reached in-process: the app does not listen.
-    providers: { payment: { fetch: injectFetch, sandboxKeys: TEST_SANDBOX_KEYS }, llmFetch: injectFetch },
+    providers: {
+      payment: { fetch: injectFetch, sandboxKeys: TEST_SANDBOX_KEYS },
+      llmFetch: options.llmEndpoint ? fetch : injectFetch,
+    },
   });
   const built = started.app;
   app = built;
@@ -123,6 +137,16 @@ export async function buildOrdersApp(options: BuildOptions = {}): Promise<Orders
     orders: started.root.services.orders.api,
     root: started.root,
     closeApp,
+    async llmFaults(body) {
+      if (options.llmEndpoint) {
+        await options.llmEndpoint.faults({ reset: true });
+        if (Object.keys(body).length > 0) await options.llmEndpoint.faults(body);
+        return;
+      }
+      await built.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { reset: true } });
+      if (Object.keys(body).length > 0)
+        await built.inject({ method: 'POST', url: '/__dev/llm/faults', payload: body });
+    },
     async close() {
       await closeApp();
       await handle.close();

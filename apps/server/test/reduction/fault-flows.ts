@@ -1,6 +1,7 @@
 import { countChars } from '@kyfw/simcheck';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
 import { sandboxRewrite } from '../../src/modules/reduction/reduction.sandbox.ts';
 import { LLM_CONTENT_FAULT_KINDS, type LlmContentFaultKind } from '../../src/providers/llm/index.ts';
 import { type CheckTestApp, call, newUser, payCheckOrder } from '../check/check-helper.ts';
@@ -60,11 +61,8 @@ export interface FaultRun {
   };
 }
 
-async function setFaults(t: CheckTestApp, body: Record<string, unknown>) {
-  await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { reset: true } });
-  if (Object.keys(body).length > 0)
-    await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: body });
-}
+/** The model's faults: the app's own sandbox, or the OpenAI-compatible endpoint it was built against. */
+const setFaults = (t: CheckTestApp, body: Record<string, unknown>) => t.llmFaults(body);
 
 async function thesisDocx(): Promise<Uint8Array> {
   const doc = new Document({
@@ -190,4 +188,77 @@ export async function runFaultFlow(
       rules: [...new Set(targets.flatMap((i) => i.problems.map((p) => p.rule)))],
     },
   };
+}
+
+/**
+ * The tests of every flow × content fault, once and always, against the app `app()` answers (built
+ * in the caller's beforeAll: on the app's own sandbox, or on an OpenAI-compatible endpoint).
+ */
+/** What the always-bad answer of each fault is rejected for (at least one of these rules). */
+const EXPECTED_RULES: Record<string, string[]> = {
+  inventedCitations: ['added', 'not_a_rewrite', 'too_long'],
+  driftNumber: ['number'],
+  driftSign: ['number'],
+  driftDirection: ['direction', 'negation'],
+  driftName: ['name'],
+  dropSentence: ['dropped'],
+  addClaim: ['added'],
+  refusal: ['refusal'],
+  empty: ['empty'],
+  english: ['wrong_language'],
+  preamble: [],
+  promptEcho: ['prompt_echo', 'not_a_rewrite'],
+  injectionObeyed: ['injection', 'prompt_echo', 'not_a_rewrite'],
+  huge: ['truncated', 'too_long'],
+  cutOff: ['truncated'],
+};
+
+/** One run under a loaded machine (the first also loads jieba's dictionary). */
+const FLOW_TIMEOUT_MS = 120_000;
+
+export function describeReductionFaults(app: () => CheckTestApp) {
+  describe.each(REDUCTION_FLOWS)('%s through every content fault', (flow) => {
+    it.each(REDUCTION_FAULTS)(
+      '%s once: regenerated, delivered clean, charged for what was delivered',
+      async (fault) => {
+        const run = await runFaultFlow(app(), flow, fault, false);
+        expect(run.bad).toEqual([]);
+        expect(run.chargedForNothing).toBe(false);
+        // One bad answer is regenerated: both paragraphs are rewritten, nothing refunded.
+        expect(run.delivered).toBe(2);
+        expect(run.detail.refund).toBeNull();
+        expect(run.detail.orderStatus).toBe('done');
+      },
+      FLOW_TIMEOUT_MS,
+    );
+
+    it.each(REDUCTION_FAULTS)(
+      '%s always: nothing bad delivered, kept paragraphs named, nothing charged for them',
+      async (fault) => {
+        const run = await runFaultFlow(app(), flow, fault, true);
+        expect(run.bad).toEqual([]);
+        expect(run.chargedForNothing).toBe(false);
+        expect(run.unnamed).toBe(0);
+        if (fault === 'preamble') {
+          // A clear preamble and afterword are cut off an intact rewrite: delivered, charged in full.
+          expect(run.delivered).toBe(2);
+          expect(run.detail.refund).toBeNull();
+          return;
+        }
+        if (run.delivered === 0) {
+          expect(run.detail.orderStatus).toBe('refunded');
+          expect(run.detail.refundedFen).toBe(run.detail.amountFen);
+          expect(run.detail.refund).toMatchObject({ state: 'refunded', full: true });
+          expect(run.detail.refund!.text).toContain('已自动退款');
+        } else {
+          // A fault that only touches one paragraph (no number to drift in the other, …): that one is
+          // kept and its part refunded.
+          expect(run.detail.refund).toMatchObject({ state: 'refunded', full: false });
+          expect(run.detail.refundedFen).toBe(run.detail.refund!.amountFen);
+        }
+        expect(run.detail.rules.some((r) => EXPECTED_RULES[fault]!.includes(r))).toBe(true);
+      },
+      FLOW_TIMEOUT_MS,
+    );
+  });
 }

@@ -1,4 +1,5 @@
 import { sql } from '@kyfw/db';
+import { describe, expect, it } from 'vitest';
 import { createWorker } from '../../src/jobs/index.ts';
 import type { LibraryInput } from '../../src/modules/check/library/library.ts';
 import { endsComplete } from '../../src/modules/writing/writing.checked.ts';
@@ -90,10 +91,8 @@ export interface FlowRun {
 
 const A = '/aiWriting';
 
-async function faults(t: CheckTestApp, body: Record<string, unknown>) {
-  await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: { reset: true } });
-  await t.app.inject({ method: 'POST', url: '/__dev/llm/faults', payload: body });
-}
+/** The model's faults: the app's own sandbox, or the OpenAI-compatible endpoint it was built against. */
+const faults = (t: CheckTestApp, body: Record<string, unknown>) => t.llmFaults(body);
 
 async function boundUser(t: CheckTestApp) {
   const user = await newUser(t);
@@ -348,5 +347,61 @@ export async function runFlow(
     message: v.revision?.message ?? '',
     chargedForNothing: v.revisionsLeft !== 2,
     detail: { revisionsLeft: v.revisionsLeft, revision: v.revision },
+  });
+}
+
+/**
+ * The tests of every flow × content fault, once and always, against the app `app()` answers (built
+ * in the caller's beforeAll: on the app's own sandbox, or on an OpenAI-compatible endpoint).
+ */
+/** One run under a loaded machine (the first also loads the app's lazy parts). */
+const FLOW_TIMEOUT_MS = 120_000;
+
+export function describeWritingFaults(app: () => CheckTestApp) {
+  describe.each(WRITING_FLOWS)('%s through every content fault', (flow) => {
+    it.each(WRITING_FAULTS)(
+      '%s once: regenerated, and what the user receives is clean',
+      async (fault) => {
+        const run = await runFlow(app(), flow, fault, false);
+        expect(run.bad).toEqual([]);
+        expect(run.chargedForNothing).toBe(false);
+        // A single bad answer is regenerated: the flow still delivers.
+        expect(run.delivered).toBe(true);
+        if (flow === 'fullText') expect(run.detail.orderStatus).toBe('done');
+        if (flow === 'revise') expect(run.detail.revisionsLeft).toBe(1);
+      },
+      FLOW_TIMEOUT_MS,
+    );
+
+    it.each(WRITING_FAULTS)(
+      '%s always: nothing bad delivered, nothing charged',
+      async (fault) => {
+        const run = await runFlow(app(), flow, fault, true);
+        expect(run.bad).toEqual([]);
+        expect(run.chargedForNothing).toBe(false);
+        if (run.delivered) return;
+        if (flow === 'titles' || flow === 'outline' || flow === 'abstract') {
+          expect(run.message).toContain('本次未扣费');
+          // The rule broken is named: an echo cut off at max_tokens is an echo, not 回答被截断.
+          if (fault === 'promptEcho') {
+            expect(run.message).toContain('复述了系统提示');
+            expect(run.message).not.toContain('截断');
+          }
+        }
+        if (flow === 'outline') expect(run.detail.free).toBe(1);
+        if (flow === 'fullText') {
+          expect(run.detail).toMatchObject({
+            orderStatus: 'refunded',
+            refundState: 'refunded',
+            statusText: '全文生成失败，已自动退款',
+          });
+        }
+        if (flow === 'revise') {
+          expect(run.detail.revisionsLeft).toBe(2);
+          expect(run.message).toBe('本节修改失败，原文未改动，本次不计入修改次数，请稍后再试');
+        }
+      },
+      FLOW_TIMEOUT_MS,
+    );
   });
 }

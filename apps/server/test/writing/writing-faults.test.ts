@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWriting, updateWriting } from '../../src/modules/writing/writing.repo.ts';
 import { buildCheckApp, type CheckTestApp, seedLibrary } from '../check/check-helper.ts';
 import { setFaults } from '../orders/orders-helper.ts';
-import { FAULT_LIBRARY, finishedDraft, runFlow, WRITING_FAULTS, WRITING_FLOWS } from './fault-flows.ts';
+import { describeWritingFaults, FAULT_LIBRARY, finishedDraft, runFlow } from './fault-flows.ts';
 
 // Every AI-writing flow (titles, outline, abstract, full text, revise) against a model that
 // misbehaves in each way of the sandbox's content faults: once (the checks regenerate and the
@@ -17,38 +17,8 @@ afterAll(async () => {
   await t.close();
 });
 
-describe.each(WRITING_FLOWS)('%s through every content fault', (flow) => {
-  it.each(WRITING_FAULTS)('%s once: regenerated, and what the user receives is clean', async (fault) => {
-    const run = await runFlow(t, flow, fault, false);
-    expect(run.bad).toEqual([]);
-    expect(run.chargedForNothing).toBe(false);
-    // A single bad answer is regenerated: the flow still delivers.
-    expect(run.delivered).toBe(true);
-    if (flow === 'fullText') expect(run.detail.orderStatus).toBe('done');
-    if (flow === 'revise') expect(run.detail.revisionsLeft).toBe(1);
-  });
-
-  it.each(WRITING_FAULTS)('%s always: nothing bad delivered, nothing charged', async (fault) => {
-    const run = await runFlow(t, flow, fault, true);
-    expect(run.bad).toEqual([]);
-    expect(run.chargedForNothing).toBe(false);
-    if (run.delivered) return;
-    if (flow === 'titles' || flow === 'outline' || flow === 'abstract')
-      expect(run.message).toContain('本次未扣费');
-    if (flow === 'outline') expect(run.detail.free).toBe(1);
-    if (flow === 'fullText') {
-      expect(run.detail).toMatchObject({
-        orderStatus: 'refunded',
-        refundState: 'refunded',
-        statusText: '全文生成失败，已自动退款',
-      });
-    }
-    if (flow === 'revise') {
-      expect(run.detail.revisionsLeft).toBe(2);
-      expect(run.message).toBe('本节修改失败，原文未改动，本次不计入修改次数，请稍后再试');
-    }
-  });
-});
+// The same flows against an OpenAI-compatible endpoint outside the app: writing-faults-endpoint.test.ts.
+describeWritingFaults(() => t);
 
 describe('the refund of a failed draft, as it really went', () => {
   it('a refund the platform refuses never reads 已自动退款', async () => {

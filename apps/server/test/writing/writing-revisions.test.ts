@@ -1,7 +1,7 @@
 import { sql } from '@kyfw/db';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorker } from '../../src/jobs/index.ts';
+import { createWorker, enqueue } from '../../src/jobs/index.ts';
 import { writingJobDefinitions } from '../../src/modules/writing/writing.jobs.ts';
 import {
   buildCheckApp,
@@ -21,7 +21,7 @@ interface View {
   revisionsLeft: number | null;
   unlimitedRevisions: boolean;
   revisionsOrderId: string | null;
-  revision: { path: string; state: string; message: string | null } | null;
+  revision: { path: string; state: string; message: string | null; queueAhead?: number | null } | null;
 }
 type Sections = { sections: { path: string; text: string }[] };
 
@@ -189,6 +189,69 @@ describe('revising one section of a finished draft', () => {
       expect((await call(t, `${A}/updateOrder`, { writingId, path: target }, { token })).code).toBe(0);
       await runJobs();
     }
+  });
+
+  it('a revision waiting for a worker says 排队中 and its place, then the job runs it', async () => {
+    const { token, writingId } = await finishedWriting('社区养老服务的排队');
+    // Two jobs already waiting before the revision is asked for.
+    const others = [];
+    for (let i = 0; i < 2; i++) others.push((await enqueue(t.db, 'test.other', { i })).id);
+    const path = (await sections(token, writingId))[0]!.path;
+    const started = await call<View>(t, `${A}/updateOrder`, { writingId, path }, { token });
+    expect(started.data.revision).toMatchObject({
+      path,
+      state: 'running',
+      message: '排队中，前面还有 2 个任务',
+      queueAhead: 2,
+    });
+    expect((await query(token, writingId)).data.revision).toMatchObject({
+      message: '排队中，前面还有 2 个任务',
+      queueAhead: 2,
+    });
+    const list = await call<{ list: (View & { writingId: string })[] }>(t, `${A}/list`, {}, { token });
+    expect(list.data.list.find((w) => w.writingId === writingId)?.revision?.queueAhead).toBe(2);
+
+    await t.db.updateTable('jobs').set({ status: 'succeeded' }).where('id', 'in', others).execute();
+    expect((await query(token, writingId)).data.revision).toMatchObject({
+      message: '排队中，即将开始',
+      queueAhead: 0,
+    });
+    // A worker takes it: no place any more.
+    await t.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: 1,
+        locked_by: 'test-worker',
+        locked_until: new Date(Date.now() + 60_000),
+      })
+      .where('name', '=', 'writing.revise-section')
+      .where('status', '=', 'queued')
+      .execute();
+    expect((await query(token, writingId)).data.revision).toMatchObject({
+      state: 'running',
+      message: null,
+      queueAhead: null,
+    });
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'queued', attempts: 0, locked_by: null, locked_until: null })
+      .where('name', '=', 'writing.revise-section')
+      .where('status', '=', 'running')
+      .execute();
+    await runJobs();
+    const done = (await query(token, writingId)).data;
+    expect(done.revision).toBeNull();
+    expect(done.revisionsLeft).toBe(1);
+    // A second revision of the same draft gets a job (and a place) of its own.
+    const again = await call<View>(t, `${A}/updateOrder`, { writingId, path }, { token });
+    expect(again.data.revision).toMatchObject({
+      state: 'running',
+      message: '排队中，即将开始',
+      queueAhead: 0,
+    });
+    await runJobs();
+    expect((await query(token, writingId)).data).toMatchObject({ revision: null, revisionsLeft: 0 });
   });
 
   it('refuses a draft that is not finished, and the add-on before the full text', async () => {

@@ -28,6 +28,8 @@ export const aiBudgetSchema = z.object({
   freeCallsStopped: z.boolean(),
   /** Free AI calls answered today (titles, outlines, abstracts). */
   freeCallsToday: z.number(),
+  /** Accounts whose free calls reached AI_FREE_ACCOUNT_TOKENS_PER_DAY today (refused until 00:00); 0 without it. */
+  accountsAtTokenLimit: z.number(),
   /** The accounts that spent most tokens today (at most 10). */
   topAccounts: z.array(
     z.object({
@@ -35,6 +37,8 @@ export const aiBudgetSchema = z.object({
       /** The account's phone number, null for a WeChat-only account. */
       phone: z.string().nullable(),
       ...spend,
+      /** Today's tokens of its free calls (against limits.accountTokensPerDay). */
+      freeTokens: z.number(),
     }),
   ),
   /** Today by task (writing.title, writing.section, reduction.rewrite, …), most tokens first. */
@@ -44,6 +48,8 @@ export const aiBudgetSchema = z.object({
   limits: z.object({
     accountPerMinute: z.number(),
     accountPerDay: z.number(),
+    /** AI_FREE_ACCOUNT_TOKENS_PER_DAY: tokens of one account's free calls a day; 0: none. */
+    accountTokensPerDay: z.number(),
     addressPerMinute: z.number(),
     addressPerDay: z.number(),
     orderMaxCalls: z.number(),

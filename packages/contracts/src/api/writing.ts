@@ -276,7 +276,10 @@ export const writingViewSchema = z.object({
       path: z.string(),
       instruction: z.string(),
       state: z.enum(['running', 'failed']),
+      /** Why it failed; while its job waits for a worker, 排队中，前面还有 N 个任务 (or 排队中，即将开始). */
       message: z.string().nullable(),
+      /** While its job waits for a worker: queued jobs a worker takes before it; else null or absent. */
+      queueAhead: z.number().nullable().optional(),
     })
     .nullable(),
   createdAt: isoDate,

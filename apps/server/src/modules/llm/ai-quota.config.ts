@@ -6,8 +6,9 @@ function withDefault<T extends z.ZodType>(schema: T, value: z.output<T>) {
 }
 
 /**
- * Limits on the LLM (decision 0028; README "AI quotas"). Free AI calls (/aiWriting/title, /outline,
- * /abstract) count per account and per client address, per minute and per China-time day; the
+ * Limits on the LLM (decisions 0028, 0033; README "AI quotas"). Free AI calls (/aiWriting/title, /outline,
+ * /abstract) count per account and per client address, per minute and per China-time day, and
+ * their tokens per account and day; the
  * global daily token budget stops free calls (paid jobs go on); every paid order has a ceiling of
  * calls and tokens. 0 turns a limit off.
  */
@@ -17,6 +18,8 @@ export const aiQuotaEnvSchema = z.object({
   // One campus or dorm NAT is one address: sized for about 100 students at once (see README).
   AI_FREE_ADDRESS_PER_MINUTE: withDefault(integer(0, 1_000_000), 300),
   AI_FREE_ADDRESS_PER_DAY: withDefault(integer(0, 10_000_000), 6_000),
+  // Tokens (prompt + completion, failed answers included) of one account's free calls a day.
+  AI_FREE_ACCOUNT_TOKENS_PER_DAY: withDefault(integer(0, 1_000_000_000), 300_000),
   LLM_DAILY_TOKEN_BUDGET: withDefault(integer(0, 1_000_000_000_000), 50_000_000),
   LLM_ORDER_MAX_CALLS: withDefault(integer(0, 1_000_000), 2_000),
   LLM_ORDER_MAX_TOKENS: withDefault(integer(0, 1_000_000_000), 10_000_000),
@@ -29,6 +32,8 @@ export interface AiQuotaConfig {
   accountPerDay: number;
   addressPerMinute: number;
   addressPerDay: number;
+  /** Prompt + completion tokens of one account's free calls a China-time day (rejected answers too); 0: none. */
+  accountTokensPerDay: number;
   /** Prompt + completion tokens a China-time day, all calls; 0: none. */
   dailyTokenBudget: number;
   /** LLM calls (each answered attempt) one paid order may make; 0: none. */
@@ -43,6 +48,7 @@ export function aiQuotaConfigOf(e: AiQuotaEnv): AiQuotaConfig {
     accountPerDay: e.AI_FREE_ACCOUNT_PER_DAY,
     addressPerMinute: e.AI_FREE_ADDRESS_PER_MINUTE,
     addressPerDay: e.AI_FREE_ADDRESS_PER_DAY,
+    accountTokensPerDay: e.AI_FREE_ACCOUNT_TOKENS_PER_DAY,
     dailyTokenBudget: e.LLM_DAILY_TOKEN_BUDGET,
     orderMaxCalls: e.LLM_ORDER_MAX_CALLS,
     orderMaxTokens: e.LLM_ORDER_MAX_TOKENS,

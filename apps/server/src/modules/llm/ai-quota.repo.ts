@@ -152,3 +152,39 @@ export async function spendByDayBetween(db: Kysely<Database>, from: Date, to: Da
     .execute();
   return new Map(rows.map((r) => [r.day, spendOf(r)]));
 }
+
+/** Today's tokens of each account's free calls (llm_daily_spend 'free-user:<id>'), by user id. */
+export async function freeTokensOf(
+  db: Kysely<Database>,
+  day: string,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('llm_daily_spend')
+    .select(['scope', 'tokens'])
+    .where('day', '=', day)
+    .where(
+      'scope',
+      'in',
+      userIds.map((id) => `free-user:${id}`),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.scope.slice('free-user:'.length), Number(r.tokens)]));
+}
+
+/** Accounts whose free calls' tokens reached `limit` on `day`. */
+export async function accountsAtTokenLimit(
+  db: Kysely<Database>,
+  day: string,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('llm_daily_spend')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('day', '=', day)
+    .where('scope', 'like', 'free-user:%')
+    .where('tokens', '>=', String(limit))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

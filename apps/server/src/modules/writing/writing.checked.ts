@@ -159,6 +159,7 @@ export async function checkedStructured<T>(
 ): Promise<T> {
   const outcome = await retryChecked<T>({
     attempts: llm.outputAttempts ?? 3,
+    messages,
     generate: () => ask(),
     check: (value) => {
       const violations = checkStrings(strings(value), messages);

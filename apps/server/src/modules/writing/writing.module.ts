@@ -1,6 +1,6 @@
 import { defineModule } from '../types.ts';
+import { registerWritingAccountHooks } from './writing.account-data.ts';
 import { writingJobDefinitions, writingPaidHandler, writingRefundedHandler } from './writing.jobs.ts';
-import { listWritingsForExport } from './writing.repo.ts';
 import { writingRoutes } from './writing.routes.ts';
 import type { WritingRuntime } from './writing.service.ts';
 
@@ -22,11 +22,11 @@ export const writingModule = defineModule({
       now: clock,
     };
   },
-  hooks({ orders, accounts }) {
+  hooks({ orders, accounts, writing }) {
     orders.onPaid('ai_writing', writingPaidHandler);
     orders.onRefunded('ai_writing', writingRefundedHandler);
-    // "Export my data": the drafts (form, outline, abstract, references, written sections).
-    accounts.hooks.addExportSection('writings', listWritingsForExport);
+    // "Export my data" lists the drafts; deleting the account erases them (writing.account-data.ts).
+    registerWritingAccountHooks(accounts.hooks, writing);
   },
   async routes(app, { writing, accounts, llm }) {
     await app.register(writingRoutes, { rt: writing, uploads: accounts.uploads, quota: llm.quota });

@@ -29,6 +29,8 @@ export interface SectionRevision {
   free: boolean;
   state: 'running' | 'failed';
   message: string | null;
+  /** The dedupe key of its job (revisions queued before it was kept have none): where it waits. */
+  queueKey?: string;
 }
 
 export interface Writing {
@@ -193,6 +195,30 @@ export async function listWritingsOfUser(
     .limit(limit)
     .execute();
   return rows.map(toWriting);
+}
+
+/** The account's drafts, locked for its deletion (the orders paying for them are locked already). */
+export async function lockWritingsOf(db: Kysely<Database>, userId: string): Promise<Writing[]> {
+  const rows = await db
+    .selectFrom('writings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map(toWriting);
+}
+
+/** Deletes every draft of the account (account deletion); the number deleted. */
+export async function deleteAccountWritings(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom('writings').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The id of the job queued with this dedupe key (a full text's `writing:<orderId>`, a revision's key). */
+export async function jobIdByKey(db: Kysely<Database>, dedupeKey: string): Promise<string | undefined> {
+  const row = await db.selectFrom('jobs').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+  return row?.id;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@kyfw/contracts';
 import type { Database, Kysely } from '@kyfw/db';
 import { z } from 'zod';
@@ -65,16 +66,30 @@ export async function requestRevision(
     if (left === 0)
       throw new AppError(ErrorCode.WRITING_REVISIONS_USED_UP, TEXTS.revisionsUsedUp(FREE_REVISIONS));
     const free = left !== null;
+    // Each revision's job has a key of its own, by which the view finds its place in the queue.
+    const queueKey = `revision:${w.id}:${randomUUID()}`;
     await updateWriting(
       tx,
       w.id,
       {
-        revision: { path: input.path, instruction: input.instruction, free, state: 'running', message: null },
+        revision: {
+          path: input.path,
+          instruction: input.instruction,
+          free,
+          state: 'running',
+          message: null,
+          queueKey,
+        },
         revisionsUsed: w.revisionsUsed + 1,
       },
       now,
     );
-    await enqueue(tx, REVISION_JOB, { writingId: w.id, path: input.path }, { maxAttempts: 3 });
+    await enqueue(
+      tx,
+      REVISION_JOB,
+      { writingId: w.id, path: input.path },
+      { maxAttempts: 3, dedupeKey: queueKey },
+    );
     return (await findWriting(tx, w.id))!;
   });
 }

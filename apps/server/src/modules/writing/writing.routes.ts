@@ -1,9 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, ok, type searchReferenceBody, writingApi } from '@kyfw/contracts';
+import { ErrorCode, ok, type searchReferenceBody, type WritingViewWire, writingApi } from '@kyfw/contracts';
 import { ExtractError, extractDocument } from '@kyfw/simcheck/extract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { type QueuedView, withQueuePlace } from '../../jobs/index.ts';
+import { type QueuedView, queuedText, queuePlace, withQueuePlace } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { attachment, extractionHoldMs, extractionSignal } from '../../lib/upload.ts';
@@ -12,6 +12,7 @@ import { requireUser } from '../accounts/index.ts';
 import type { AiQuota } from '../llm/index.ts';
 import { formatGbt7714 } from './references.ts';
 import { renderWritingDocx } from './writing.docx.ts';
+import type { Writing } from './writing.repo.ts';
 import { orderUnlimitedRevisions, requestRevision } from './writing.revisions.ts';
 import { searchLibrary } from './writing.search.ts';
 import {
@@ -47,9 +48,25 @@ export async function writingRoutes(
   const { db, now } = rt;
   const sandbox = () => rt.llm.provider.kind === 'sandbox';
   const auth = { auth: requireUser };
-  // A paid writing whose job waits for a worker says 排队中 and its place, not a percentage.
-  const queued = <V extends QueuedView>(v: V) =>
-    withQueuePlace(db, v, v.status === 'writing' && v.orderId ? `writing:${v.orderId}` : null);
+  // A paid writing whose job waits for a worker says 排队中 and its place, not a percentage; so does
+  // a section revision waiting for one.
+  const queued = async <V extends QueuedView & { revision: WritingViewWire['revision'] }>(
+    w: Writing,
+    v: V,
+  ) => {
+    const view = await withQueuePlace(
+      db,
+      v,
+      v.status === 'writing' && v.orderId ? `writing:${v.orderId}` : null,
+    );
+    const key = w.revision?.state === 'running' ? w.revision.queueKey : undefined;
+    const place = key && view.revision ? await queuePlace(db, key) : null;
+    if (!place || !view.revision) return view;
+    return {
+      ...view,
+      revision: { ...view.revision, message: queuedText(place.ahead), queueAhead: place.ahead },
+    };
+  };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -201,8 +218,10 @@ export async function writingRoutes(
     route(
       app,
       e,
-      async ({ auth, body }) =>
-        ok(await queued(await writingView(rt, await getWriting(db, auth.userId, body.writingId), sandbox()))),
+      async ({ auth, body }) => {
+        const w = await getWriting(db, auth.userId, body.writingId);
+        return ok(await queued(w, await writingView(rt, w, sandbox())));
+      },
       auth,
     );
   }
@@ -213,7 +232,9 @@ export async function writingRoutes(
     async ({ auth }) =>
       ok({
         list: await Promise.all(
-          (await listWritings(db, auth.userId)).map(async (w) => queued(await writingView(rt, w, sandbox()))),
+          (await listWritings(db, auth.userId)).map(async (w) =>
+            queued(w, await writingView(rt, w, sandbox())),
+          ),
         ),
       }),
     auth,
@@ -224,7 +245,7 @@ export async function writingRoutes(
     writingApi.fullText,
     async ({ auth, body }) => {
       const w = await getWriting(db, auth.userId, body.writingId);
-      return ok({ ...(await queued(await writingView(rt, w, sandbox()))), sections: w.sections });
+      return ok({ ...(await queued(w, await writingView(rt, w, sandbox()))), sections: w.sections });
     },
     auth,
   );
@@ -296,8 +317,10 @@ export async function writingRoutes(
   route(
     app,
     writingApi.updateOrder,
-    async ({ auth, body }) =>
-      ok(await writingView(rt, await requestRevision(rt, auth.userId, body, now()), sandbox())),
+    async ({ auth, body }) => {
+      const w = await requestRevision(rt, auth.userId, body, now());
+      return ok(await queued(w, await writingView(rt, w, sandbox())));
+    },
     auth,
   );
 

@@ -551,6 +551,7 @@ export function toWritingView(w: Writing, sandbox: boolean, failed?: FailedOrder
           instruction: w.revision.instruction,
           state: w.revision.state,
           message: w.revision.message,
+          queueAhead: null,
         }
       : null,
     createdAt: w.createdAt.toISOString(),

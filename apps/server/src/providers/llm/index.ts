@@ -37,7 +37,15 @@ export {
   sandboxText,
   sandboxValue,
 } from './sandbox-text.ts';
-export { createUsageRecorder, type OrderLlmUsage, usageOfOrder } from './usage.repo.ts';
+export {
+  chinaDayKey,
+  createUsageRecorder,
+  dailySpendOf,
+  freeUserScope,
+  type OrderLlmUsage,
+  pruneDailySpend,
+  usageOfOrder,
+} from './usage.repo.ts';
 
 /**
  * Sandbox templates of feature modules, by task (e.g. 'writing.title'); a module adds its own at

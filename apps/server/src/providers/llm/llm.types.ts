@@ -141,16 +141,22 @@ export class LlmError extends Error {
   readonly status: number | undefined;
   /** Tokens the endpoint billed for this call before it failed ('truncated', 'bad_output'), when known. */
   readonly usage: LlmUsage | undefined;
+  /**
+   * 'truncated': what was read before the cut (never delivered; lets a check name what the answer
+   * was — an echo of the prompt, a refusal — rather than only that it was cut off).
+   */
+  readonly partialText: string | undefined;
 
   constructor(
     kind: LlmErrorKind,
     message: string,
-    options?: ErrorOptions & { status?: number; usage?: LlmUsage },
+    options?: ErrorOptions & { status?: number; usage?: LlmUsage; partialText?: string },
   ) {
     super(message, options);
     this.kind = kind;
     this.status = options?.status;
     this.usage = options?.usage;
+    this.partialText = options?.partialText;
   }
 }
 

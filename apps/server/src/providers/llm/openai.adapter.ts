@@ -376,7 +376,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           throw new LlmError(
             'truncated',
             `LLM answer was cut off (finish_reason length; max_tokens ${maxTokens}, ${result.text.length} characters read)`,
-            { usage },
+            { usage, partialText: withoutReasoning(result.text) },
           );
         }
         return {
@@ -444,6 +444,7 @@ export function createOpenAiLlmProvider(options: OpenAiAdapterOptions): LlmProvi
           if (!(error instanceof LlmError && error.kind === 'truncated' && error.usage)) throw error;
           const spent = error.usage;
           throw new LlmError('truncated', error.message, {
+            partialText: error.partialText,
             usage: {
               promptTokens: usage.promptTokens + spent.promptTokens,
               completionTokens: usage.completionTokens + spent.completionTokens,

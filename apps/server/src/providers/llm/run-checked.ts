@@ -35,6 +35,12 @@ export interface RetryCheckedOptions<T> {
   generate: (attempt: number, previous: OutputViolation[]) => Promise<T>;
   /** Told of each LlmError that counted as a failed answer (e.g. to add its `usage`). */
   onFailedAnswer?: (error: LlmError) => void;
+  /**
+   * The prompt: a cut-off answer's partial text is checked against it, so that an answer cut off
+   * because it was echoing the prompt (or refusing, or obeying the material) is named for that
+   * (cutAnswerViolations); without it a cut-off answer is only `truncated`.
+   */
+  messages?: LlmMessage[];
   /** The violations of an answer (none = accepted), and its cleaned value. */
   check: (
     value: T,
@@ -49,6 +55,48 @@ export type CheckedOutcome<T> =
   | { ok: true; value: T; attempts: number; rejected: OutputViolation[][] }
   | { ok: false; violations: OutputViolation[]; attempts: number; rejected: OutputViolation[][] };
 
+const CUT_OFF: OutputViolation = {
+  rule: 'truncated',
+  message: '回答被截断，没有写完（模型输出达到长度上限）',
+};
+
+/** Rules a cut-off answer can be seen to break from its start: what it was, not only that it was cut. */
+const CONTENT_RULES = new Set<OutputViolation['rule']>(['prompt_echo', 'refusal', 'injection']);
+
+/**
+ * The text of a JSON answer as far as it was read (`{"titles":[{"title":"你是…` → `你是…`): the
+ * string values, complete and the last one cut, without the keys. Not JSON: the text as it is.
+ */
+export function stringsOfPartialJson(raw: string): string {
+  const body = raw.trim().replace(/^```(?:json)?\s*/i, '');
+  if (!/^[[{]/.test(body)) return raw;
+  const out: string[] = [];
+  const literal = /"((?:[^"\\]|\\.)*)("?)(\s*:)?/g;
+  for (const m of body.matchAll(literal)) {
+    if (m[3]) continue; // a key
+    const inner = m[2] ? m[1]! : m[1]!.replace(/\\(u[0-9a-fA-F]{0,3})?$/, '');
+    try {
+      out.push(JSON.parse(`"${inner}"`) as string);
+    } catch {
+      // an escape cut in half: what came before it is enough
+    }
+  }
+  return out.join('\n');
+}
+
+/**
+ * What a cut-off answer (LlmError 'truncated') broke: the rules its partial text already shows
+ * against the prompt — an echo of the system prompt, a refusal, an obeyed instruction from the
+ * material — when it shows one (the cut is then only their consequence, and more room would not
+ * help); otherwise `truncated`.
+ */
+export function cutAnswerViolations(error: LlmError, messages: LlmMessage[] | undefined): OutputViolation[] {
+  if (!messages || !error.partialText) return [CUT_OFF];
+  const checked = checkOutput(stringsOfPartialJson(error.partialText), messages, { language: 'any' });
+  const named = checked.ok ? [] : checked.violations.filter((v) => CONTENT_RULES.has(v.rule));
+  return named.length > 0 ? named : [CUT_OFF];
+}
+
 /** Runs generate/check up to `attempts` times; the first answer that passes wins. */
 export async function retryChecked<T>(options: RetryCheckedOptions<T>): Promise<CheckedOutcome<T>> {
   const rejected: OutputViolation[][] = [];
@@ -60,7 +108,7 @@ export async function retryChecked<T>(options: RetryCheckedOptions<T>): Promise<
     } catch (error) {
       if (!(error instanceof LlmError && error.kind === 'truncated')) throw error;
       options.onFailedAnswer?.(error);
-      rejected.push([{ rule: 'truncated', message: '回答被截断，没有写完（模型输出达到长度上限）' }]);
+      rejected.push(cutAnswerViolations(error, options.messages));
       continue;
     }
     const checked = await options.check(value, attempt);
@@ -163,6 +211,7 @@ async function askChecked<R extends { usage: LlmUsage }, V>(
   let accepted: { result: R; value: V } | undefined;
   const outcome = await retryChecked<R>({
     attempts: options.attempts ?? provider.outputAttempts ?? 3,
+    messages: base.messages,
     onFailedAnswer: (error) => addUsage(usage, error.usage),
     generate: async (attempt, previous) => {
       if (previous.some((v) => v.rule === 'truncated')) maxTokens = Math.min(maxTokens * 2, ceiling);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   checkOutput,
   checkStrings,
+  cutAnswerViolations,
   estimateTokens,
   LLM_CONTENT_FAULT_KINDS,
   LLM_TASK_LIMITS,
@@ -16,6 +17,8 @@ import {
   runChecked,
   runStructuredChecked,
   SANDBOX_MARK,
+  stringsOfPartialJson,
+  violationsText,
   withMaterialRule,
 } from '../../../src/providers/llm/index.ts';
 import { startLlmSandbox } from './sandbox-harness.ts';
@@ -342,6 +345,33 @@ describe('structured answers through the shared guard', () => {
     expect(failed.ok).toBe(false);
     if (!failed.ok)
       expect(new Set(failed.violations.map((v) => v.rule))).toEqual(new Set(['wrong_language']));
+  });
+
+  it('names an echo of the prompt cut off at max_tokens prompt_echo, not 回答被截断', async () => {
+    const { llm } = provider();
+    // Every string of the JSON answer is the system prompt: the answer outgrows max_tokens and is
+    // cut, but what it was is plain from what was read.
+    const small = { ...ask, maxTokens: 300 };
+    await faults({ promptEcho: 1 });
+    const retried = await runStructuredChecked(llm, small);
+    expect(retried.ok).toBe(true);
+    expect(bodies[0]).toMatchObject({ max_tokens: 300 });
+    // No more room asked for the regeneration: an echo does not need it.
+    expect(bodies[1]).toMatchObject({ max_tokens: 300 });
+    const rules = retried.rejected.flat().map((x) => x.rule);
+    expect(rules).toContain('prompt_echo');
+    expect(rules).not.toContain('truncated');
+    await faults({ promptEcho: 2 });
+    const failed = await runStructuredChecked(llm, { ...small, attempts: 2 });
+    expect(failed.ok).toBe(false);
+    if (!failed.ok) {
+      expect(failed.violations.map((v) => v.rule)).toContain('prompt_echo');
+      expect(violationsText(failed.violations)).not.toContain('截断');
+    }
+    // A cut answer that shows nothing else is still only cut off.
+    const cut = new LlmError('truncated', 'cut', { partialText: '{"titles":["高校学生学习投入的现状' });
+    expect(cutAnswerViolations(cut, sectionMessages).map((v) => v.rule)).toEqual(['truncated']);
+    expect(stringsOfPartialJson('{"titles":["一","二\\u65')).toBe('一\n二');
   });
 
   it('leaves alone the strings the caller excludes (an English abstract)', () => {

@@ -17,7 +17,9 @@ import {
  * The LLM sandbox and its fault route on a listening Fastify server (loopback, real HTTP), and the
  * real adapter pointed at it: what the LLM provider tests drive.
  */
-export async function startLlmSandbox(templates: Record<string, SandboxTemplate> = {}) {
+export async function startLlmSandbox(
+  templates: Record<string, SandboxTemplate> | ReadonlyMap<string, SandboxTemplate> = {},
+) {
   const sandbox: LlmSandbox = createLlmSandbox({ templates });
   const server = Fastify();
   await server.register(sandbox.routes, { prefix: LLM_SANDBOX_PATH });

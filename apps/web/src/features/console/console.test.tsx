@@ -449,7 +449,10 @@ describe('users, jobs and AI usage', () => {
       usedRatio: 0.85,
       freeCallsStopped: false,
       freeCallsToday: 37,
-      topAccounts: [{ userId: 'u-1', phone: '13912345678', ...spend(400_000, '2.0000') }],
+      accountsAtTokenLimit: 2,
+      topAccounts: [
+        { userId: 'u-1', phone: '13912345678', ...spend(400_000, '2.0000'), freeTokens: 120_000 },
+      ],
       byTask: [{ task: 'writing.section', ...spend(600_000, '3.0000') }],
       lastDays: ['11-26', '11-27', '11-28', '11-29', '11-30', '12-01', '12-02'].map((d, i) => ({
         day: `2026-${d}`,
@@ -458,6 +461,7 @@ describe('users, jobs and AI usage', () => {
       limits: {
         accountPerMinute: 10,
         accountPerDay: 60,
+        accountTokensPerDay: 300_000,
         addressPerMinute: 300,
         addressPerDay: 6000,
         orderMaxCalls: 2000,
@@ -482,6 +486,12 @@ describe('users, jobs and AI usage', () => {
     expect(screen.getByText('writing.section')).toBeTruthy();
     expect(screen.getByText('2026-11-26')).toBeTruthy();
     expect(screen.getByText('每个地址（校园网、宿舍共用出口）：每分钟 300 次，每天 6,000 次')).toBeTruthy();
+    // The per-account daily token budget of free calls: the limit, who reached it, each top account's share.
+    expect(
+      screen.getByText('每个账号免费 AI 调用每天的 tokens：最多 300,000（含未通过检查的回答）'),
+    ).toBeTruthy();
+    expect(screen.getByText('今日用完免费额度的账号')).toBeTruthy();
+    expect(screen.getByText('120,000 / 300,000')).toBeTruthy();
   });
 
   it('says free AI calls are stopped once the budget is reached', async () => {
@@ -494,12 +504,14 @@ describe('users, jobs and AI usage', () => {
             usedRatio: 1.2,
             freeCallsStopped: true,
             freeCallsToday: 0,
+            accountsAtTokenLimit: 0,
             topAccounts: [],
             byTask: [],
             lastDays: [],
             limits: {
               accountPerMinute: 0,
               accountPerDay: 0,
+              accountTokensPerDay: 0,
               addressPerMinute: 0,
               addressPerDay: 0,
               orderMaxCalls: 0,

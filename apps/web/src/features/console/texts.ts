@@ -320,6 +320,10 @@ export const consoleTexts = {
     limits: '限额（环境变量，见 README）',
     accountLimit: (perMinute: number, perDay: number) =>
       `每个账号免费 AI 调用：每分钟 ${limitText(perMinute)}，每天 ${limitText(perDay)}`,
+    accountTokenLimit: (tokens: number) =>
+      `每个账号免费 AI 调用每天的 tokens：${tokens > 0 ? `最多 ${tokens.toLocaleString('zh-CN')}（含未通过检查的回答）` : '不限'}`,
+    atTokenLimit: '今日用完免费额度的账号',
+    freeTokensCol: '免费 tokens',
     addressLimit: (perMinute: number, perDay: number) =>
       `每个地址（校园网、宿舍共用出口）：每分钟 ${limitText(perMinute)}，每天 ${limitText(perDay)}`,
     orderLimit: (calls: number, tokens: number) =>

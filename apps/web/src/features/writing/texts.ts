@@ -84,6 +84,7 @@ export const writingTexts = {
   reviseSubmit: '修改本节',
   revisionsLeft: (n: number | null) => (n === null ? '已开通无限次修改' : `本篇还可免费修改 ${n} 次`),
   revising: (path: string) => `正在修改第 ${path} 节，完成后可重新下载`,
+  revisionQueued: (path: string, queued: string) => `第 ${path} 节的修改${queued}`,
   revised: '修改完成，下载的文档已是新版本',
   buyUnlimited: '购买无限次修改',
   unlimitedTitle: 'AI 写作 · 无限次修改',

@@ -19,6 +19,8 @@ function SpendTable<R extends Spend>(props: {
   rows: R[];
   rowKey: keyof R & string;
   first: { title: string; render: (row: R) => string };
+  /** A column after the spend (e.g. the account's free tokens against its daily limit). */
+  last?: { title: string; render: (row: R) => string };
 }) {
   return (
     <Table<R>
@@ -31,6 +33,15 @@ function SpendTable<R extends Spend>(props: {
       columns={[
         { title: props.first.title, key: 'first', render: (_, row) => props.first.render(row) },
         ...spendColumns,
+        ...(props.last
+          ? [
+              {
+                title: props.last.title,
+                key: 'last',
+                render: (_: unknown, row: R) => props.last!.render(row),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -50,6 +61,13 @@ function tables(data: AiBudget) {
           rows={data.topAccounts}
           rowKey="userId"
           first={{ title: t.account, render: (r) => r.phone ?? `${r.userId.slice(0, 8)}${t.wechatOnly}` }}
+          last={{
+            title: t.freeTokensCol,
+            render: (r) =>
+              data.limits.accountTokensPerDay > 0
+                ? `${count(r.freeTokens)} / ${count(data.limits.accountTokensPerDay)}`
+                : count(r.freeTokens),
+          }}
         />
       ),
     },
@@ -97,8 +115,11 @@ export function AiBudgetPanel() {
             <Col xs={12} md={6} xl={6}>
               <Statistic title={t.calls} value={count(data.today.calls)} />
             </Col>
-            <Col xs={12} md={12} xl={6}>
+            <Col xs={12} md={6} xl={6}>
               <Statistic title={t.freeCalls} value={count(data.freeCallsToday)} />
+            </Col>
+            <Col xs={12} md={6} xl={6}>
+              <Statistic title={t.atTokenLimit} value={count(data.accountsAtTokenLimit)} />
             </Col>
           </Row>
           {data.budgetTokens !== null && (
@@ -124,6 +145,7 @@ export function AiBudgetPanel() {
               <h4>{t.limits}</h4>
               <ul className="muted" style={{ paddingInlineStart: 20, margin: 0 }}>
                 <li>{t.accountLimit(data.limits.accountPerMinute, data.limits.accountPerDay)}</li>
+                <li>{t.accountTokenLimit(data.limits.accountTokensPerDay)}</li>
                 <li>{t.addressLimit(data.limits.addressPerMinute, data.limits.addressPerDay)}</li>
                 <li>{t.orderLimit(data.limits.orderMaxCalls, data.limits.orderMaxTokens)}</li>
               </ul>

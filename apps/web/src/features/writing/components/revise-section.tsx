@@ -51,7 +51,19 @@ export function ReviseSection({ w }: { w: WritingView }) {
       <p className="muted" data-testid="writing-revisions-left">
         {T.revisionsLeft(w.revisionsLeft)}
       </p>
-      {running && <Alert type="info" showIcon message={T.revising(w.revision!.path)} />}
+      {running && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="writing-revision-running"
+          message={
+            // Waiting for a worker: 排队中 and its place, as every queued job says.
+            w.revision!.queueAhead != null && w.revision!.message
+              ? T.revisionQueued(w.revision!.path, w.revision!.message)
+              : T.revising(w.revision!.path)
+          }
+        />
+      )}
       {w.revision?.state === 'failed' && w.revision.message && (
         <Alert type="error" showIcon message={w.revision.message} />
       )}
