@@ -195,6 +195,7 @@ describe('AIGC detection ordered with a similarity check', () => {
       failed: false,
       score: section.figures.score,
       reliable: section.figures.reliable,
+      flaggedChars: section.figures.flaggedChars,
     });
     const list = await call<{ list: { orderId: string; aigcAddon: AddonState | null; parts: unknown[] }[] }>(
       t,

@@ -294,6 +294,8 @@ export const verifyResultSchema = z.looseObject({
       failed: z.boolean(),
       score: z.number().nullable(),
       reliable: z.boolean().nullable(),
+      /** Characters of flagged paragraphs: the index is shown when any (reports signed since 0035). */
+      flaggedChars: z.number().optional(),
     })
     .optional(),
 });

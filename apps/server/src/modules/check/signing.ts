@@ -35,7 +35,14 @@ export interface ReportSummary {
   aigcScore?: number;
   aigcReliable?: boolean;
   /** A similarity report with AIGC detection ordered with it (migration 0042): its figures, or failed. */
-  aigcAddon?: { goodsName: string; failed: boolean; score: number | null; reliable: boolean | null };
+  aigcAddon?: {
+    goodsName: string;
+    failed: boolean;
+    score: number | null;
+    reliable: boolean | null;
+    /** Characters of flagged paragraphs (decision 0035); absent in reports signed before it. */
+    flaggedChars?: number;
+  };
 }
 
 /** The secret from config, or one generated once into DATA_DIR/secrets (mode 0600) and reused. */
@@ -68,7 +75,15 @@ export function canonicalSummary(s: ReportSummary): string {
     // Only AIGC reports carry these, so the signatures of similarity reports are unchanged.
     ...(s.kind === 'aigc' ? [s.kind, s.aigcScore ?? null, s.aigcReliable ?? null] : []),
     ...(s.aigcAddon
-      ? ['aigcAddon', s.aigcAddon.goodsName, s.aigcAddon.failed, s.aigcAddon.score, s.aigcAddon.reliable]
+      ? [
+          'aigcAddon',
+          s.aigcAddon.goodsName,
+          s.aigcAddon.failed,
+          s.aigcAddon.score,
+          s.aigcAddon.reliable,
+          // Signed only when present, so the signatures of earlier reports are unchanged.
+          ...(s.aigcAddon.flaggedChars === undefined ? [] : [s.aigcAddon.flaggedChars]),
+        ]
       : []),
   ]);
 }

@@ -163,6 +163,7 @@ export function addonSummaryOf(section: AigcSection): NonNullable<ReportSummary[
         failed: false,
         score: section.figures.score,
         reliable: section.figures.reliable,
+        flaggedChars: section.figures.flaggedChars,
       }
     : { goodsName: section.goodsName, failed: true, score: null, reliable: null };
 }

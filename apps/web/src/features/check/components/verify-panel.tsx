@@ -168,7 +168,10 @@ export function VerifyPanel() {
                     <dd>
                       {outcome.result.aigcAddon.failed
                         ? t.addon.verifyFailed
-                        : outcome.result.aigcAddon.reliable
+                        : isAigcFigureShown({
+                              reliable: outcome.result.aigcAddon.reliable === true,
+                              flaggedChars: outcome.result.aigcAddon.flaggedChars ?? 0,
+                            })
                           ? (outcome.result.aigcAddon.score ?? 0).toFixed(1)
                           : t.aigc.paragraphNone}
                     </dd>
