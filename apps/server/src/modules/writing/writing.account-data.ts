@@ -1,6 +1,6 @@
 import type { Database, Kysely } from '@kyfw/db';
-import { cancelJob } from '../../jobs/index.ts';
-import { deleteAccountWritings, jobIdByKey, listWritingsForExport, lockWritingsOf } from './writing.repo.ts';
+import { cancelJobByKey } from '../../jobs/index.ts';
+import { deleteAccountWritings, listWritingsForExport, lockWritingsOf } from './writing.repo.ts';
 import type { WritingRuntime } from './writing.service.ts';
 import { TEXTS } from './writing.texts.ts';
 
@@ -43,15 +43,11 @@ async function stopWritingsOfErasedAccount(
       : { reason: TEXTS.refundClosedAccount, statusText: TEXTS.closedAccountStatus };
   for (const w of await lockWritingsOf(tx, userId)) {
     // A revision waiting for (or held by) a worker: its job goes; nothing was paid for it alone.
-    if (w.revision?.state === 'running' && w.revision.queueKey) {
-      const jobId = await jobIdByKey(tx, w.revision.queueKey);
-      if (jobId) await cancelJob(tx, jobId);
-    }
+    if (w.revision?.state === 'running' && w.revision.queueKey) await cancelJobByKey(tx, w.revision.queueKey);
     if (w.status !== 'writing' || !w.orderId) continue;
     const orderId = w.orderId;
     const stop = async () => {
-      const jobId = await jobIdByKey(tx, `writing:${orderId}`);
-      if (jobId) await cancelJob(tx, jobId);
+      await cancelJobByKey(tx, `writing:${orderId}`);
       return true;
     };
     const order = await rt.orders.getOrder(orderId, { tx });

@@ -215,12 +215,6 @@ export async function deleteAccountWritings(db: Kysely<Database>, userId: string
   return Number(result.numDeletedRows);
 }
 
-/** The id of the job queued with this dedupe key (a full text's `writing:<orderId>`, a revision's key). */
-export async function jobIdByKey(db: Kysely<Database>, dedupeKey: string): Promise<string | undefined> {
-  const row = await db.selectFrom('jobs').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
-  return row?.id;
-}
-
 /**
  * The account's drafts for "export my data", deleted ones included (still held): the form, the
  * outline, abstract, references and every written section. Ids and internal state are left out.
